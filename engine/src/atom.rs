@@ -1,0 +1,105 @@
+//! Atoms: the leaps a piece is built from, and how a leap is named.
+
+use serde::{Deserialize, Serialize};
+
+/// The shape of a leap, independent of direction: `(short, long)` with `short <= long`.
+/// W is (0,1), F (1,1), N (1,2), Z (2,3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Leap {
+    pub short: u8,
+    pub long: u8,
+}
+
+/// The direction family of a leap, which decides its direction letters and multipliers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeapClass {
+    Orthogonal,
+    Diagonal,
+    Oblique,
+}
+
+impl Leap {
+    pub const W: Leap = Leap { short: 0, long: 1 };
+    pub const D: Leap = Leap { short: 0, long: 2 };
+    pub const H: Leap = Leap { short: 0, long: 3 };
+    pub const F: Leap = Leap { short: 1, long: 1 };
+    pub const A: Leap = Leap { short: 2, long: 2 };
+    pub const G: Leap = Leap { short: 3, long: 3 };
+    pub const N: Leap = Leap { short: 1, long: 2 };
+    pub const L: Leap = Leap { short: 1, long: 3 };
+    pub const Z: Leap = Leap { short: 2, long: 3 };
+
+    pub fn class(self) -> LeapClass {
+        if self.short == 0 {
+            LeapClass::Orthogonal
+        } else if self.short == self.long {
+            LeapClass::Diagonal
+        } else {
+            LeapClass::Oblique
+        }
+    }
+
+    /// A leap keeps the square colour when its two coordinates add up to an even number.
+    pub fn keeps_colour(self) -> bool {
+        (self.short + self.long) % 2 == 0
+    }
+
+    /// The atom letter of Betza's notation for this leap.
+    pub fn letter(self) -> char {
+        match (self.short, self.long) {
+            (0, 1) => 'W',
+            (0, 2) => 'D',
+            (0, 3) => 'H',
+            (1, 1) => 'F',
+            (2, 2) => 'A',
+            (3, 3) => 'G',
+            (1, 2) => 'N',
+            (1, 3) => 'L',
+            _ => 'Z',
+        }
+    }
+
+    /// The leap an atom letter stands for (`C` is the camel, another name for `L`).
+    pub fn from_letter(c: char) -> Option<Leap> {
+        Some(match c {
+            'W' => Leap::W,
+            'D' => Leap::D,
+            'H' => Leap::H,
+            'F' => Leap::F,
+            'A' => Leap::A,
+            'G' => Leap::G,
+            'N' => Leap::N,
+            'L' | 'C' => Leap::L,
+            'Z' => Leap::Z,
+            _ => return None,
+        })
+    }
+}
+
+/// A leap taken once (a leaper) or repeated in a line until blocked (a rider).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Atom {
+    pub leap: Leap,
+    pub rider: bool,
+}
+
+impl Atom {
+    pub const fn leaper(leap: Leap) -> Atom {
+        Atom { leap, rider: false }
+    }
+
+    pub const fn rider(leap: Leap) -> Atom {
+        Atom { leap, rider: true }
+    }
+
+    /// Notation for the atom alone: `W`, `R` (= WW), `B` (= FF), `NN`, `DD`.
+    pub fn notation(self) -> String {
+        let c = self.leap.letter();
+        match (self.rider, c) {
+            (false, _) => c.to_string(),
+            (true, 'W') => "R".into(),
+            (true, 'F') => "B".into(),
+            (true, _) => format!("{c}{c}"),
+        }
+    }
+}

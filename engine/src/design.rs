@@ -1,0 +1,354 @@
+//! Designs: a piece's parts and whole-piece prefixes, compared by meaning.
+
+use crate::atom::{Atom, Leap, LeapClass};
+use crate::color::Color;
+use crate::directions::{vectors, DirSet};
+use crate::notation::{parse_design, NotationError};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+/// Whether a part may move to an empty square, capture, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Mode {
+    Both,
+    MoveOnly,
+    CaptureOnly,
+}
+
+impl Mode {
+    pub fn can_move(self) -> bool {
+        self != Mode::CaptureOnly
+    }
+    pub fn can_capture(self) -> bool {
+        self != Mode::MoveOnly
+    }
+    fn letter(self) -> &'static str {
+        match self {
+            Mode::Both => "",
+            Mode::MoveOnly => "m",
+            Mode::CaptureOnly => "c",
+        }
+    }
+}
+
+/// Whole-piece prefixes. `royal` is official; the others only in games that enable them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Prefix {
+    Royal,
+    Relay,
+    DoubleMove,
+    Shooting,
+}
+
+impl Prefix {
+    pub const ALL: [Prefix; 4] = [
+        Prefix::Royal,
+        Prefix::Relay,
+        Prefix::DoubleMove,
+        Prefix::Shooting,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Prefix::Royal => "royal",
+            Prefix::Relay => "relay",
+            Prefix::DoubleMove => "doublemove",
+            Prefix::Shooting => "shooting",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Prefix> {
+        Prefix::ALL.into_iter().find(|p| p.word() == word)
+    }
+
+    pub fn is_official(self) -> bool {
+        self == Prefix::Royal
+    }
+}
+
+/// One power of a design: an atom with its directions, move/capture mode and lameness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Part {
+    pub atom: Atom,
+    pub dirs: DirSet,
+    pub mode: Mode,
+    pub lame: bool,
+}
+
+impl Part {
+    pub fn class(&self) -> LeapClass {
+        self.atom.leap.class()
+    }
+
+    /// The part in canonical notation: directions, then m/c, then n, then the atom.
+    pub fn notation(&self) -> String {
+        format!(
+            "{}{}{}{}",
+            self.dirs.letters(self.class()),
+            self.mode.letter(),
+            if self.lame { "n" } else { "" },
+            self.atom.notation()
+        )
+    }
+
+    /// The concrete steps of this part for a side: Black's directions turn round.
+    pub fn steps(&self, color: Color) -> impl Iterator<Item = Step> + '_ {
+        let sign = if color == Color::White { 1 } else { -1 };
+        vectors(self.atom.leap)
+            .into_iter()
+            .filter(|(bit, _, _)| self.dirs.contains(*bit))
+            .map(move |(_, dx, dy)| Step {
+                dx: dx * sign,
+                dy: dy * sign,
+                rider: self.atom.rider,
+                lame: self.lame,
+                mode: self.mode,
+            })
+    }
+}
+
+/// A concrete step on the board: a leap vector, taken once or ridden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub dx: i8,
+    pub dy: i8,
+    pub rider: bool,
+    pub lame: bool,
+    pub mode: Mode,
+}
+
+/// A piece design such as `WbRbmHfB`. Two designs are equal when they have the same parts
+/// and prefixes, whatever order or shorthand they were written in; the written form is kept
+/// for display, because records and positions show designs as their players wrote them.
+#[derive(Clone, Debug)]
+pub struct Design {
+    written: String,
+    prefixes: Vec<Prefix>,
+    parts: Vec<Part>,
+}
+
+impl Design {
+    /// Build a design from its parts; `written` is how it is shown.
+    pub(crate) fn new(written: String, mut prefixes: Vec<Prefix>, mut parts: Vec<Part>) -> Design {
+        prefixes.sort();
+        parts.sort();
+        Design {
+            written,
+            prefixes,
+            parts,
+        }
+    }
+
+    /// Parse Betza's notation, where `K` is the non-royal WF.
+    pub fn parse(text: &str) -> Result<Design, NotationError> {
+        parse_design(text)
+    }
+
+    /// Parse a piece, slot or reserve name: a single FIDE letter names a FIDE design
+    /// (`K` the royal king, `P` the pawn); anything else is a design.
+    pub fn parse_piece(text: &str) -> Result<Design, NotationError> {
+        match Fide::from_letter_str(text.trim()) {
+            Some(fide) => Ok(fide.design()),
+            None => Design::parse(text),
+        }
+    }
+
+    /// As written, with the player's spelling and order.
+    pub fn written(&self) -> &str {
+        &self.written
+    }
+
+    /// One fixed spelling for every equal design: prefixes in a fixed order, then parts
+    /// sorted, each with the shortest direction letters.
+    pub fn canonical(&self) -> String {
+        let mut s = String::new();
+        for p in &self.prefixes {
+            s.push_str(p.word());
+            s.push('-');
+        }
+        for part in &self.parts {
+            s.push_str(&part.notation());
+        }
+        s
+    }
+
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    pub fn prefixes(&self) -> &[Prefix] {
+        &self.prefixes
+    }
+
+    pub fn has_prefix(&self, prefix: Prefix) -> bool {
+        self.prefixes.contains(&prefix)
+    }
+
+    pub fn is_royal(&self) -> bool {
+        self.has_prefix(Prefix::Royal)
+    }
+
+    /// Every move keeps the square colour.
+    pub fn is_colourbound(&self) -> bool {
+        self.parts.iter().all(|p| p.atom.leap.keeps_colour())
+    }
+
+    /// The concrete steps of every part for a side.
+    pub fn steps(&self, color: Color) -> impl Iterator<Item = Step> + '_ {
+        self.parts.iter().flat_map(move |p| p.steps(color))
+    }
+
+    /// The longest single leap coordinate, which decides how big a diagram must be.
+    pub fn reach(&self) -> u8 {
+        self.parts.iter().map(|p| p.atom.leap.long).max().unwrap_or(1)
+    }
+
+    /// The FIDE design this is, if any: such pieces are named by a single letter.
+    pub fn fide(&self) -> Option<Fide> {
+        Fide::ALL.into_iter().find(|f| f.design() == *self)
+    }
+
+    /// The name a piece, slot or reserve entry of this design goes by: its FIDE letter, or
+    /// its design as written.
+    pub fn piece_name(&self) -> String {
+        match self.fide() {
+            Some(f) => f.letter().to_string(),
+            None => self.written.clone(),
+        }
+    }
+}
+
+impl PartialEq for Design {
+    fn eq(&self, other: &Design) -> bool {
+        self.prefixes == other.prefixes && self.parts == other.parts
+    }
+}
+
+impl Eq for Design {}
+
+impl Hash for Design {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.prefixes.hash(state);
+        self.parts.hash(state);
+    }
+}
+
+impl fmt::Display for Design {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.written)
+    }
+}
+
+impl FromStr for Design {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Design, NotationError> {
+        Design::parse(s)
+    }
+}
+
+impl Serialize for Design {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.written)
+    }
+}
+
+impl<'de> Deserialize<'de> for Design {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
+        let text = String::deserialize(d)?;
+        Design::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The six FIDE designs every game starts with, in slot order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fide {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Fide {
+    pub const ALL: [Fide; 6] = [
+        Fide::Pawn,
+        Fide::Knight,
+        Fide::Bishop,
+        Fide::Rook,
+        Fide::Queen,
+        Fide::King,
+    ];
+
+    pub fn letter(self) -> char {
+        match self {
+            Fide::Pawn => 'P',
+            Fide::Knight => 'N',
+            Fide::Bishop => 'B',
+            Fide::Rook => 'R',
+            Fide::Queen => 'Q',
+            Fide::King => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Fide> {
+        Fide::ALL
+            .into_iter()
+            .find(|f| f.letter() == c.to_ascii_uppercase())
+    }
+
+    fn from_letter_str(s: &str) -> Option<Fide> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => Fide::from_letter(c),
+            _ => None,
+        }
+    }
+
+    pub fn notation(self) -> &'static str {
+        match self {
+            Fide::Pawn => "fcFfmW",
+            Fide::Knight => "N",
+            Fide::Bishop => "B",
+            Fide::Rook => "R",
+            Fide::Queen => "BR",
+            Fide::King => "royal-WF",
+        }
+    }
+
+    pub fn design(self) -> Design {
+        Design::parse(self.notation()).expect("FIDE designs are valid notation")
+    }
+}
+
+impl Leap {
+    /// The squares a lame leap passes, as offsets from its start for the White vector
+    /// (dx, dy): straight along the long axis first, then diagonally, as the Xiangqi horse
+    /// and elephant go. The leap is blocked if any of them is occupied.
+    pub fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let straight = (ax - ay).abs();
+        let mut path = Vec::new();
+        let (mut x, mut y) = (0i8, 0i8);
+        for _ in 0..straight {
+            if ax > ay {
+                x += sx;
+            } else {
+                y += sy;
+            }
+            path.push((x, y));
+        }
+        while (x, y) != (dx, dy) {
+            x += sx;
+            y += sy;
+            if (x, y) != (dx, dy) {
+                path.push((x, y));
+            }
+        }
+        path.pop_if(|&mut p| p == (dx, dy));
+        path
+    }
+}

@@ -1,0 +1,21 @@
+//! The rules of csipgs chess (Ralph Betza, 1996): piece designs in Betza's funny notation,
+//! their prices, and the game played with them. No I/O.
+
+pub mod atom;
+pub mod color;
+pub mod design;
+pub mod directions;
+pub mod money;
+pub mod notation;
+
+pub use atom::{Atom, Leap, LeapClass};
+pub use color::Color;
+pub use design::{Design, Fide, Mode, Part, Prefix, Step};
+pub use directions::DirSet;
+pub use money::Zorkmids;
+pub use notation::NotationError;
+pub mod price;
+pub mod proposal;
+
+pub use price::{price, Price, PriceError, PriceTable};
+pub use proposal::{Modifier, Proposals};

@@ -1,0 +1,77 @@
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+use std::str::FromStr;
+
+/// An amount of zorkmids: exact decimal, never floating point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Zorkmids(pub Decimal);
+
+impl Zorkmids {
+    pub const ZERO: Zorkmids = Zorkmids(Decimal::ZERO);
+
+    pub fn whole(n: u32) -> Zorkmids {
+        Zorkmids(Decimal::from(n))
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.0.is_sign_negative() && !self.0.is_zero()
+    }
+}
+
+impl Add for Zorkmids {
+    type Output = Zorkmids;
+    fn add(self, rhs: Zorkmids) -> Zorkmids {
+        Zorkmids(self.0 + rhs.0)
+    }
+}
+
+impl Sub for Zorkmids {
+    type Output = Zorkmids;
+    fn sub(self, rhs: Zorkmids) -> Zorkmids {
+        Zorkmids(self.0 - rhs.0)
+    }
+}
+
+impl AddAssign for Zorkmids {
+    fn add_assign(&mut self, rhs: Zorkmids) {
+        self.0 += rhs.0;
+    }
+}
+
+impl SubAssign for Zorkmids {
+    fn sub_assign(&mut self, rhs: Zorkmids) {
+        self.0 -= rhs.0;
+    }
+}
+
+impl fmt::Display for Zorkmids {
+    /// Shortest exact form: `3`, `0.5`, `5.94`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.normalize())
+    }
+}
+
+/// Why a text is not an amount of zorkmids.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an amount of zorkmids: write a decimal number such as 3 or 0.5")]
+pub struct ZorkmidsError(pub String);
+
+impl FromStr for Zorkmids {
+    type Err = ZorkmidsError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let ok = !t.is_empty()
+            && t.len() <= 24
+            && t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+            && t.chars().any(|c| c.is_ascii_digit());
+        if !ok {
+            return Err(ZorkmidsError(s.to_string()));
+        }
+        Decimal::from_str(t)
+            .map(Zorkmids)
+            .map_err(|_| ZorkmidsError(s.to_string()))
+    }
+}
