@@ -19,3 +19,8 @@ pub mod proposal;
 
 pub use price::{price, Price, PriceError, PriceTable};
 pub use proposal::{Modifier, Proposals};
+pub mod bitboard;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use square::Square;

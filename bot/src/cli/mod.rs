@@ -1,0 +1,3 @@
+//! Terminal subcommands, one module each.
+
+pub mod price;
