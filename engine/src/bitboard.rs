@@ -29,7 +29,7 @@ impl Bitboard {
         self.0 == 0
     }
 
-    pub fn any(self) -> bool {
+    pub fn nonempty(self) -> bool {
         self.0 != 0
     }
 

@@ -24,3 +24,15 @@ pub mod square;
 
 pub use bitboard::Bitboard;
 pub use square::Square;
+pub mod action;
+pub mod kinds;
+pub mod movegen;
+pub mod position;
+pub mod ruleset;
+
+pub use action::{Action, DesignPhase, Turn};
+pub use position::{Position, PositionError};
+pub use ruleset::{Options, Rules, Ruleset};
+pub mod perft;
+
+pub use perft::perft;

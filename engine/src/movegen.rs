@@ -1,0 +1,386 @@
+//! Legal actions: pseudo-legal moves from the kind tables, then check handled with attack
+//! maps and pins generalised to any rider or lame leaper (only those can be blocked).
+
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::kinds::{KindId, MoveTables};
+use crate::money::Zorkmids;
+use crate::position::{Piece, Position, MAX_PIECES};
+use crate::square::Square;
+use crate::atom::Leap;
+
+/// What check means for the side to move, worked out once per position.
+pub(crate) struct Safety {
+    /// The only royal piece, when check must be obeyed (exactly one royal on the board).
+    pub royal: Option<Square>,
+    /// Enemy pieces giving check to that royal.
+    pub checkers: Bitboard,
+    /// Squares a move may end on to answer a single check (capture or block).
+    pub answers: Bitboard,
+    /// Squares the enemy attacks with the royal lifted off the board.
+    pub attacked: Bitboard,
+    /// Pinned pieces and where each may still go.
+    pub pins: Vec<(Square, Bitboard)>,
+    /// Check can only be judged by playing each move (the enemy has lame riders).
+    pub exact: bool,
+}
+
+impl MoveTables {
+    /// Squares a piece here attacks (could capture on, whoever stands there).
+    pub(crate) fn attacks(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut a = self.leap_capture[from.index()];
+        for ray in &self.rays {
+            if ray.mode.can_capture() {
+                a |= ray.reach(from, occupied);
+            }
+        }
+        for leap in &self.lame[from.index()] {
+            if leap.mode.can_capture() && (leap.path & occupied).is_empty() {
+                a.set(leap.to);
+            }
+        }
+        for step in &self.lame_rides {
+            if step.mode.can_capture() {
+                a |= lame_ride(from, step.dx, step.dy, occupied).1;
+            }
+        }
+        a
+    }
+
+    /// Squares a piece here may go to: empty ones by its move powers, enemy ones by its
+    /// capture powers.
+    pub(crate) fn targets(&self, from: Square, own: Bitboard, enemy: Bitboard) -> Bitboard {
+        let occupied = own | enemy;
+        let empty = !occupied;
+        let i = from.index();
+        let mut t = (self.leap_move[i] & empty) | (self.leap_capture[i] & enemy);
+        for ray in &self.rays {
+            let r = ray.reach(from, occupied);
+            if ray.mode.can_move() {
+                t |= r & empty;
+            }
+            if ray.mode.can_capture() {
+                t |= r & enemy;
+            }
+        }
+        for leap in &self.lame[i] {
+            if (leap.path & occupied).is_empty() {
+                let to = Bitboard::from_square(leap.to);
+                if leap.mode.can_move() {
+                    t |= to & empty;
+                }
+                if leap.mode.can_capture() {
+                    t |= to & enemy;
+                }
+            }
+        }
+        for step in &self.lame_rides {
+            let (passed, end) = lame_ride(from, step.dx, step.dy, occupied);
+            if step.mode.can_move() {
+                t |= passed;
+            }
+            if step.mode.can_capture() {
+                t |= end & enemy;
+            }
+        }
+        t
+    }
+}
+
+/// A lame ride: the empty squares it passes and the occupied square that stops it.
+fn lame_ride(from: Square, dx: i8, dy: i8, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let path = Leap::lame_path(dx, dy);
+    let mut passed = Bitboard::EMPTY;
+    let mut at = from;
+    loop {
+        let clear = path
+            .iter()
+            .all(|&(x, y)| at.offset(x, y).is_some_and(|s| !occupied.contains(s)));
+        let Some(next) = at.offset(dx, dy).filter(|_| clear) else {
+            return (passed, Bitboard::EMPTY);
+        };
+        if occupied.contains(next) {
+            return (passed, Bitboard::from_square(next));
+        }
+        passed.set(next);
+        at = next;
+    }
+}
+
+impl Position {
+    pub(crate) fn tables(&self, piece: Piece) -> &MoveTables {
+        &self.kind(piece.kind).tables[piece.color.index()]
+    }
+
+    fn all_occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// Whether a side attacks a square.
+    pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        let occupied = self.all_occupied();
+        self.occupied(by).any(|from| {
+            let piece = self.piece(from).expect("occupied");
+            self.tables(piece).attacks(from, occupied).contains(sq)
+        })
+    }
+
+    /// A side's royal pieces on the board that are in check.
+    pub fn royals_in_check(&self, color: Color) -> Vec<Square> {
+        self.royals(color)
+            .filter(|&r| self.attacked_by(r, !color))
+            .collect()
+    }
+
+    pub(crate) fn safety(&self, us: Color) -> Safety {
+        let royals = self.royals(us);
+        let mut s = Safety {
+            royal: None,
+            checkers: Bitboard::EMPTY,
+            answers: Bitboard::FULL,
+            attacked: Bitboard::EMPTY,
+            pins: Vec::new(),
+            exact: false,
+        };
+        if royals.count() != 1 {
+            return s;
+        }
+        let king = royals.first().expect("one royal");
+        let king_bb = Bitboard::from_square(king);
+        s.royal = Some(king);
+        let occupied = self.all_occupied();
+        let lifted = occupied ^ king_bb;
+        let own = self.occupied(us);
+        let mut answers = Bitboard::FULL;
+        for from in self.occupied(!us) {
+            let tables = self.tables(self.piece(from).expect("occupied"));
+            let attacks = tables.attacks(from, lifted);
+            s.attacked |= attacks;
+            // Lame rides can be blocked on many paths: test every move by playing it.
+            s.exact |= !tables.lame_rides.is_empty();
+            let from_bb = Bitboard::from_square(from);
+            let mut block = Bitboard::EMPTY;
+            // Rider lines and lame paths towards the royal: a check to block, or a pin.
+            for ray in tables.rays.iter().filter(|r| r.mode.can_capture()) {
+                if !ray.squares[from.index()].contains(king) {
+                    continue;
+                }
+                let between = ray.squares[from.index()] & !ray.squares[king.index()] & !king_bb;
+                let blockers = between & occupied;
+                if blockers.is_empty() {
+                    block |= between;
+                } else if blockers.count() == 1 && (blockers & own).nonempty() {
+                    pin(&mut s.pins, blockers, between | from_bb);
+                }
+            }
+            for leap in &tables.lame[from.index()] {
+                if leap.to != king || !leap.mode.can_capture() {
+                    continue;
+                }
+                let blockers = leap.path & occupied;
+                if blockers.is_empty() {
+                    block |= leap.path;
+                } else if blockers.count() == 1 && (blockers & own).nonempty() {
+                    pin(&mut s.pins, blockers, leap.path | from_bb);
+                }
+            }
+            if attacks.contains(king) {
+                // A plain leap onto the royal can't be blocked, whatever else the piece does.
+                if tables.leap_capture[from.index()].contains(king) {
+                    block = Bitboard::EMPTY;
+                }
+                s.checkers |= from_bb;
+                answers &= block | from_bb;
+            }
+        }
+        s.answers = match s.checkers.count() {
+            0 => Bitboard::FULL,
+            1 => answers,
+            _ => Bitboard::EMPTY,
+        };
+        s
+    }
+
+    /// Every legal move, grouped by the square it starts from.
+    pub(crate) fn legal_move_targets(&self) -> Vec<(Square, Bitboard)> {
+        let us = self.to_move;
+        let safety = self.safety(us);
+        let own = self.occupied(us);
+        let enemy = self.occupied(!us);
+        let mut out = Vec::with_capacity(16);
+        for from in own {
+            let piece = self.piece(from).expect("occupied");
+            let mut t = self.tables(piece).targets(from, own, enemy);
+            if let Some(royal) = safety.royal {
+                if safety.exact {
+                    t = self.safe_targets(from, t, royal);
+                } else if from == royal {
+                    t &= !safety.attacked;
+                } else {
+                    t &= safety.answers;
+                    if let Some((_, allowed)) = safety.pins.iter().find(|(p, _)| *p == from) {
+                        t &= *allowed;
+                    }
+                }
+            }
+            if t.nonempty() {
+                out.push((from, t));
+            }
+        }
+        out
+    }
+
+    /// The targets after which the royal is not attacked, found by playing each move.
+    fn safe_targets(&self, from: Square, targets: Bitboard, royal: Square) -> Bitboard {
+        let us = self.to_move;
+        targets
+            .filter(|&to| {
+                let mut after = self.clone();
+                let piece = after.remove(from).expect("a piece moves");
+                after.remove(to);
+                after.put(to, piece);
+                let royal = if from == royal { to } else { royal };
+                !after.attacked_by(royal, !us)
+            })
+            .fold(Bitboard::EMPTY, |mut acc, sq| {
+                acc.set(sq);
+                acc
+            })
+    }
+
+    /// Every legal move as (from, to).
+    pub fn legal_moves(&self) -> Vec<(Square, Square)> {
+        self.legal_move_targets()
+            .into_iter()
+            .flat_map(|(from, t)| t.map(move |to| (from, to)))
+            .collect()
+    }
+
+    /// Empty squares next to a royal piece of the side to move that is not in check.
+    pub fn transfer_squares(&self) -> Bitboard {
+        let us = self.to_move;
+        let mut squares = Bitboard::EMPTY;
+        for royal in self.royals(us) {
+            if !self.attacked_by(royal, !us) {
+                for sq in royal.neighbours() {
+                    squares.set(sq);
+                }
+            }
+        }
+        squares & !self.all_occupied()
+    }
+
+    /// The treasury the mover spends from this turn: after the credit phase.
+    pub fn funds(&self) -> Zorkmids {
+        self.treasury(self.to_move) + self.rules.ruleset.income(self.ply)
+    }
+
+    /// Whether the mover may buy at all now (RULES.md section 2: not in check, under 16).
+    pub(crate) fn may_buy(&self) -> bool {
+        let us = self.to_move;
+        self.piece_count(us) < MAX_PIECES
+            && self.royals(us).all(|r| !self.attacked_by(r, !us))
+    }
+
+    /// Every collection of slot designs the mover may buy this turn: single designs, or in
+    /// `progressive` every affordable multiset within the piece limit.
+    pub(crate) fn buyable(&self) -> Vec<Vec<KindId>> {
+        if !self.may_buy() {
+            return Vec::new();
+        }
+        let us = self.to_move;
+        let funds = self.funds();
+        let room = MAX_PIECES - self.piece_count(us);
+        let slots: Vec<(KindId, Zorkmids)> = self.slots[us.index()]
+            .iter()
+            .filter_map(|&k| self.kind(k).cost.map(|c| (k, c)))
+            .collect();
+        let max = if self.rules.ruleset.allows_multi_buy() {
+            room
+        } else {
+            1
+        };
+        let mut out = Vec::new();
+        let mut chosen = Vec::new();
+        collections(&slots, 0, funds, max, &mut chosen, &mut out);
+        out
+    }
+
+    /// Every legal action of the side to move. Under `power`, buying is not an action.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions: Vec<Action> = self
+            .legal_moves()
+            .into_iter()
+            .map(|(from, to)| Action::Move { from, to })
+            .collect();
+        let squares = self.transfer_squares();
+        for &(kind, _) in &self.reserves[self.to_move.index()] {
+            let design = &self.kind(kind).design;
+            actions.extend(squares.map(|to| Action::Transfer {
+                design: design.clone(),
+                to,
+            }));
+        }
+        if !self.rules.options.power {
+            for buy in self.buyable() {
+                actions.push(Action::Buy(
+                    buy.iter().map(|&k| self.kind(k).design.clone()).collect(),
+                ));
+            }
+        }
+        actions
+    }
+
+    /// How many legal actions the side to move has.
+    pub fn count_legal_actions(&self) -> u64 {
+        let moves: u64 = self
+            .legal_move_targets()
+            .iter()
+            .map(|(_, t)| t.count() as u64)
+            .sum();
+        let reserve_kinds = self.reserves[self.to_move.index()].len() as u64;
+        let transfers = if reserve_kinds == 0 {
+            0
+        } else {
+            reserve_kinds * self.transfer_squares().count() as u64
+        };
+        let buys = if self.rules.options.power {
+            0
+        } else {
+            self.buyable().len() as u64
+        };
+        moves + transfers + buys
+    }
+}
+
+/// Multisets of `slots[start..]` of size 1..=max costing at most `funds`.
+fn collections(
+    slots: &[(KindId, Zorkmids)],
+    start: usize,
+    funds: Zorkmids,
+    max: u32,
+    chosen: &mut Vec<KindId>,
+    out: &mut Vec<Vec<KindId>>,
+) {
+    if chosen.len() as u32 == max {
+        return;
+    }
+    for i in start..slots.len() {
+        let (kind, cost) = slots[i];
+        if cost <= funds {
+            chosen.push(kind);
+            out.push(chosen.clone());
+            collections(slots, i, funds - cost, max, chosen, out);
+            chosen.pop();
+        }
+    }
+}
+
+fn pin(pins: &mut Vec<(Square, Bitboard)>, blocker: Bitboard, allowed: Bitboard) {
+    let sq = blocker.first().expect("one blocker");
+    match pins.iter_mut().find(|(p, _)| *p == sq) {
+        Some(entry) => entry.1 &= allowed,
+        None => pins.push((sq, allowed)),
+    }
+}

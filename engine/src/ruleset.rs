@@ -1,0 +1,128 @@
+//! Rulesets and per-game options (RULES.md section 5).
+
+use crate::color::Color;
+use crate::money::Zorkmids;
+use crate::price::PriceTable;
+use crate::proposal::Proposals;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ruleset {
+    /// Betza's rules; draws by agreement allowed.
+    #[default]
+    Classic,
+    /// The Kurnia/Bodlaender overview: Black starts with 0.5, proposals on, no draws.
+    Kurnia,
+    /// Slow progressive: Bodlaender's table, rising income, several buys in one action.
+    Progressive,
+}
+
+impl Ruleset {
+    pub const ALL: [Ruleset; 3] = [Ruleset::Classic, Ruleset::Kurnia, Ruleset::Progressive];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ruleset::Classic => "classic",
+            Ruleset::Kurnia => "kurnia",
+            Ruleset::Progressive => "progressive",
+        }
+    }
+
+    pub fn price_table(self) -> PriceTable {
+        match self {
+            Ruleset::Progressive => PriceTable::Bodlaender,
+            _ => PriceTable::Classic,
+        }
+    }
+
+    pub fn start_treasury(self, color: Color) -> Zorkmids {
+        match (self, color) {
+            (Ruleset::Kurnia, Color::Black) => Zorkmids(Decimal::new(5, 1)),
+            _ => Zorkmids::ZERO,
+        }
+    }
+
+    /// Income credited at the start of the turn with this ply (1 = White's first turn).
+    pub fn income(self, ply: u32) -> Zorkmids {
+        match self {
+            Ruleset::Progressive => Zorkmids::whole(1 + ply.saturating_sub(1) / 7),
+            _ => Zorkmids::whole(1),
+        }
+    }
+
+    pub fn allows_draws(self) -> bool {
+        self == Ruleset::Classic
+    }
+
+    pub fn allows_multi_buy(self) -> bool {
+        self == Ruleset::Progressive
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ruleset '{0}': use classic, kurnia or progressive")]
+pub struct UnknownRuleset(pub String);
+
+impl FromStr for Ruleset {
+    type Err = UnknownRuleset;
+    fn from_str(s: &str) -> Result<Ruleset, UnknownRuleset> {
+        Ruleset::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownRuleset(s.to_string()))
+    }
+}
+
+/// Options agreed when a challenge is accepted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Buying happens in the design phase instead of a redesign.
+    pub power: bool,
+    /// Players may propose new atoms and modifiers (always on in kurnia).
+    pub proposals: bool,
+    /// The unofficial prefixes relay-, doublemove- and shooting- may be designed.
+    pub unofficial: bool,
+    pub plunder: bool,
+    pub fog: bool,
+}
+
+/// Everything that decides what is legal besides the position itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    pub ruleset: Ruleset,
+    #[serde(default)]
+    pub options: Options,
+    #[serde(default)]
+    pub proposals: Proposals,
+}
+
+impl Rules {
+    pub fn new(ruleset: Ruleset, options: Options) -> Rules {
+        Rules {
+            ruleset,
+            options,
+            proposals: Proposals::default(),
+        }
+    }
+
+    pub fn proposals_allowed(&self) -> bool {
+        self.options.proposals || self.ruleset == Ruleset::Kurnia
+    }
+}
+
+impl From<Ruleset> for Rules {
+    fn from(ruleset: Ruleset) -> Rules {
+        Rules::new(ruleset, Options::default())
+    }
+}
