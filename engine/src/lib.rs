@@ -36,3 +36,10 @@ pub use ruleset::{Options, Rules, Ruleset};
 pub mod perft;
 
 pub use perft::perft;
+pub mod game;
+pub mod movetext;
+
+pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError};
+pub mod record;
+
+pub use record::{Players, Replay, ReplayError};

@@ -48,28 +48,52 @@ impl Position {
 
     /// Credit, then an action known to be legal, then pass the turn.
     pub(crate) fn apply_action(&mut self, action: &Action) {
+        if let Action::Move { from, to } = action {
+            self.make_move(*from, *to);
+            return;
+        }
+        self.credit();
+        self.act(action);
+        self.pass_turn();
+    }
+
+    /// The credit phase: add this turn's income to the mover's treasury.
+    pub(crate) fn credit(&mut self) {
+        let us = self.to_move.index();
+        self.treasuries[us] += self.rules.ruleset.income(self.ply);
+    }
+
+    /// Carry out an action known to be legal, for the side to move, without passing the turn.
+    pub(crate) fn act(&mut self, action: &Action) {
         let us = self.to_move;
         match action {
             Action::Move { from, to } => {
-                self.make_move(*from, *to);
-                return;
+                let moved = self.remove(*from).expect("a piece moves");
+                self.remove(*to);
+                self.put(*to, moved);
             }
             Action::Transfer { design, to } => {
                 let kind = self.kinds.find(design).expect("reserve designs are known");
                 self.take_from_reserve(us, kind);
                 self.put(*to, Piece { color: us, kind });
             }
-            Action::Buy(designs) => {
-                for design in designs {
-                    let kind = self.kinds.find(design).expect("slot designs are known");
-                    let cost = self.kind(kind).cost.expect("slot designs have prices");
-                    self.treasuries[us.index()] -= cost;
-                    self.add_to_reserve(us, kind);
-                }
-            }
+            Action::Buy(designs) => self.buy(designs),
         }
-        self.treasuries[us.index()] += self.rules.ruleset.income(self.ply);
-        self.to_move = !us;
+    }
+
+    /// Pay for designs known to be buyable and put the pieces in the reserve.
+    pub(crate) fn buy(&mut self, designs: &[crate::design::Design]) {
+        let us = self.to_move;
+        for design in designs {
+            let kind = self.kinds.find(design).expect("slot designs are known");
+            let cost = self.kind(kind).cost.expect("slot designs have prices");
+            self.treasuries[us.index()] -= cost;
+            self.add_to_reserve(us, kind);
+        }
+    }
+
+    pub(crate) fn pass_turn(&mut self) {
+        self.to_move = !self.to_move;
         self.ply += 1;
     }
 }

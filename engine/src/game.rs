@@ -1,0 +1,700 @@
+//! A game: a position with its history and result, and turns validated with reasons a
+//! player understands.
+
+use crate::action::{Action, DesignPhase, Turn};
+use crate::color::Color;
+use crate::design::{Design, Prefix};
+use crate::money::Zorkmids;
+use crate::movetext::{design_list, read_turn, ReadError, Warning, WrittenAction, WrittenMove};
+use crate::position::{Position, PositionError, MAX_PIECES};
+use crate::price::{price, PriceError};
+use crate::proposal::{Modifier, ProposalError, Proposals};
+use crate::ruleset::Rules;
+use crate::square::Square;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Checkmate,
+    /// The loser had no legal action (stalemate is a loss).
+    NoLegalAction,
+    Resignation,
+    Timeout,
+    DrawAgreed,
+    /// A result read from a record without the reason.
+    Recorded,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match (self.reason, self.winner) {
+            (EndReason::Checkmate, _) => "checkmate",
+            (EndReason::NoLegalAction, _) => "no legal action",
+            (EndReason::Resignation, _) => "resignation",
+            (EndReason::Timeout, _) => "time",
+            (EndReason::DrawAgreed, _) => "agreement",
+            (EndReason::Recorded, _) => "record",
+        };
+        match self.winner {
+            Some(w) => write!(f, "{}, {w} wins by {how}", self.score()),
+            None => write!(f, "{}, drawn by {how}", self.score()),
+        }
+    }
+}
+
+/// Why a turn (or a resignation, draw or proposal) was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    #[error("the piece on {square} is {owner}'s; it is {mover}'s turn")]
+    NotYours {
+        square: Square,
+        owner: Color,
+        mover: Color,
+    },
+    #[error("you have no {0} on the board")]
+    NoSuchPiece(String),
+    #[error("{piece} can't reach {to} from {from}")]
+    Unreachable {
+        piece: String,
+        from: Square,
+        to: Square,
+    },
+    #[error("your {piece} is on {square} already")]
+    AlreadyThere { piece: String, square: Square },
+    #[error("{square} holds your own {piece}; a piece can't capture its own side")]
+    OwnPiece { square: Square, piece: String },
+    #[error("none of your {piece} pieces can reach {to}")]
+    NoneReach { piece: String, to: Square },
+    #[error("more than one {piece} can reach {to}: add the starting file or rank, as in {example}")]
+    Ambiguous {
+        piece: String,
+        to: Square,
+        example: String,
+    },
+    #[error("that move would leave your {0} in check")]
+    LeavesCheck(String),
+    #[error("your {0} is in check: move it, capture the checking piece or block the check")]
+    MustAnswerCheck(String),
+    #[error("you have no {0} in reserve")]
+    NotInReserve(String),
+    #[error("{0} is occupied: transfer onto an empty square")]
+    Occupied(Square),
+    #[error("{0} is not next to any of your royal pieces: transfer onto a square next to one")]
+    NotNextToRoyal(Square),
+    #[error("you can't transfer next to your {0}: it is in check")]
+    TransferBesideCheck(String),
+    #[error("you can't buy while your {0} is in check")]
+    BuyInCheck(String),
+    #[error("you have {0} pieces already (board and reserve); the limit is 16")]
+    PieceLimit(u32),
+    #[error("{what} costs {cost}, you have {funds}")]
+    CantAfford {
+        what: String,
+        cost: Zorkmids,
+        funds: Zorkmids,
+    },
+    #[error("{design} is not one of your designs; your designs are {slots}")]
+    NotADesign { design: String, slots: String },
+    #[error("only one piece can be bought per turn in {0}; several buys are a progressive rule")]
+    MultiBuy(String),
+    #[error("buy at least one piece: write Buy and a design, such as Buy N")]
+    EmptyBuy,
+    #[error("with the power option, buying happens in the design phase: write it after the action, as in 'Kd2; Buy N'")]
+    PowerBuy,
+    #[error("buying in the design phase needs the power option; this game was started without it")]
+    DesignPhaseBuy,
+    #[error("you have no {design} design to replace; your designs are {slots}")]
+    NoSuchSlot { design: String, slots: String },
+    #[error("your designs already include {0}; each slot must hold a different design")]
+    RepeatedDesign(String),
+    #[error("{design} can't be designed: {error}")]
+    Unpriced { design: String, error: PriceError },
+    #[error("{0}- is unofficial: this game was started without the unofficial option")]
+    Unofficial(&'static str),
+    #[error("agreeing to a draw is illegal in this ruleset")]
+    DrawsIllegal,
+    #[error("proposals are off in this game: they are on in kurnia, or with the proposals option")]
+    ProposalsOff,
+    #[error(transparent)]
+    Proposal(#[from] ProposalError),
+}
+
+/// One turn as played, with both treasuries after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedTurn {
+    pub ply: u32,
+    pub color: Color,
+    pub turn: Turn,
+    pub notation: String,
+    pub treasuries: [Zorkmids; 2],
+}
+
+/// What playing a turn did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub ply: u32,
+    pub color: Color,
+    pub notation: String,
+    /// Royal pieces of the side now to move that are in check.
+    pub check: Vec<Square>,
+    pub outcome: Option<Outcome>,
+    pub warnings: Vec<Warning>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    turns: Vec<PlayedTurn>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::start(rules))
+    }
+
+    pub fn from_position(position: Position) -> Game {
+        let mut game = Game {
+            start: position.clone(),
+            position,
+            turns: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.forced_outcome();
+        game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.position.rules()
+    }
+
+    pub fn turns(&self) -> &[PlayedTurn] {
+        &self.turns
+    }
+
+    pub fn last_turn(&self) -> Option<&PlayedTurn> {
+        self.turns.last()
+    }
+
+    pub fn result(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Every legal action of the side to move (none once the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.position.legal_actions()
+    }
+
+    /// An action of the side to move in record notation.
+    pub fn notate(&self, action: &Action) -> String {
+        self.position.notate(action)
+    }
+
+    /// The squares the last action touched: from and to, or the drop square.
+    pub fn last_action_squares(&self) -> Vec<Square> {
+        match self.turns.last().map(|t| &t.turn.action) {
+            Some(Action::Move { from, to }) => vec![*from, *to],
+            Some(Action::Transfer { to, .. }) => vec![*to],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Read and check a turn in record notation without playing it.
+    pub fn parse_turn(&self, text: &str) -> Result<(Turn, Vec<Warning>), TurnError> {
+        self.ensure_running()?;
+        let written = read_turn(text)?;
+        let mut warnings = Vec::new();
+        let action = match written.action {
+            WrittenAction::Move(m) => self.resolve_move(&m, &mut warnings)?,
+            WrittenAction::Transfer { design, to } => Action::Transfer { design, to },
+            WrittenAction::Buy(designs) => Action::Buy(designs),
+        };
+        let turn = Turn {
+            action,
+            design: written.design,
+        };
+        self.check_turn(&turn)?;
+        Ok((turn, warnings))
+    }
+
+    /// Play a turn written in record notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
+        let (turn, warnings) = self.parse_turn(text)?;
+        let mut played = self.play(turn)?;
+        played.warnings = warnings;
+        Ok(played)
+    }
+
+    /// Play a turn: credit, action, optional design phase. Refused turns change nothing.
+    pub fn play(&mut self, turn: Turn) -> Result<Played, TurnError> {
+        self.ensure_running()?;
+        let next = self.check_turn(&turn)?;
+        let color = self.position.to_move();
+        let ply = self.position.ply();
+        let notation = self.position.notate_turn(&turn);
+        self.turns.push(PlayedTurn {
+            ply,
+            color,
+            turn,
+            notation: notation.clone(),
+            treasuries: [next.treasury(Color::White), next.treasury(Color::Black)],
+        });
+        self.position = next;
+        self.outcome = self.forced_outcome();
+        Ok(Played {
+            ply,
+            color,
+            notation,
+            check: self.position.royals_in_check(self.position.to_move()),
+            outcome: self.outcome,
+            warnings: Vec::new(),
+        })
+    }
+
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, TurnError> {
+        self.finish(Outcome {
+            winner: Some(!color),
+            reason: EndReason::Resignation,
+        })
+    }
+
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, TurnError> {
+        self.finish(Outcome {
+            winner: Some(!color),
+            reason: EndReason::Timeout,
+        })
+    }
+
+    /// Both players agreed to a draw: only in `classic`.
+    pub fn agree_draw(&mut self) -> Result<Outcome, TurnError> {
+        if !self.rules().ruleset.allows_draws() {
+            return Err(TurnError::DrawsIllegal);
+        }
+        self.finish(Outcome {
+            winner: None,
+            reason: EndReason::DrawAgreed,
+        })
+    }
+
+    /// Set a result that came from outside the board (a record's result tag).
+    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
+    fn finish(&mut self, outcome: Outcome) -> Result<Outcome, TurnError> {
+        self.ensure_running()?;
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    fn ensure_running(&self) -> Result<(), TurnError> {
+        match self.outcome {
+            Some(o) => Err(TurnError::GameOver(o)),
+            None => Ok(()),
+        }
+    }
+
+    /// Check proposals may be made in this game and this one could be agreed.
+    pub fn check_proposal_atom(&self, notation: &Design) -> Result<(), TurnError> {
+        if !self.rules().proposals_allowed() {
+            return Err(TurnError::ProposalsOff);
+        }
+        let form = Proposals::atom_form(notation)?;
+        Ok(self.rules().proposals.check_atom(form)?)
+    }
+
+    pub fn check_proposal_modifier(&self, modifier: Modifier) -> Result<(), TurnError> {
+        if !self.rules().proposals_allowed() {
+            return Err(TurnError::ProposalsOff);
+        }
+        Ok(self.rules().proposals.check_modifier(modifier)?)
+    }
+
+    /// Both estimates are in: the atom is priced at the higher one from now on.
+    pub fn agree_atom(
+        &mut self,
+        name: &str,
+        notation: &Design,
+        estimates: [Decimal; 2],
+    ) -> Result<Decimal, TurnError> {
+        self.check_proposal_atom(notation)?;
+        let form = Proposals::atom_form(notation)?;
+        let mut rules = self.rules().clone();
+        let cost = rules.proposals.agree_atom(name, form, estimates)?;
+        self.position.set_rules(rules);
+        Ok(cost)
+    }
+
+    pub fn agree_modifier(
+        &mut self,
+        name: &str,
+        modifier: Modifier,
+        estimates: [Decimal; 2],
+    ) -> Result<Decimal, TurnError> {
+        self.check_proposal_modifier(modifier)?;
+        let mut rules = self.rules().clone();
+        let multiplier = rules.proposals.agree_modifier(name, modifier, estimates)?;
+        self.position.set_rules(rules);
+        Ok(multiplier)
+    }
+
+    /// The result the position itself forces: the side to move has no legal action.
+    fn forced_outcome(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        if pos.count_legal_actions() > 0 {
+            return None;
+        }
+        let us = pos.to_move();
+        let mated = pos.royals(us).count() == 1 && !pos.royals_in_check(us).is_empty();
+        Some(Outcome {
+            winner: Some(!us),
+            reason: if mated {
+                EndReason::Checkmate
+            } else {
+                EndReason::NoLegalAction
+            },
+        })
+    }
+
+    /// Match a written move against the legal moves, explaining any mismatch.
+    fn resolve_move(&self, m: &WrittenMove, warnings: &mut Vec<Warning>) -> Result<Action, TurnError> {
+        let pos = &self.position;
+        let us = pos.to_move();
+        let label = Position::piece_label(&m.piece);
+        let candidates: Vec<Square> = pos
+            .occupied(us)
+            .filter(|&sq| pos.piece_at(sq).map(|p| p.1) == Some(&m.piece))
+            .filter(|sq| m.from_file.is_none_or(|f| f == sq.file()))
+            .filter(|sq| m.from_rank.is_none_or(|r| r == sq.rank()))
+            .collect();
+        if let (Some(f), Some(r)) = (m.from_file, m.from_rank) {
+            let from = Square::new(f, r).expect("file and rank are in range");
+            match pos.piece_at(from) {
+                None => return Err(TurnError::NoPiece(from)),
+                Some((owner, _)) if owner != us => {
+                    return Err(TurnError::NotYours {
+                        square: from,
+                        owner,
+                        mover: us,
+                    })
+                }
+                Some((_, d)) if *d != m.piece => {
+                    return Err(TurnError::NoSuchPiece(format!("{label} on {from}")))
+                }
+                _ => {}
+            }
+        }
+        if candidates.is_empty() {
+            return Err(TurnError::NoSuchPiece(label));
+        }
+        let legal = pos.legal_moves();
+        let reaching: Vec<Square> = candidates
+            .iter()
+            .copied()
+            .filter(|&from| legal.contains(&(from, m.to)))
+            .collect();
+        let from = match reaching[..] {
+            [from] => from,
+            [] => return Err(self.why_not(&candidates, m.to, &label)),
+            _ => {
+                let from = reaching[0];
+                return Err(TurnError::Ambiguous {
+                    piece: label.clone(),
+                    to: m.to,
+                    example: format!("{label}{}{}", (b'a' + from.file()) as char, m.to),
+                });
+            }
+        };
+        let action = Action::Move { from, to: m.to };
+        let captures = pos.piece_at(m.to).is_some();
+        if m.capture_mark && !captures {
+            warnings.push(Warning(format!("'x' marks a capture, but {} is empty", m.to)));
+        }
+        if let Some(mark) = m.check_mark {
+            let actual = pos.notate(&action);
+            if !actual.ends_with(mark) {
+                let what = match actual.chars().last() {
+                    Some('+') => "it gives check, not mate",
+                    Some('#') => "it mates",
+                    _ => "it gives no check",
+                };
+                warnings.push(Warning(format!("'{mark}' marks the move, but {what}")));
+            }
+        }
+        Ok(action)
+    }
+
+    /// Why none of these pieces can legally go to `to`.
+    fn why_not(&self, candidates: &[Square], to: Square, label: &str) -> TurnError {
+        let pos = &self.position;
+        let us = pos.to_move();
+        if candidates == [to] {
+            return TurnError::AlreadyThere {
+                piece: label.to_string(),
+                square: to,
+            };
+        }
+        if let Some((owner, design)) = pos.piece_at(to) {
+            if owner == us {
+                return TurnError::OwnPiece {
+                    square: to,
+                    piece: Position::piece_label(design),
+                };
+            }
+        }
+        let pseudo = candidates.iter().copied().find(|&from| {
+            let piece = pos.piece(from).expect("occupied");
+            pos.tables(piece)
+                .targets(from, pos.occupied(us), pos.occupied(!us))
+                .contains(to)
+        });
+        if pseudo.is_some() {
+            let royal = pos.royals(us).first().map(|r| pos.royal_name(r)).unwrap_or_default();
+            return if pos.royals_in_check(us).is_empty() {
+                TurnError::LeavesCheck(royal)
+            } else {
+                TurnError::MustAnswerCheck(royal)
+            };
+        }
+        match candidates {
+            [from] => TurnError::Unreachable {
+                piece: label.to_string(),
+                from: *from,
+                to,
+            },
+            _ => TurnError::NoneReach {
+                piece: label.to_string(),
+                to,
+            },
+        }
+    }
+
+    /// Validate a whole turn and return the position after it.
+    fn check_turn(&self, turn: &Turn) -> Result<Position, TurnError> {
+        let pos = &self.position;
+        let us = pos.to_move();
+        let mut next = pos.clone();
+        match &turn.action {
+            Action::Move { from, to } => {
+                match pos.piece_at(*from) {
+                    None => return Err(TurnError::NoPiece(*from)),
+                    Some((owner, _)) if owner != us => {
+                        return Err(TurnError::NotYours {
+                            square: *from,
+                            owner,
+                            mover: us,
+                        })
+                    }
+                    Some((_, design)) => {
+                        if !pos.legal_moves().contains(&(*from, *to)) {
+                            let label = Position::piece_label(design);
+                            return Err(self.why_not(&[*from], *to, &label));
+                        }
+                    }
+                }
+                next.credit();
+                next.act(&turn.action);
+            }
+            Action::Transfer { design, to } => {
+                self.check_transfer(design, *to)?;
+                next.credit();
+                next.act(&turn.action);
+            }
+            Action::Buy(designs) => {
+                if self.rules().options.power {
+                    return Err(TurnError::PowerBuy);
+                }
+                next.credit();
+                check_buy(&next, designs)?;
+                next.buy(designs);
+            }
+        }
+        match &turn.design {
+            None => {}
+            Some(DesignPhase::Buy(designs)) => {
+                if !self.rules().options.power {
+                    return Err(TurnError::DesignPhaseBuy);
+                }
+                check_buy(&next, designs)?;
+                next.buy(designs);
+            }
+            Some(DesignPhase::Redesign { slot, design }) => {
+                let index = self.check_redesign(&next, slot, design)?;
+                let kind = next
+                    .intern(design)
+                    .expect("the kind table makes room for a new design");
+                next.slots[us.index()][index] = kind;
+            }
+        }
+        next.pass_turn();
+        Ok(next)
+    }
+
+    fn check_transfer(&self, design: &Design, to: Square) -> Result<(), TurnError> {
+        let pos = &self.position;
+        let us = pos.to_move();
+        if !pos.reserve(us).iter().any(|(d, _)| d == design) {
+            return Err(TurnError::NotInReserve(Position::piece_label(design)));
+        }
+        if pos.piece_at(to).is_some() {
+            return Err(TurnError::Occupied(to));
+        }
+        if pos.transfer_squares().contains(to) {
+            return Ok(());
+        }
+        match pos.royals(us).find(|r| r.neighbours().any(|n| n == to)) {
+            Some(royal) => Err(TurnError::TransferBesideCheck(pos.royal_name(royal))),
+            None => Err(TurnError::NotNextToRoyal(to)),
+        }
+    }
+
+    fn check_redesign(&self, pos: &Position, slot: &Design, design: &Design) -> Result<usize, TurnError> {
+        let us = pos.to_move();
+        let slots = pos.slots(us);
+        let names = || design_list(&slots.iter().map(|d| (*d).clone()).collect::<Vec<_>>());
+        let index = slots
+            .iter()
+            .position(|d| *d == slot)
+            .ok_or_else(|| TurnError::NoSuchSlot {
+                design: slot.piece_name(),
+                slots: names(),
+            })?;
+        if slots.contains(&design) {
+            return Err(TurnError::RepeatedDesign(design.piece_name()));
+        }
+        if !self.rules().options.unofficial {
+            if let Some(p) = design.prefixes().iter().find(|p| !p.is_official()) {
+                return Err(TurnError::Unofficial(Prefix::word(*p)));
+            }
+        }
+        price(design, self.rules().ruleset.price_table(), &self.rules().proposals).map_err(
+            |error| TurnError::Unpriced {
+                design: design.piece_name(),
+                error,
+            },
+        )?;
+        Ok(index)
+    }
+}
+
+/// Check a purchase for the side to move, whose treasury already holds this turn's credit.
+fn check_buy(pos: &Position, designs: &[Design]) -> Result<(), TurnError> {
+    let us = pos.to_move();
+    if designs.is_empty() {
+        return Err(TurnError::EmptyBuy);
+    }
+    if designs.len() > 1 && !pos.rules().ruleset.allows_multi_buy() {
+        return Err(TurnError::MultiBuy(pos.rules().ruleset.name().to_string()));
+    }
+    let slots = pos.slots(us);
+    for design in designs {
+        if !slots.contains(&design) {
+            return Err(TurnError::NotADesign {
+                design: design.piece_name(),
+                slots: design_list(&slots.iter().map(|d| (*d).clone()).collect::<Vec<_>>()),
+            });
+        }
+    }
+    if let Some(royal) = pos.royals_in_check(us).first() {
+        return Err(TurnError::BuyInCheck(pos.royal_name(*royal)));
+    }
+    let count = pos.piece_count(us);
+    if count + designs.len() as u32 > MAX_PIECES {
+        return Err(TurnError::PieceLimit(count));
+    }
+    let cost = designs
+        .iter()
+        .map(|d| pos.cost(d).expect("slot designs have prices"))
+        .fold(Zorkmids::ZERO, |a, c| a + c);
+    let funds = pos.treasury(us);
+    if cost > funds {
+        let what = match designs {
+            [one] => format!("a {}", one.piece_name()),
+            _ => format!("{} together", design_list(designs)),
+        };
+        return Err(TurnError::CantAfford { what, cost, funds });
+    }
+    Ok(())
+}
+
+/// What is stored: rules, start and current positions as strings, and the turns.
+#[derive(Serialize, Deserialize)]
+struct GameData {
+    rules: Rules,
+    start: String,
+    position: String,
+    turns: Vec<PlayedTurn>,
+    outcome: Option<Outcome>,
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        GameData {
+            rules: self.rules().clone(),
+            start: self.start.to_string(),
+            position: self.position.to_string(),
+            turns: self.turns.clone(),
+            outcome: self.outcome,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let data = GameData::deserialize(d)?;
+        let parse = |text: &str| -> Result<Position, D::Error> {
+            Position::parse(text, data.rules.clone())
+                .map_err(|e: PositionError| serde::de::Error::custom(e))
+        };
+        Ok(Game {
+            start: parse(&data.start)?,
+            position: parse(&data.position)?,
+            turns: data.turns,
+            outcome: data.outcome,
+        })
+    }
+}

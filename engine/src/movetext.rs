@@ -1,0 +1,286 @@
+//! Turn notation (RULES.md section 6): `Kd2`, `(WD)xe5+`, `N@f3`, `Buy WD, N`, `P=WbRbmHfB`.
+
+use crate::action::{Action, DesignPhase, Turn};
+use crate::design::Design;
+use crate::notation::NotationError;
+use crate::position::Position;
+use crate::square::Square;
+
+/// A mark in a record that doesn't match the position: reported, never fatal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning(pub String);
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why a text can't be read as a turn (before its legality is considered).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    #[error("the turn is empty: write an action such as Kd2, N@f3 or Buy N")]
+    Empty,
+    #[error("'{0}' is not an action: write a move (Kd2, (WD)xe5), a transfer (N@f3) or a buy (Buy N)")]
+    Unreadable(String),
+    #[error("'{0}' is not a square: write a file a-h and a rank 1-8, such as e4")]
+    BadSquare(String),
+    #[error("'{text}' is not a design: {error}")]
+    BadDesign { text: String, error: NotationError },
+    #[error("'{0}' is not a redesign: write SLOT=DESIGN, such as P=WbRbmHfB or (WD)=WF")]
+    BadRedesign(String),
+    #[error("'{0}' names no piece: name FIDE pieces by letter (N, K) and others by their design in parentheses, such as (WD)")]
+    BadPiece(String),
+}
+
+/// A move as written, before it is matched against the legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub piece: Design,
+    pub from_file: Option<u8>,
+    pub from_rank: Option<u8>,
+    pub to: Square,
+    pub capture_mark: bool,
+    pub check_mark: Option<char>,
+}
+
+/// An action as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WrittenAction {
+    Move(WrittenMove),
+    Transfer { design: Design, to: Square },
+    Buy(Vec<Design>),
+}
+
+/// A turn as written: the action and the optional design phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenTurn {
+    pub action: WrittenAction,
+    pub design: Option<DesignPhase>,
+}
+
+fn piece(text: &str) -> Result<Design, ReadError> {
+    let inner = text
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    if inner.is_empty() {
+        return Err(ReadError::BadPiece(text.to_string()));
+    }
+    Design::parse_piece(inner).map_err(|error| ReadError::BadDesign {
+        text: inner.to_string(),
+        error,
+    })
+}
+
+fn square(text: &str) -> Result<Square, ReadError> {
+    text.parse().map_err(|_| ReadError::BadSquare(text.to_string()))
+}
+
+fn designs(list: &str) -> Result<Vec<Design>, ReadError> {
+    list.split(',').map(|d| piece(d.trim())).collect()
+}
+
+/// Read a turn: `ACTION` or `ACTION; DESIGN-PHASE`.
+pub fn read_turn(text: &str) -> Result<WrittenTurn, ReadError> {
+    let (action, design) = match text.split_once(';') {
+        Some((a, d)) => (a.trim(), Some(d.trim())),
+        None => (text.trim(), None),
+    };
+    if action.is_empty() {
+        return Err(ReadError::Empty);
+    }
+    let design = match design {
+        None | Some("") => None,
+        Some(d) => Some(read_design_phase(d)?),
+    };
+    Ok(WrittenTurn {
+        action: read_action(action)?,
+        design,
+    })
+}
+
+fn buy_list(text: &str) -> Option<&str> {
+    let head = text.get(..4)?;
+    head.eq_ignore_ascii_case("buy ").then(|| text[4..].trim())
+}
+
+fn read_design_phase(text: &str) -> Result<DesignPhase, ReadError> {
+    if let Some(list) = buy_list(text) {
+        return Ok(DesignPhase::Buy(designs(list)?));
+    }
+    let (slot, design) = text
+        .split_once('=')
+        .ok_or_else(|| ReadError::BadRedesign(text.to_string()))?;
+    Ok(DesignPhase::Redesign {
+        slot: piece(slot.trim())?,
+        design: piece(design.trim())?,
+    })
+}
+
+fn read_action(text: &str) -> Result<WrittenAction, ReadError> {
+    if let Some(list) = buy_list(text) {
+        return Ok(WrittenAction::Buy(designs(list)?));
+    }
+    if let Some((p, sq)) = text.split_once('@') {
+        return Ok(WrittenAction::Transfer {
+            design: piece(p.trim())?,
+            to: square(sq.trim().trim_end_matches(['+', '#']))?,
+        });
+    }
+    read_move(text).map(WrittenAction::Move)
+}
+
+fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
+    let unreadable = || ReadError::Unreadable(text.to_string());
+    let mut rest = text.trim_end_matches(['!', '?']);
+    let check_mark = rest.chars().last().filter(|c| matches!(c, '+' | '#'));
+    if check_mark.is_some() {
+        rest = &rest[..rest.len() - 1];
+    }
+    // The piece: a design in parentheses, a FIDE letter, or nothing for a pawn (`exd5`).
+    let (design, rest) = if rest.starts_with('(') {
+        let mut depth = 0;
+        let close = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += (c == '(') as i32 - (c == ')') as i32;
+                depth == 0
+            })
+            .map(|(i, _)| i)
+            .ok_or_else(unreadable)?;
+        (piece(&rest[..=close])?, &rest[close + 1..])
+    } else {
+        match rest.chars().next() {
+            Some(c) if c.is_ascii_uppercase() => (piece(&c.to_string())?, &rest[1..]),
+            Some('a'..='h') => (piece("P")?, rest),
+            _ => return Err(unreadable()),
+        }
+    };
+    if !rest.is_ascii() || rest.len() < 2 {
+        return Err(unreadable());
+    }
+    let (head, target) = rest.split_at(rest.len() - 2);
+    let to = square(target)?;
+    let head = head.trim_end_matches('-');
+    let (head, capture_mark) = match head.strip_suffix('x') {
+        Some(h) => (h, true),
+        None => (head, false),
+    };
+    let (mut from_file, mut from_rank) = (None, None);
+    for c in head.chars() {
+        match c {
+            'a'..='h' if from_file.is_none() && from_rank.is_none() => {
+                from_file = Some(c as u8 - b'a')
+            }
+            '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
+            _ => return Err(unreadable()),
+        }
+    }
+    Ok(WrittenMove {
+        piece: design,
+        from_file,
+        from_rank,
+        to,
+        capture_mark,
+        check_mark,
+    })
+}
+
+impl Position {
+    /// The name a piece goes by in records: its FIDE letter or its design in parentheses.
+    pub fn piece_label(design: &Design) -> String {
+        match design.fide() {
+            Some(f) => f.letter().to_string(),
+            None => format!("({design})"),
+        }
+    }
+
+    /// An action in record notation, with `+` or `#` if it gives check or mate.
+    pub fn notate(&self, action: &Action) -> String {
+        let mut text = self.notate_plain(action);
+        let mut after = self.clone();
+        after.apply_action(action);
+        text.push_str(after.check_mark());
+        text
+    }
+
+    /// `+` when the side to move has a royal in check, `#` when that is also the end.
+    pub(crate) fn check_mark(&self) -> &'static str {
+        if self.royals_in_check(self.to_move).is_empty() {
+            ""
+        } else if self.count_legal_actions() == 0 {
+            "#"
+        } else {
+            "+"
+        }
+    }
+
+    fn notate_plain(&self, action: &Action) -> String {
+        match action {
+            Action::Move { from, to } => {
+                let (_, design) = self.piece_at(*from).expect("a piece moves");
+                let mut text = Position::piece_label(design);
+                let rivals: Vec<Square> = self
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&(f, t)| {
+                        t == *to && f != *from && self.piece_at(f).map(|p| p.1) == Some(design)
+                    })
+                    .map(|(f, _)| f)
+                    .collect();
+                if !rivals.is_empty() {
+                    let file = (b'a' + from.file()) as char;
+                    let rank = (b'1' + from.rank()) as char;
+                    if rivals.iter().all(|r| r.file() != from.file()) {
+                        text.push(file);
+                    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+                        text.push(rank);
+                    } else {
+                        text.push(file);
+                        text.push(rank);
+                    }
+                }
+                if self.piece_at(*to).is_some() {
+                    text.push('x');
+                }
+                text.push_str(&to.name());
+                text
+            }
+            Action::Transfer { design, to } => format!("{}@{to}", Position::piece_label(design)),
+            Action::Buy(designs) => format!("Buy {}", design_list(designs)),
+        }
+    }
+
+    /// A turn in record notation.
+    pub fn notate_turn(&self, turn: &Turn) -> String {
+        let mut text = self.notate(&turn.action);
+        match &turn.design {
+            None => {}
+            Some(DesignPhase::Redesign { slot, design }) => {
+                text.push_str(&format!("; {}={}", slot.piece_name(), design.piece_name()))
+            }
+            Some(DesignPhase::Buy(designs)) => {
+                text.push_str(&format!("; Buy {}", design_list(designs)))
+            }
+        }
+        text
+    }
+
+    /// The mover's name for a colour's royal on a square: "king on e1" or "royal (WD) on d4".
+    pub(crate) fn royal_name(&self, sq: Square) -> String {
+        match self.piece_at(sq) {
+            Some((_, d)) if d.fide().is_some() => format!("king on {sq}"),
+            Some((_, d)) => format!("royal ({d}) on {sq}"),
+            None => format!("royal piece on {sq}"),
+        }
+    }
+}
+
+pub(crate) fn design_list(designs: &[Design]) -> String {
+    designs
+        .iter()
+        .map(|d| d.piece_name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,297 @@
+//! Game record files (RULES.md section 9): PGN-style tags, a blank line, then numbered turns.
+
+use crate::color::Color;
+use crate::game::{EndReason, Game, Outcome, TurnError};
+use crate::movetext::Warning;
+use crate::position::{Position, PositionError};
+use crate::proposal::{Modifier, Proposals};
+use crate::ruleset::{Options, Rules, Ruleset, UnknownRuleset};
+use rust_decimal::Decimal;
+use std::fmt::Write;
+use std::str::FromStr;
+
+/// Names written into a record's tags.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Players {
+    pub white: String,
+    pub black: String,
+}
+
+/// Why a record can't be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("line {line}: '{text}' is not a tag: write [Name \"value\"]")]
+    BadTag { line: usize, text: String },
+    #[error(transparent)]
+    Ruleset(#[from] UnknownRuleset),
+    #[error("unknown option '{0}': the options are power, proposals, unofficial, plunder and fog")]
+    UnknownOption(String),
+    #[error("the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'")]
+    BadProposal(String),
+    #[error("the Start tag is not a position: {0}")]
+    Start(#[from] PositionError),
+    #[error("'{0}' is not a result: use 1-0, 0-1, 1/2-1/2 or *")]
+    BadResult(String),
+    #[error("illegal at turn {turn}: {reason}")]
+    Illegal { turn: u32, reason: TurnError },
+    #[error("turn {turn} is written after the game ended ({outcome})")]
+    AfterEnd { turn: u32, outcome: Outcome },
+}
+
+/// A replayed record: the game, and marks that didn't match the position.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub game: Game,
+    pub players: Players,
+    pub warnings: Vec<(u32, Warning)>,
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl Game {
+    /// The game as a record file.
+    pub fn record_text(&self, players: &Players) -> String {
+        let rules = self.rules();
+        let mut out = String::new();
+        let tag = |out: &mut String, name: &str, value: &str| {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "[{name} \"{value}\"]");
+        };
+        tag(&mut out, "Ruleset", rules.ruleset.name());
+        tag(&mut out, "White", &players.white);
+        tag(&mut out, "Black", &players.black);
+        let options = options_text(&rules.options);
+        if !options.is_empty() {
+            tag(&mut out, "Options", &options);
+        }
+        if !rules.proposals.is_empty() {
+            tag(&mut out, "Proposals", &proposals_text(&rules.proposals));
+        }
+        let start = self.start().to_string();
+        if start != Position::start(rules.clone()).to_string() {
+            tag(&mut out, "Start", &start);
+        }
+        let result = self.result().map_or("*", |o| o.score());
+        tag(&mut out, "Result", result);
+        out.push('\n');
+        let mut line = String::new();
+        for t in self.turns() {
+            let item = format!("{}.{}", t.ply, t.notation);
+            if !line.is_empty() && line.len() + item.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(result);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// Replay a record file, checking every turn's legality and affordability.
+    pub fn replay(text: &str) -> Result<Replay, ReplayError> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut body = String::new();
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') && body.trim().is_empty() {
+                tags.push(read_tag(trimmed).ok_or_else(|| ReplayError::BadTag {
+                    line: i + 1,
+                    text: trimmed.to_string(),
+                })?);
+            } else {
+                body.push_str(trimmed);
+                body.push(' ');
+            }
+        }
+        let get = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        let ruleset = get("Ruleset").map_or(Ok(Ruleset::Classic), Ruleset::from_str)?;
+        let mut rules = Rules::new(ruleset, read_options(get("Options").unwrap_or(""))?);
+        rules.proposals = read_proposals(get("Proposals").unwrap_or(""))?;
+        let start = match get("Start") {
+            Some(s) => Position::parse(s, rules)?,
+            None => Position::start(rules),
+        };
+        let mut game = Game::from_position(start);
+        let players = Players {
+            white: get("White").unwrap_or("").to_string(),
+            black: get("Black").unwrap_or("").to_string(),
+        };
+        let mut warnings = Vec::new();
+        let (turns, body_result) = split_movetext(&body);
+        for (number, text) in turns {
+            let turn = game.position().ply();
+            if let Some(outcome) = game.result() {
+                return Err(ReplayError::AfterEnd {
+                    turn,
+                    outcome: *outcome,
+                });
+            }
+            if number != turn {
+                warnings.push((turn, Warning(format!("numbered {number}, but it is turn {turn}"))));
+            }
+            let played = game
+                .play_text(&text)
+                .map_err(|reason| ReplayError::Illegal { turn, reason })?;
+            warnings.extend(played.warnings.into_iter().map(|w| (turn, w)));
+        }
+        let result = match (get("Result"), body_result) {
+            (Some(tag), _) => Some(tag.to_string()),
+            (None, body) => body,
+        };
+        if let Some(result) = result {
+            apply_result(&mut game, &result, &mut warnings)?;
+        }
+        Ok(Replay {
+            game,
+            players,
+            warnings,
+        })
+    }
+}
+
+fn apply_result(game: &mut Game, result: &str, warnings: &mut Vec<(u32, Warning)>) -> Result<(), ReplayError> {
+    let winner = match result {
+        "1-0" => Some(Some(Color::White)),
+        "0-1" => Some(Some(Color::Black)),
+        "1/2-1/2" => Some(None),
+        "*" => None,
+        other => return Err(ReplayError::BadResult(other.to_string())),
+    };
+    let ply = game.position().ply();
+    match (game.result().copied(), winner) {
+        (Some(o), Some(w)) if o.winner != w => warnings.push((
+            ply,
+            Warning(format!("the record says {result}, but the board says {}", o.score())),
+        )),
+        (Some(o), None) => warnings.push((
+            ply,
+            Warning(format!("the record says the game goes on, but it ended {}", o.score())),
+        )),
+        (None, Some(winner)) => game.set_outcome(Outcome {
+            winner,
+            reason: EndReason::Recorded,
+        }),
+        _ => {}
+    }
+    Ok(())
+}
+
+fn read_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, value) = inner.split_once(' ')?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+/// Numbered turns and a trailing result. A number is digits and a dot at a word's start.
+fn split_movetext(body: &str) -> (Vec<(u32, String)>, Option<String>) {
+    let mut turns: Vec<(u32, String)> = Vec::new();
+    let mut result = None;
+    for word in body.split_whitespace() {
+        if RESULTS.contains(&word) {
+            result = Some(word.to_string());
+            continue;
+        }
+        let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+        let numbered = digits > 0 && word[digits..].starts_with('.');
+        if numbered {
+            let number = word[..digits].parse().unwrap_or(0);
+            let rest = word[digits..].trim_start_matches('.');
+            turns.push((number, rest.to_string()));
+        } else if let Some(last) = turns.last_mut() {
+            if !last.1.is_empty() {
+                last.1.push(' ');
+            }
+            last.1.push_str(word);
+        } else {
+            turns.push((0, word.to_string()));
+        }
+    }
+    (turns, result)
+}
+
+fn options_text(o: &Options) -> String {
+    [
+        (o.power, "power"),
+        (o.proposals, "proposals"),
+        (o.unofficial, "unofficial"),
+        (o.plunder, "plunder"),
+        (o.fog, "fog"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| *name)
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+fn read_options(text: &str) -> Result<Options, ReplayError> {
+    let mut o = Options::default();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let flag = match name {
+            "power" => &mut o.power,
+            "proposals" => &mut o.proposals,
+            "unofficial" => &mut o.unofficial,
+            "plunder" => &mut o.plunder,
+            "fog" => &mut o.fog,
+            other => return Err(ReplayError::UnknownOption(other.to_string())),
+        };
+        *flag = true;
+    }
+    Ok(o)
+}
+
+/// `atom Chinese_knight nN 2.4; modifier runner 5` (names use `_` for spaces).
+fn proposals_text(p: &Proposals) -> String {
+    let atoms = p
+        .atoms
+        .iter()
+        .map(|a| format!("atom {} {} {}", a.name.replace(' ', "_"), a.form.notation(), a.cost));
+    let modifiers = p
+        .modifiers
+        .iter()
+        .map(|m| format!("modifier {} {}", m.modifier, m.multiplier));
+    atoms.chain(modifiers).collect::<Vec<_>>().join("; ")
+}
+
+fn read_proposals(text: &str) -> Result<Proposals, ReplayError> {
+    let mut p = Proposals::default();
+    for entry in text.split(';').map(str::trim).filter(|e| !e.is_empty()) {
+        let bad = || ReplayError::BadProposal(entry.to_string());
+        let words: Vec<&str> = entry.split_whitespace().collect();
+        let number = |w: &str| Decimal::from_str(w).map_err(|_| bad());
+        match words[..] {
+            ["atom", name, notation, cost] => {
+                let design = crate::design::Design::parse(notation).map_err(|_| bad())?;
+                let form = Proposals::atom_form(&design).map_err(|_| bad())?;
+                let cost = number(cost)?;
+                p.agree_atom(&name.replace('_', " "), form, [cost, cost])
+                    .map_err(|_| bad())?;
+            }
+            ["modifier", name, value] => {
+                let modifier = Modifier::from_str(name).map_err(|_| bad())?;
+                let value = number(value)?;
+                p.agree_modifier(name, modifier, [value, value])
+                    .map_err(|_| bad())?;
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(p)
+}
