@@ -92,7 +92,9 @@ pub enum TurnError {
     OwnPiece { square: Square, piece: String },
     #[error("none of your {piece} pieces can reach {to}")]
     NoneReach { piece: String, to: Square },
-    #[error("more than one {piece} can reach {to}: add the starting file or rank, as in {example}")]
+    #[error(
+        "more than one {piece} can reach {to}: add the starting file or rank, as in {example}"
+    )]
     Ambiguous {
         piece: String,
         to: Square,
@@ -400,7 +402,11 @@ impl Game {
     }
 
     /// Match a written move against the legal moves, explaining any mismatch.
-    fn resolve_move(&self, m: &WrittenMove, warnings: &mut Vec<Warning>) -> Result<Action, TurnError> {
+    fn resolve_move(
+        &self,
+        m: &WrittenMove,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<Action, TurnError> {
         let pos = &self.position;
         let us = pos.to_move();
         let label = Position::piece_label(&m.piece);
@@ -451,7 +457,10 @@ impl Game {
         let action = Action::Move { from, to: m.to };
         let captures = pos.piece_at(m.to).is_some();
         if m.capture_mark && !captures {
-            warnings.push(Warning(format!("'x' marks a capture, but {} is empty", m.to)));
+            warnings.push(Warning(format!(
+                "'x' marks a capture, but {} is empty",
+                m.to
+            )));
         }
         if let Some(mark) = m.check_mark {
             let actual = pos.notate(&action);
@@ -492,7 +501,11 @@ impl Game {
                 .contains(to)
         });
         if pseudo.is_some() {
-            let royal = pos.royals(us).first().map(|r| pos.royal_name(r)).unwrap_or_default();
+            let royal = pos
+                .royals(us)
+                .first()
+                .map(|r| pos.royal_name(r))
+                .unwrap_or_default();
             return if pos.royals_in_check(us).is_empty() {
                 TurnError::LeavesCheck(royal)
             } else {
@@ -591,7 +604,12 @@ impl Game {
         }
     }
 
-    fn check_redesign(&self, pos: &Position, slot: &Design, design: &Design) -> Result<usize, TurnError> {
+    fn check_redesign(
+        &self,
+        pos: &Position,
+        slot: &Design,
+        design: &Design,
+    ) -> Result<usize, TurnError> {
         let us = pos.to_move();
         let slots = pos.slots(us);
         let names = || design_list(&slots.iter().map(|d| (*d).clone()).collect::<Vec<_>>());
@@ -610,12 +628,15 @@ impl Game {
                 return Err(TurnError::Unofficial(Prefix::word(*p)));
             }
         }
-        price(design, self.rules().ruleset.price_table(), &self.rules().proposals).map_err(
-            |error| TurnError::Unpriced {
-                design: design.piece_name(),
-                error,
-            },
-        )?;
+        price(
+            design,
+            self.rules().ruleset.price_table(),
+            &self.rules().proposals,
+        )
+        .map_err(|error| TurnError::Unpriced {
+            design: design.piece_name(),
+            error,
+        })?;
         Ok(index)
     }
 }

@@ -1,10 +1,10 @@
 //! Piece kinds: the designs present in a position, each with move tables precomputed once
 //! per colour so move generation is table lookups and ray scans.
 
+use crate::atom::Leap;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::{Design, Mode, Step};
-use crate::atom::Leap;
 use crate::money::Zorkmids;
 use crate::price::price;
 use crate::ruleset::Rules;
@@ -108,7 +108,10 @@ impl MoveTables {
                         if let Some(to) = sq.offset(step.dx, step.dy) {
                             let mut mask = Bitboard::EMPTY;
                             for &(x, y) in &path {
-                                mask.set(sq.offset(x, y).expect("a leap's path lies between its ends"));
+                                mask.set(
+                                    sq.offset(x, y)
+                                        .expect("a leap's path lies between its ends"),
+                                );
                             }
                             t.lame[sq.index()].push(LameLeap {
                                 to,

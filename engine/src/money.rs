@@ -5,7 +5,9 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 use std::str::FromStr;
 
 /// An amount of zorkmids: exact decimal, never floating point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Zorkmids(pub Decimal);
 
@@ -65,7 +67,8 @@ impl FromStr for Zorkmids {
         let t = s.trim();
         let ok = !t.is_empty()
             && t.len() <= 24
-            && t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+            && t.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
             && t.chars().any(|c| c.is_ascii_digit());
         if !ok {
             return Err(ZorkmidsError(s.to_string()));

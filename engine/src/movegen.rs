@@ -2,13 +2,13 @@
 //! maps and pins generalised to any rider or lame leaper (only those can be blocked).
 
 use crate::action::Action;
+use crate::atom::Leap;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::kinds::{KindId, MoveTables};
 use crate::money::Zorkmids;
 use crate::position::{Piece, Position, MAX_PIECES};
 use crate::square::Square;
-use crate::atom::Leap;
 
 /// What check means for the side to move, worked out once per position.
 pub(crate) struct Safety {
@@ -279,8 +279,7 @@ impl Position {
     /// Whether the mover may buy at all now (RULES.md section 2: not in check, under 16).
     pub(crate) fn may_buy(&self) -> bool {
         let us = self.to_move;
-        self.piece_count(us) < MAX_PIECES
-            && self.royals(us).all(|r| !self.attacked_by(r, !us))
+        self.piece_count(us) < MAX_PIECES && self.royals(us).all(|r| !self.attacked_by(r, !us))
     }
 
     /// Every collection of slot designs the mover may buy this turn: single designs, or in

@@ -21,7 +21,9 @@ impl std::fmt::Display for Warning {
 pub enum ReadError {
     #[error("the turn is empty: write an action such as Kd2, N@f3 or Buy N")]
     Empty,
-    #[error("'{0}' is not an action: write a move (Kd2, (WD)xe5), a transfer (N@f3) or a buy (Buy N)")]
+    #[error(
+        "'{0}' is not an action: write a move (Kd2, (WD)xe5), a transfer (N@f3) or a buy (Buy N)"
+    )]
     Unreadable(String),
     #[error("'{0}' is not a square: write a file a-h and a rank 1-8, such as e4")]
     BadSquare(String),
@@ -74,7 +76,8 @@ fn piece(text: &str) -> Result<Design, ReadError> {
 }
 
 fn square(text: &str) -> Result<Square, ReadError> {
-    text.parse().map_err(|_| ReadError::BadSquare(text.to_string()))
+    text.parse()
+        .map_err(|_| ReadError::BadSquare(text.to_string()))
 }
 
 fn designs(list: &str) -> Result<Vec<Design>, ReadError> {

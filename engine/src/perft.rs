@@ -2,8 +2,8 @@
 //! "no change", counted in bulk at the last ply.
 
 use crate::action::Action;
-use crate::position::{Piece, Position};
 use crate::money::Zorkmids;
+use crate::position::{Piece, Position};
 use crate::square::Square;
 
 /// What `make_move` changed, so `unmake_move` can put it back.

@@ -74,7 +74,9 @@ pub enum PositionError {
     Side(String),
     #[error("'{0}' is not two treasuries: write WHITE/BLACK, such as 3/0.5")]
     Treasuries(String),
-    #[error("'{0}' is not two reserves: write WHITE/BLACK, each a comma-separated list of designs or -")]
+    #[error(
+        "'{0}' is not two reserves: write WHITE/BLACK, each a comma-separated list of designs or -"
+    )]
     Reserves(String),
     #[error("'{0}' is not two design lists: write WHITE/BLACK, each exactly six comma-separated designs")]
     Designs(String),
@@ -105,7 +107,10 @@ impl Position {
         }
         let king = pos.slots[0][5];
         for (color, sq) in [(Color::White, "e1"), (Color::Black, "e8")] {
-            pos.put(sq.parse().expect("e1 and e8 are squares"), Piece { color, kind: king });
+            pos.put(
+                sq.parse().expect("e1 and e8 are squares"),
+                Piece { color, kind: king },
+            );
         }
         pos
     }
@@ -152,8 +157,7 @@ impl Position {
     }
 
     pub fn piece_at(&self, sq: Square) -> Option<(Color, &Design)> {
-        self.piece(sq)
-            .map(|p| (p.color, &self.kind(p.kind).design))
+        self.piece(sq).map(|p| (p.color, &self.kind(p.kind).design))
     }
 
     /// Every piece on the board, a1 first.
@@ -205,9 +209,13 @@ impl Position {
     pub fn cost(&self, design: &Design) -> Option<Zorkmids> {
         match self.kinds.find(design) {
             Some(k) => self.kind(k).cost,
-            None => price(design, self.rules.ruleset.price_table(), &self.rules.proposals)
-                .ok()
-                .map(|p| p.cost),
+            None => price(
+                design,
+                self.rules.ruleset.price_table(),
+                &self.rules.proposals,
+            )
+            .ok()
+            .map(|p| p.cost),
         }
     }
 
@@ -487,7 +495,9 @@ impl fmt::Display for Position {
         for color in Color::ALL {
             let names: Vec<String> = self.reserves[color.index()]
                 .iter()
-                .flat_map(|&(k, n)| std::iter::repeat_n(self.kind(k).design.piece_name(), n as usize))
+                .flat_map(|&(k, n)| {
+                    std::iter::repeat_n(self.kind(k).design.piece_name(), n as usize)
+                })
                 .collect();
             if names.is_empty() {
                 f.write_str("-")?;

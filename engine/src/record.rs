@@ -18,7 +18,7 @@ pub struct Players {
 }
 
 /// Why a record can't be replayed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum ReplayError {
     #[error("line {line}: '{text}' is not a tag: write [Name \"value\"]")]
     BadTag { line: usize, text: String },
@@ -26,14 +26,21 @@ pub enum ReplayError {
     Ruleset(#[from] UnknownRuleset),
     #[error("unknown option '{0}': the options are power, proposals, unofficial, plunder and fog")]
     UnknownOption(String),
-    #[error("the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'")]
+    #[error(
+        "the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'"
+    )]
     BadProposal(String),
     #[error("the Start tag is not a position: {0}")]
     Start(#[from] PositionError),
     #[error("'{0}' is not a result: use 1-0, 0-1, 1/2-1/2 or *")]
     BadResult(String),
     #[error("illegal at turn {turn}: {reason}")]
-    Illegal { turn: u32, reason: TurnError },
+    Illegal {
+        turn: u32,
+        reason: TurnError,
+        /// The game up to the turn before.
+        before: Box<Game>,
+    },
     #[error("turn {turn} is written after the game ended ({outcome})")]
     AfterEnd { turn: u32, outcome: Outcome },
 }
@@ -140,11 +147,18 @@ impl Game {
                 });
             }
             if number != turn {
-                warnings.push((turn, Warning(format!("numbered {number}, but it is turn {turn}"))));
+                warnings.push((
+                    turn,
+                    Warning(format!("numbered {number}, but it is turn {turn}")),
+                ));
             }
             let played = game
                 .play_text(&text)
-                .map_err(|reason| ReplayError::Illegal { turn, reason })?;
+                .map_err(|reason| ReplayError::Illegal {
+                    turn,
+                    reason,
+                    before: Box::new(game.clone()),
+                })?;
             warnings.extend(played.warnings.into_iter().map(|w| (turn, w)));
         }
         let result = match (get("Result"), body_result) {
@@ -162,7 +176,11 @@ impl Game {
     }
 }
 
-fn apply_result(game: &mut Game, result: &str, warnings: &mut Vec<(u32, Warning)>) -> Result<(), ReplayError> {
+fn apply_result(
+    game: &mut Game,
+    result: &str,
+    warnings: &mut Vec<(u32, Warning)>,
+) -> Result<(), ReplayError> {
     let winner = match result {
         "1-0" => Some(Some(Color::White)),
         "0-1" => Some(Some(Color::Black)),
@@ -174,11 +192,17 @@ fn apply_result(game: &mut Game, result: &str, warnings: &mut Vec<(u32, Warning)
     match (game.result().copied(), winner) {
         (Some(o), Some(w)) if o.winner != w => warnings.push((
             ply,
-            Warning(format!("the record says {result}, but the board says {}", o.score())),
+            Warning(format!(
+                "the record says {result}, but the board says {}",
+                o.score()
+            )),
         )),
         (Some(o), None) => warnings.push((
             ply,
-            Warning(format!("the record says the game goes on, but it ended {}", o.score())),
+            Warning(format!(
+                "the record says the game goes on, but it ended {}",
+                o.score()
+            )),
         )),
         (None, Some(winner)) => game.set_outcome(Outcome {
             winner,
@@ -259,10 +283,14 @@ fn read_options(text: &str) -> Result<Options, ReplayError> {
 
 /// `atom Chinese_knight nN 2.4; modifier runner 5` (names use `_` for spaces).
 fn proposals_text(p: &Proposals) -> String {
-    let atoms = p
-        .atoms
-        .iter()
-        .map(|a| format!("atom {} {} {}", a.name.replace(' ', "_"), a.form.notation(), a.cost));
+    let atoms = p.atoms.iter().map(|a| {
+        format!(
+            "atom {} {} {}",
+            a.name.replace(' ', "_"),
+            a.form.notation(),
+            a.cost
+        )
+    });
     let modifiers = p
         .modifiers
         .iter()

@@ -1,3 +1,21 @@
 //! Terminal subcommands, one module each.
 
+pub mod moves;
+pub mod perft;
 pub mod price;
+pub mod replay;
+
+use engine::{Position, Ruleset};
+use std::process::ExitCode;
+
+/// A position string under a ruleset named on the command line; errors are printed.
+fn position_arg(position: &str, rules: &str) -> Result<Position, ExitCode> {
+    let ruleset: Ruleset = rules.parse().map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::from(2)
+    })?;
+    Position::parse(position, ruleset.into()).map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::from(2)
+    })
+}

@@ -1,0 +1,12 @@
+use super::position_arg;
+use std::process::ExitCode;
+
+/// `csipgs perft POSITION DEPTH [--rules R]`: the node count on the last line.
+pub fn run(position: &str, depth: u32, rules: &str) -> ExitCode {
+    let pos = match position_arg(position, rules) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    println!("{}", engine::perft(&pos, depth));
+    ExitCode::SUCCESS
+}
