@@ -160,8 +160,9 @@ impl Position {
             // Lame rides can be blocked on many paths: test every move by playing it.
             s.exact |= !tables.lame_rides.is_empty();
             let from_bb = Bitboard::from_square(from);
-            let mut block = Bitboard::EMPTY;
-            // Rider lines and lame paths towards the royal: a check to block, or a pin.
+            // Squares that block every route by which this piece checks: a piece may check
+            // along several lines at once (R and DD on one file), and a block must stop all.
+            let mut block = Bitboard::FULL;
             for ray in tables.rays.iter().filter(|r| r.mode.can_capture()) {
                 if !ray.squares[from.index()].contains(king) {
                     continue;
@@ -169,7 +170,7 @@ impl Position {
                 let between = ray.squares[from.index()] & !ray.squares[king.index()] & !king_bb;
                 let blockers = between & occupied;
                 if blockers.is_empty() {
-                    block |= between;
+                    block &= between;
                 } else if blockers.count() == 1 && (blockers & own).nonempty() {
                     pin(&mut s.pins, blockers, between | from_bb);
                 }
@@ -180,7 +181,7 @@ impl Position {
                 }
                 let blockers = leap.path & occupied;
                 if blockers.is_empty() {
-                    block |= leap.path;
+                    block &= leap.path;
                 } else if blockers.count() == 1 && (blockers & own).nonempty() {
                     pin(&mut s.pins, blockers, leap.path | from_bb);
                 }
