@@ -1,0 +1,322 @@
+//! The design picture: the piece in the middle of a board big enough for its longest leap,
+//! every square it can reach marked, and a legend with its notation, price and breakdown.
+
+use crate::canvas::{dashed, paint, stroke, Canvas};
+use crate::marks::{draw_mark, motions, Reach};
+use crate::sprites::sprite;
+use crate::style::{palette, Rgb, Style};
+use crate::text::{self, Face};
+use crate::token;
+use engine::{Color, Design, Leap, Price, PriceError};
+use tiny_skia::{FillRule, PathBuilder, Transform};
+
+/// What the diagram shows on one square.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    reach: Option<Reach>,
+    /// Only lame leaps reach it.
+    lame_only: bool,
+    /// A lame leap passes here: a piece here blocks it.
+    blocks: bool,
+}
+
+struct Ray {
+    from: (i32, i32),
+    to: (i32, i32),
+    reach: Reach,
+}
+
+/// The squares of an n x n board (n odd, the piece in the middle), and the ride lines.
+struct Plan {
+    n: i32,
+    cells: Vec<Cell>,
+    rays: Vec<Ray>,
+    lame_paths: Vec<(Vec<(i32, i32)>, Reach)>,
+}
+
+fn plan(design: &Design) -> Plan {
+    let n = (2 * design.reach() as i32 + 1).max(9) | 1;
+    let c = n / 2;
+    let mut cells = vec![Cell::default(); (n * n) as usize];
+    let on = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+    let mut rays = Vec::new();
+    let mut lame_paths = Vec::new();
+    let mark = |cells: &mut Vec<Cell>, x: i32, y: i32, reach: Reach, lame: bool| {
+        let cell = &mut cells[(y * n + x) as usize];
+        cell.lame_only = match cell.reach {
+            None => lame,
+            Some(_) => cell.lame_only && lame,
+        };
+        cell.reach = Some(cell.reach.map_or(reach, |r| r.merge(reach)));
+    };
+    for m in motions(design, Color::White, false) {
+        let (dx, dy) = (m.dx as i32, m.dy as i32);
+        if m.rider {
+            let mut k = 1;
+            while on(c + k * dx, c + k * dy) {
+                mark(&mut cells, c + k * dx, c + k * dy, m.reach, false);
+                k += 1;
+            }
+            if k > 1 {
+                rays.push(Ray {
+                    from: (c, c),
+                    to: (c + (k - 1) * dx, c + (k - 1) * dy),
+                    reach: m.reach,
+                });
+            }
+        } else if on(c + dx, c + dy) {
+            mark(&mut cells, c + dx, c + dy, m.reach, m.lame);
+            if m.lame {
+                let path: Vec<(i32, i32)> = Leap::lame_path(m.dx, m.dy)
+                    .into_iter()
+                    .map(|(x, y)| (c + x as i32, c + y as i32))
+                    .collect();
+                for &(x, y) in &path {
+                    cells[(y * n + x) as usize].blocks = true;
+                }
+                let mut full = vec![(c, c)];
+                full.extend(path);
+                full.push((c + dx, c + dy));
+                lame_paths.push((full, m.reach));
+            }
+        }
+    }
+    Plan {
+        n,
+        cells,
+        rays,
+        lame_paths,
+    }
+}
+
+/// One line of the legend.
+struct Line {
+    face: Face,
+    px: f32,
+    rgb: Rgb,
+    text: String,
+    gap_before: f32,
+}
+
+fn legend_lines(design: &Design, price: &Result<Price, PriceError>, width: f32, u: f32) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut push = |face: Face, px: f32, rgb: Rgb, text: &str, gap: f32, notation: bool| {
+        let wrapped = if notation {
+            text::wrap_notation(face, px, text, width)
+        } else {
+            text::wrap_words(face, px, text, width)
+        };
+        for (i, t) in wrapped.into_iter().enumerate() {
+            lines.push(Line {
+                face,
+                px,
+                rgb,
+                text: t,
+                gap_before: if i == 0 { gap } else { 0.0 },
+            });
+        }
+    };
+    let (title_px, _) = text::fit_notation(&design.canonical(), 30.0 * u, width, 3.0 * text::line_height(30.0 * u));
+    push(Face::Mono, title_px, palette::TEXT, &design.canonical(), 0.0, true);
+    if design.written() != design.canonical() {
+        push(Face::Regular, 14.0 * u, palette::MUTED, &format!("written {}", design.written()), 2.0 * u, false);
+    }
+    match price {
+        Ok(p) => {
+            let cost = format!("Price {} zorkmids", p.cost);
+            push(Face::Bold, 22.0 * u, palette::PRICE, &cost, 12.0 * u, false);
+            push(Face::Regular, 13.0 * u, palette::MUTED, &format!("{} price table", p.table), 2.0 * u, false);
+            let mut first = true;
+            for part in &p.parts {
+                let mut s = format!("{}: {} {}", part.part, part.base_label, part.base);
+                for f in &part.factors {
+                    s.push_str(&format!(" × {} {}", f.value.normalize(), f.label));
+                }
+                if !part.factors.is_empty() {
+                    s.push_str(&format!(" = {}", part.subtotal));
+                }
+                push(Face::Regular, 15.0 * u, palette::TEXT, &s, if first { 12.0 * u } else { 4.0 * u }, false);
+                first = false;
+            }
+            let mut s = format!("sum {}", p.sum);
+            for f in &p.whole {
+                s.push_str(&format!(" × {} {}", f.value.normalize(), f.label));
+            }
+            if !p.whole.is_empty() {
+                s.push_str(&format!(" = {}", p.raw));
+            }
+            if p.raw != p.cost.0 {
+                s.push_str(&format!(", rounded up to {}", p.cost));
+            }
+            push(Face::Bold, 15.0 * u, palette::TEXT, &s, 6.0 * u, false);
+        }
+        Err(e) => {
+            push(Face::Bold, 22.0 * u, palette::NEGATIVE, "No price", 12.0 * u, false);
+            push(Face::Regular, 15.0 * u, palette::TEXT, &e.to_string(), 4.0 * u, false);
+        }
+    }
+    lines
+}
+
+/// The key to the marks: which ones this diagram uses.
+fn key_entries(plan: &Plan, royal: bool) -> Vec<(KeyMark, &'static str)> {
+    let has = |r: Reach| plan.cells.iter().any(|c| c.reach == Some(r));
+    let mut out = Vec::new();
+    if has(Reach::Both) {
+        out.push((KeyMark::Reach(Reach::Both), "moves or captures"));
+    }
+    if has(Reach::MoveOnly) {
+        out.push((KeyMark::Reach(Reach::MoveOnly), "moves only, never captures"));
+    }
+    if has(Reach::CaptureOnly) {
+        out.push((KeyMark::Reach(Reach::CaptureOnly), "captures only"));
+    }
+    if !plan.rays.is_empty() {
+        out.push((KeyMark::Ray, "rides on to the edge until blocked"));
+    }
+    if plan.cells.iter().any(|c| c.blocks) {
+        out.push((KeyMark::Block, "a piece here blocks the lame leap"));
+    }
+    if royal {
+        out.push((KeyMark::Royal, "royal: it can be checked and checkmated"));
+    }
+    out
+}
+
+#[derive(Clone, Copy)]
+enum KeyMark {
+    Reach(Reach),
+    Ray,
+    Block,
+    Royal,
+}
+
+pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Canvas {
+    let u = style.u();
+    let cell = (style.s() as f32 * 2.0 / 3.0).round();
+    let plan = plan(design);
+    let margin = (20.0 * u).round();
+    let grid = cell * plan.n as f32;
+    let legend_x = grid + 2.0 * margin;
+    let legend_w = 420.0 * u;
+    let lines = legend_lines(design, price, legend_w, u);
+    let keys = key_entries(&plan, design.is_royal());
+    let key_row = 28.0 * u;
+    let text_h: f32 = lines
+        .iter()
+        .map(|l| l.gap_before + text::line_height(l.px))
+        .sum::<f32>()
+        + 20.0 * u
+        + keys.len() as f32 * key_row;
+    let width = legend_x + legend_w + margin;
+    let height = (grid + 2.0 * margin).max(text_h + 2.0 * margin);
+    let mut canvas = Canvas::new(width.ceil() as u32, height.ceil() as u32, palette::CARD);
+
+    let ox = margin;
+    let oy = ((height - grid) / 2.0).round();
+    let centre_of = |(x, y): (i32, i32)| (ox + (x as f32 + 0.5) * cell, oy + (y as f32 + 0.5) * cell);
+    let mid = plan.n / 2;
+    for y in 0..plan.n {
+        for x in 0..plan.n {
+            let light = (x + y) % 2 == 0;
+            let rgb = if light { palette::LIGHT } else { palette::DARK };
+            let (px, py) = (ox + x as f32 * cell, oy + y as f32 * cell);
+            canvas.fill_rect(px as i32, py as i32, cell as u32, cell as u32, rgb, 1.0);
+            if plan.cells[(y * plan.n + x) as usize].blocks {
+                let inset = cell * 0.12;
+                let r = tiny_skia::Rect::from_xywh(px + inset, py + inset, cell - 2.0 * inset, cell - 2.0 * inset)
+                    .expect("a square");
+                let p = PathBuilder::from_rect(r);
+                canvas.stroke_path(&p, palette::LAME, &dashed(2.5 * u, 6.0 * u, 4.0 * u), Transform::identity());
+            }
+        }
+    }
+    for (path, reach) in &plan.lame_paths {
+        let mut pb = PathBuilder::new();
+        for (i, &sq) in path.iter().enumerate() {
+            let (x, y) = centre_of(sq);
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        let p = pb.finish().expect("a path");
+        canvas.stroke_path(&p, reach.rgb(false), &dashed(2.5 * u, 5.0 * u, 4.0 * u), Transform::identity());
+    }
+    for ray in &plan.rays {
+        ride_line(&mut canvas, centre_of(ray.from), centre_of(ray.to), ray.reach, cell, u);
+    }
+    for y in 0..plan.n {
+        for x in 0..plan.n {
+            let c = plan.cells[(y * plan.n + x) as usize];
+            if let Some(reach) = c.reach {
+                let (cx, cy) = centre_of((x, y));
+                let r = if c.lame_only { cell * 0.17 } else { cell * 0.2 };
+                draw_mark(&mut canvas.pix, reach, cx, cy, r, reach.rgb(false), Some(palette::CARD));
+            }
+        }
+    }
+    let (px, py) = (ox + mid as f32 * cell, oy + mid as f32 * cell);
+    canvas.fill_rect(px as i32, py as i32, cell as u32, cell as u32, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
+    let piece = sprite(design, Color::White, false, cell as u32);
+    canvas.blit(&piece, (ox + mid as f32 * cell) as i32, (oy + mid as f32 * cell) as i32);
+    // "forward" is up: say so under the board's top edge.
+    text::draw(&mut canvas, Face::Regular, 12.0 * u, ox, oy - 6.0 * u, palette::MUTED, "forward ↑");
+
+    let mut y = margin;
+    for l in &lines {
+        y += l.gap_before + text::line_height(l.px);
+        text::draw(&mut canvas, l.face, l.px, legend_x, y - (text::line_height(l.px) - text::cap_height(l.px)) / 2.0, l.rgb, &l.text);
+    }
+    y += 20.0 * u;
+    for (mark, label) in keys {
+        let (mx, my) = (legend_x + 12.0 * u, y + key_row / 2.0);
+        match mark {
+            KeyMark::Reach(r) => draw_mark(&mut canvas.pix, r, mx, my, 8.0 * u, r.rgb(false), None),
+            KeyMark::Ray => ride_line(&mut canvas, (mx - 12.0 * u, my), (mx + 4.0 * u, my), Reach::Both, 24.0 * u, u),
+            KeyMark::Royal => {}
+            KeyMark::Block => {
+                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u).expect("a square");
+                canvas.stroke_path(&PathBuilder::from_rect(r), palette::LAME, &dashed(2.0 * u, 4.0 * u, 3.0 * u), Transform::identity());
+            }
+        }
+        if let KeyMark::Royal = mark {
+            token::crown(&mut canvas.pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u);
+        }
+        text::draw(&mut canvas, Face::Regular, 15.0 * u, legend_x + 32.0 * u, my + text::cap_height(15.0 * u) / 2.0, palette::TEXT, label);
+        y += key_row;
+    }
+    canvas
+}
+
+/// A ride: a line from the piece through its squares, with an arrowhead past the last one
+/// to say it goes on.
+fn ride_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), reach: Reach, cell: f32, u: f32) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    // The arrow's tip is where the ray leaves the last square, at the board's edge.
+    let out = cell * 0.5 / ux.abs().max(uy.abs());
+    let tip = (to.0 + ux * out, to.1 + uy * out);
+    let rgb = reach.rgb(false);
+    let mut pb = PathBuilder::new();
+    pb.move_to(from.0, from.1);
+    pb.line_to(tip.0 - ux * 6.0 * u, tip.1 - uy * 6.0 * u);
+    let line = pb.finish().expect("a line");
+    let s = match reach {
+        Reach::MoveOnly => dashed(3.0 * u, 7.0 * u, 4.0 * u),
+        _ => stroke(3.0 * u),
+    };
+    canvas.stroke_path(&line, rgb, &s, Transform::identity());
+    let (w, l) = (6.0 * u, 11.0 * u);
+    let mut pb = PathBuilder::new();
+    pb.move_to(tip.0, tip.1);
+    pb.line_to(tip.0 - ux * l - uy * w, tip.1 - uy * l + ux * w);
+    pb.line_to(tip.0 - ux * l + uy * w, tip.1 - uy * l - ux * w);
+    pb.close();
+    let head = pb.finish().expect("a triangle");
+    canvas
+        .pix
+        .fill_path(&head, &paint(rgb, 1.0), FillRule::Winding, Transform::identity(), None);
+}

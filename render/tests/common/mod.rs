@@ -1,0 +1,184 @@
+//! The views the tests, golden images and benchmarks draw, built directly as `BoardView` data.
+#![allow(dead_code)]
+
+use render::engine::{Color, Design, Square, Zorkmids};
+use render::{BoardView, PlayerView, Slot};
+
+pub fn design(text: &str) -> Design {
+    Design::parse_piece(text).unwrap()
+}
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn money(text: &str) -> Zorkmids {
+    text.parse().unwrap()
+}
+
+/// White pieces in upper case, Black in lower case (FIDE letters), or any design after `w:`
+/// or `b:`, each followed by its square: `"K e1"`, `"b:WD d4"`.
+pub fn pieces(list: &[&str]) -> Vec<(Square, Color, Design)> {
+    list.iter()
+        .map(|entry| {
+            let (piece, square) = entry.split_once(' ').unwrap();
+            let (color, name) = match piece.split_once(':') {
+                Some(("w", d)) => (Color::White, d.to_string()),
+                Some(("b", d)) => (Color::Black, d.to_string()),
+                _ if piece.chars().all(|c| c.is_ascii_lowercase()) => {
+                    (Color::Black, piece.to_ascii_uppercase())
+                }
+                _ => (Color::White, piece.to_string()),
+            };
+            (sq(square), color, design(&name))
+        })
+        .collect()
+}
+
+fn slot(text: &str, cost: Option<u32>) -> Slot {
+    Slot {
+        design: design(text),
+        cost: cost.map(Zorkmids::whole),
+    }
+}
+
+pub fn fide_slots() -> Vec<Slot> {
+    [("P", 2), ("N", 3), ("B", 3), ("R", 5), ("Q", 9), ("K", 12)]
+        .into_iter()
+        .map(|(d, c)| slot(d, Some(c)))
+        .collect()
+}
+
+fn player(name: &str, treasury: &str, reserve: &[(&str, u32)], slots: Vec<Slot>) -> PlayerView {
+    PlayerView {
+        name: name.to_string(),
+        treasury: money(treasury),
+        reserve: reserve.iter().map(|&(d, n)| (design(d), n)).collect(),
+        slots,
+    }
+}
+
+pub fn start() -> BoardView {
+    BoardView {
+        pieces: pieces(&["K e1", "k e8"]),
+        players: [
+            player("White", "0", &[], fide_slots()),
+            player("Black", "0", &[], fide_slots()),
+        ],
+        to_move: Color::White,
+        ply: 1,
+        ruleset: "classic".into(),
+        last_action: vec![],
+        check: vec![],
+        result: None,
+        orientation: Color::White,
+    }
+}
+
+pub fn middlegame() -> BoardView {
+    BoardView {
+        pieces: pieces(&[
+            "K g1", "Q d1", "R f1", "R a1", "B c4", "N f3", "N c3", "P a2", "P b2", "P f2", "P g2",
+            "P h2", "P e4", "P d3", "k g8", "q d8", "r f8", "r a8", "b e7", "n f6", "n c6", "p a7",
+            "p b7", "p c7", "p f7", "p g7", "p h7", "p e5", "p d6",
+        ]),
+        players: [
+            player("Alice", "3", &[("P", 2), ("N", 1)], fide_slots()),
+            player("Bob", "4.5", &[("B", 1)], fide_slots()),
+        ],
+        to_move: Color::Black,
+        ply: 58,
+        ruleset: "classic".into(),
+        last_action: vec![sq("b1"), sq("c3")],
+        check: vec![],
+        result: None,
+        orientation: Color::White,
+    }
+}
+
+/// Fairy designs everywhere, long notations in the slots, seen from Black's side.
+pub fn fairy() -> BoardView {
+    let white_slots = vec![
+        slot("P", Some(2)),
+        slot("Wfc(DNFA)scDsHbmH", Some(9)),
+        slot("WbRbmHfB", Some(6)),
+        slot("fbDbcA", Some(2)),
+        slot("royal-WD", Some(12)),
+        slot("K", Some(12)),
+    ];
+    let black_slots = vec![
+        slot("NN", Some(6)),
+        slot("sWbmD", Some(1)),
+        slot("FfR", Some(4)),
+        slot("nN", None),
+        slot("BL", Some(6)),
+        slot("K", Some(12)),
+    ];
+    BoardView {
+        pieces: pieces(&[
+            "K e1", "w:Wfc(DNFA)scDsHbmH d3", "w:WbRbmHfB c2", "w:fbDbcA f4", "w:royal-WD g2",
+            "w:WD b4", "w:fN h3", "P e3", "w:mRcB a1",
+            "k e8", "b:NN c6", "b:sWbmD d7", "b:FfR f6", "b:nN b7", "b:BL g7", "b:royal-N h8",
+            "b:WD e5", "p a6",
+        ]),
+        players: [
+            player("Ralph Betza", "7.5", &[("Wfc(DNFA)scDsHbmH", 1), ("fbDbcA", 2)], white_slots),
+            player("Hans Bodlaender", "2", &[("NN", 1), ("FfR", 1), ("sWbmD", 3)], black_slots),
+        ],
+        to_move: Color::White,
+        ply: 41,
+        ruleset: "kurnia".into(),
+        last_action: vec![sq("e5")],
+        check: vec![],
+        result: None,
+        orientation: Color::Black,
+    }
+}
+
+pub fn check() -> BoardView {
+    BoardView {
+        pieces: pieces(&[
+            "K g1", "R e1", "P f2", "P g2", "P h2", "w:WD d4", "k e8", "q d8", "p d7", "p f7",
+            "b:NN b6",
+        ]),
+        players: [
+            player("Alice", "1", &[], fide_slots()),
+            player("Bob", "6", &[("Q", 1)], fide_slots()),
+        ],
+        to_move: Color::Black,
+        ply: 24,
+        ruleset: "classic".into(),
+        last_action: vec![sq("a1"), sq("e1")],
+        check: vec![sq("e8")],
+        result: None,
+        orientation: Color::White,
+    }
+}
+
+pub fn finished() -> BoardView {
+    BoardView {
+        pieces: pieces(&["K g1", "P f2", "P g2", "P h2", "q e1", "k g8", "p f7", "p g7", "r a8"]),
+        players: [
+            player("Alice", "0.5", &[("N", 1)], fide_slots()),
+            player("Bob", "-1.5", &[], fide_slots()),
+        ],
+        to_move: Color::White,
+        ply: 61,
+        ruleset: "progressive".into(),
+        last_action: vec![sq("e8"), sq("e1")],
+        check: vec![sq("g1")],
+        result: Some("0-1, Black wins by checkmate".into()),
+        orientation: Color::White,
+    }
+}
+
+/// The five golden views, by file name.
+pub fn golden_views() -> Vec<(&'static str, BoardView)> {
+    vec![
+        ("start", start()),
+        ("middlegame", middlegame()),
+        ("fairy", fairy()),
+        ("check", check()),
+        ("finished", finished()),
+    ]
+}
