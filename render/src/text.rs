@@ -200,12 +200,15 @@ fn notation_tokens(text: &str) -> Vec<&str> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut tokens = Vec::new();
     let mut start = 0;
+    let mut depth = 0i32;
     for w in chars.windows(2) {
         let ((_, a), (i, b)) = (w[0], w[1]);
+        depth += (a == '(') as i32 - (a == ')') as i32;
         let atom_end = a.is_ascii_uppercase() || a == ')';
-        let breaks = a == '-'
-            || (atom_end && (b.is_ascii_lowercase() || b == '('))
-            || (a.is_ascii_uppercase() && b.is_ascii_uppercase() && a != b);
+        let breaks = depth <= 0
+            && (a == '-'
+                || (atom_end && (b.is_ascii_lowercase() || b == '('))
+                || (a.is_ascii_uppercase() && b.is_ascii_uppercase() && a != b));
         if breaks {
             tokens.push(&text[start..i]);
             start = i;

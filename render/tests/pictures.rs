@@ -1,0 +1,202 @@
+//! Decode every picture and check its size and key pixels: squares, pieces, highlights,
+//! panels, the result, and the marks of a design diagram.
+
+mod common;
+
+use render::engine::{price, Color, Design, PriceTable, Proposals, Square};
+use render::{BoardView, Style};
+
+struct Picture {
+    width: u32,
+    height: u32,
+    rgb: Vec<u8>,
+}
+
+impl Picture {
+    fn decode(png_bytes: &[u8]) -> Picture {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        buf.truncate(info.buffer_size());
+        Picture {
+            width: info.width,
+            height: info.height,
+            rgb: buf,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * self.width + x) * 3) as usize;
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
+
+    /// How many pixels of a rectangle are within `tol` of a colour.
+    fn count(&self, x: u32, y: u32, w: u32, h: u32, rgb: [u8; 3], tol: u8) -> usize {
+        (y..y + h)
+            .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+            .filter(|&(xx, yy)| close(self.at(xx, yy), rgb, tol))
+            .count()
+    }
+}
+
+fn close(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
+    a.iter().zip(b.iter()).all(|(x, y)| x.abs_diff(*y) <= tol)
+}
+
+const LIGHT: [u8; 3] = [240, 217, 181];
+const DARK: [u8; 3] = [181, 136, 99];
+const WHITE_BODY: [u8; 3] = [250, 250, 247];
+const BLACK_BODY: [u8; 3] = [42, 42, 42];
+const ACTIVE: [u8; 3] = [98, 153, 36];
+const RESULT: [u8; 3] = [250, 214, 90];
+
+fn blend(base: [u8; 3], over: [u8; 3], alpha: f32) -> [u8; 3] {
+    [0, 1, 2].map(|c| (over[c] as f32 * alpha + base[c] as f32 * (1.0 - alpha)).round() as u8)
+}
+
+fn square_colour(sq: Square) -> [u8; 3] {
+    if sq.is_light() {
+        LIGHT
+    } else {
+        DARK
+    }
+}
+
+/// Check one board picture against its view.
+fn check_board(view: &BoardView, style: &Style) {
+    let pic = Picture::decode(&render::board(view, style));
+    assert_eq!((pic.width, pic.height), style.board_image_size());
+    for sq in Square::all() {
+        let r = style.square_rect(sq, view.orientation);
+        let base = if view.last_action.contains(&sq) {
+            blend(square_colour(sq), [155, 199, 0], 0.41)
+        } else {
+            square_colour(sq)
+        };
+        // A corner of the square shows its colour (or the last action's tint) under any piece.
+        if !view.check.contains(&sq) {
+            assert!(close(pic.at(r.x + 2, r.y + 2), base, 3), "{sq} corner is {:?}, not {base:?}", pic.at(r.x + 2, r.y + 2));
+        }
+        let (cx, cy) = r.centre();
+        match view.piece_at(sq) {
+            None => assert!(close(pic.at(cx, cy), base, 3), "{sq} should be empty"),
+            Some((color, _)) => {
+                let body = if color == Color::White { WHITE_BODY } else { BLACK_BODY };
+                let n = pic.count(r.x, r.y, r.w, r.h, body, 6);
+                assert!(n * 16 > (r.w * r.h) as usize, "{sq}: too little {color} piece drawn ({n} px)");
+            }
+        }
+    }
+    for &sq in &view.check {
+        let r = style.square_rect(sq, view.orientation);
+        let [red, green, _] = pic.at(r.x + r.w / 16, r.y + r.h / 2);
+        assert!(red as i32 > green as i32 + 60, "{sq} should glow red for check");
+    }
+    // Panels: the side to move's card carries the green stripe, and a result shows.
+    let p = style.panel_rect();
+    // Pixel counts below are for 90 px squares; scale them with the area.
+    let area = |n: usize| n * (style.square * style.square) as usize / (90 * 90);
+    let top = pic.count(p.x, 0, p.w, p.h / 2, ACTIVE, 2);
+    let bottom = pic.count(p.x, p.h / 2, p.w, p.h / 2, ACTIVE, 2);
+    let results = pic.count(p.x, 0, p.w, p.h, RESULT, 2);
+    match &view.result {
+        Some(_) => {
+            assert_eq!((top, bottom), (0, 0), "a finished game has nobody to move");
+            assert!(results > area(1000), "the result should show");
+        }
+        None => {
+            let top_to_move = view.to_move != view.orientation;
+            assert_eq!(top > area(1000), top_to_move, "stripe on the wrong card: top {top}, bottom {bottom}");
+            assert_eq!(bottom > area(1000), !top_to_move, "stripe on the wrong card: top {top}, bottom {bottom}");
+            assert_eq!(results, 0);
+        }
+    }
+    // Both cards hold text: dark pixels of names and notation.
+    for half in [0, p.h / 2] {
+        let ink = pic.count(p.x, half, p.w, p.h / 2, [34, 32, 29], 40);
+        assert!(ink > area(1500), "a panel half has too little text ({ink} px)");
+    }
+}
+
+#[test]
+fn every_golden_view_draws_squares_pieces_highlights_and_panels() {
+    for (name, view) in common::golden_views() {
+        eprintln!("checking {name}");
+        check_board(&view, &Style::default());
+    }
+}
+
+#[test]
+fn each_view_from_the_other_side_too() {
+    for (_, view) in common::golden_views() {
+        let other = !view.orientation;
+        check_board(&view.seen_by(other), &Style::default());
+    }
+}
+
+#[test]
+fn small_and_large_boards() {
+    for px in [240, 400, 1200] {
+        check_board(&common::fairy(), &Style::board_px(px));
+    }
+}
+
+#[test]
+fn a_crowded_reserve_and_huge_notation_still_fit() {
+    let mut view = common::fairy();
+    let many = ["WD", "FA", "N", "B", "R", "fN", "sW", "bmD", "fcF"];
+    view.players[0].reserve = many.iter().map(|d| (common::design(d), 1)).collect();
+    view.players[1].slots[0].design = common::design("Wfc(DNFA)scDsHbmHWfc(DNFA)scDsHbmHsNbbNffL");
+    check_board(&view, &Style::default());
+}
+
+#[test]
+fn the_knight_diagram_marks_its_eight_squares() {
+    let style = Style::default();
+    let design = Design::parse("N").unwrap();
+    let priced = price(&design, PriceTable::Classic, &Proposals::default());
+    let pic = Picture::decode(&render::design(&design, &priced, &style));
+    let cell = 60;
+    let grid = 9 * cell;
+    assert!(pic.width > grid + 300 && pic.height >= grid);
+    let (ox, oy) = (20, (pic.height - grid) / 2);
+    let centre = |x: i32, y: i32| (ox + (x as u32) * cell + cell / 2, oy + (y as u32) * cell + cell / 2);
+    let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    for y in 0..9 {
+        for x in 0..9 {
+            let (px, py) = centre(x, y);
+            let (dx, dy) = (x - 4, y - 4);
+            let colour = pic.at(px, py);
+            if knight.contains(&(dx, dy)) {
+                assert!(close(colour, [30, 120, 60], 4), "({dx},{dy}) should be marked, is {colour:?}");
+            } else if (dx, dy) != (0, 0) {
+                let plain = if (x + y) % 2 == 0 { LIGHT } else { DARK };
+                assert!(close(colour, plain, 3), "({dx},{dy}) should be plain, is {colour:?}");
+            }
+        }
+    }
+    // The knight itself stands in the middle.
+    let (px, py) = centre(4, 4);
+    assert!(pic.count(px - 30, py - 30, 60, 60, WHITE_BODY, 6) > 400);
+}
+
+#[test]
+fn unpriced_and_royal_designs_still_get_a_diagram() {
+    for text in ["nN", "royal-WbmDfcA", "Wfc(DNFA)scDsHbmH", "NNmRcB", "ZZ"] {
+        let design = Design::parse(text).unwrap();
+        let priced = price(&design, PriceTable::Classic, &Proposals::default());
+        let pic = Picture::decode(&render::design(&design, &priced, &Style::default()));
+        assert!(pic.width > 600 && pic.height >= 540, "{text}: {}x{}", pic.width, pic.height);
+    }
+}
+
+#[test]
+#[ignore = "writes pictures to /tmp to look at"]
+fn write_samples() {
+    for px in [240, 400] {
+        std::fs::write(format!("/tmp/fairy-{px}.png"), render::board(&common::fairy(), &Style::board_px(px))).unwrap();
+        std::fs::write(format!("/tmp/middle-{px}.png"), render::board(&common::middlegame(), &Style::board_px(px))).unwrap();
+    }
+}
