@@ -2,24 +2,25 @@
 
 use crate::canvas::Canvas;
 use crate::panel;
-use crate::sprites::sprite;
+use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::BoardView;
 use engine::{Color, Square};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
-use tiny_skia::{Color as SkColor, GradientStop, Paint, Point, RadialGradient, Rect, SpreadMode, Transform};
 
 pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
-    let mut canvas = Canvas::from_pixmap(background(style, view.orientation));
+    let mut canvas = background(style, view.orientation);
     let s = style.s();
     for &sq in &view.last_action {
         let r = style.square_rect(sq, view.orientation);
         canvas.fill_rect(r.x as i32, r.y as i32, r.w, r.h, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
     }
+    let glow = emblem(Emblem::Check, s);
     for &sq in &view.check {
-        check_glow(&mut canvas, style, sq, view.orientation);
+        let r = style.square_rect(sq, view.orientation);
+        canvas.blit(&glow, r.x as i32, r.y as i32);
     }
     let flip = view.orientation == Color::Black;
     for (sq, color, design) in &view.pieces {
@@ -30,37 +31,9 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
     canvas
 }
 
-/// A red glow under a royal piece in check, as lichess shows it.
-fn check_glow(canvas: &mut Canvas, style: &Style, sq: Square, orientation: Color) {
-    let r = style.square_rect(sq, orientation);
-    let (cx, cy) = (r.x as f32 + r.w as f32 / 2.0, r.y as f32 + r.h as f32 / 2.0);
-    let red = |a: f32| SkColor::from_rgba8(palette::CHECK[0], palette::CHECK[1], palette::CHECK[2], (a * 255.0) as u8);
-    let shader = RadialGradient::new(
-        Point::from_xy(cx, cy),
-        0.0,
-        Point::from_xy(cx, cy),
-        r.w as f32 * 0.72,
-        vec![
-            GradientStop::new(0.0, red(1.0)),
-            GradientStop::new(0.3, red(0.9)),
-            GradientStop::new(1.0, red(0.0)),
-        ],
-        SpreadMode::Pad,
-        Transform::identity(),
-    )
-    .expect("a valid gradient");
-    let paint = Paint {
-        shader,
-        anti_alias: true,
-        ..Paint::default()
-    };
-    let rect = Rect::from_xywh(r.x as f32, r.y as f32, r.w as f32, r.h as f32).expect("a square");
-    canvas.pix.fill_rect(rect, &paint, Transform::identity(), None);
-}
-
 /// The frame, squares and labels, prepared once per size and orientation.
-fn background(style: &Style, orientation: Color) -> tiny_skia::Pixmap {
-    static CACHE: OnceLock<Mutex<HashMap<(Style, Color), tiny_skia::Pixmap>>> = OnceLock::new();
+fn background(style: &Style, orientation: Color) -> Canvas {
+    static CACHE: OnceLock<Mutex<HashMap<(Style, Color), Canvas>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     if cache.len() > 64 {
@@ -68,7 +41,7 @@ fn background(style: &Style, orientation: Color) -> tiny_skia::Pixmap {
     }
     cache
         .entry((*style, orientation))
-        .or_insert_with(|| paint_background(style, orientation).pix)
+        .or_insert_with(|| paint_background(style, orientation))
         .clone()
 }
 

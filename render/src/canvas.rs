@@ -1,14 +1,8 @@
-//! An opaque RGBA canvas with the few drawing operations the pictures need, and fast PNG
-//! encoding.
+//! An opaque RGB canvas for composing pictures from prepared sprites and text, with fast PNG
+//! encoding; and the tiny-skia helpers that draw those sprites.
 
 use crate::style::Rgb;
-use tiny_skia::{
-    FillRule, LineCap, LineJoin, Paint, Path, Pixmap, Stroke, StrokeDash, Transform,
-};
-
-pub(crate) struct Canvas {
-    pub(crate) pix: Pixmap,
-}
+use tiny_skia::{LineCap, LineJoin, Paint, Pixmap, Stroke, StrokeDash};
 
 pub(crate) fn paint(rgb: Rgb, alpha: f32) -> Paint<'static> {
     let mut p = Paint::default();
@@ -36,39 +30,57 @@ pub(crate) fn dashed(width: f32, dash: f32, gap: f32) -> Stroke {
     }
 }
 
+/// RGB, three bytes a pixel: what the PNG holds, so encoding needs no conversion.
+#[derive(Clone)]
+pub(crate) struct Canvas {
+    width: u32,
+    height: u32,
+    data: Vec<u8>,
+}
+
 impl Canvas {
     pub(crate) fn new(width: u32, height: u32, background: Rgb) -> Canvas {
-        let mut pix = Pixmap::new(width.max(1), height.max(1)).expect("picture sizes are clamped");
-        pix.fill(tiny_skia::Color::from_rgba8(background[0], background[1], background[2], 255));
-        Canvas { pix }
+        let (width, height) = (width.max(1), height.max(1));
+        Canvas {
+            width,
+            height,
+            data: background.repeat((width * height) as usize),
+        }
     }
 
-    pub(crate) fn from_pixmap(pix: Pixmap) -> Canvas {
-        Canvas { pix }
-    }
-
-    pub(crate) fn width(&self) -> u32 {
-        self.pix.width()
-    }
-
-    pub(crate) fn height(&self) -> u32 {
-        self.pix.height()
+    /// An opaque pixmap as a canvas.
+    pub(crate) fn from_pixmap(pix: &Pixmap) -> Canvas {
+        let mut data = Vec::with_capacity((pix.width() * pix.height() * 3) as usize);
+        for p in pix.data().chunks_exact(4) {
+            data.extend_from_slice(&p[..3]);
+        }
+        Canvas {
+            width: pix.width(),
+            height: pix.height(),
+            data,
+        }
     }
 
     /// Blend a colour over a rectangle (clipped to the canvas).
     pub(crate) fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, rgb: Rgb, alpha: f32) {
-        let (cw, ch) = (self.width() as i32, self.height() as i32);
+        let (cw, ch) = (self.width as i32, self.height as i32);
         let (x0, y0) = (x.max(0), y.max(0));
         let (x1, y1) = ((x + w as i32).min(cw), (y + h as i32).min(ch));
         if x0 >= x1 || y0 >= y1 {
             return;
         }
         let a = (alpha.clamp(0.0, 1.0) * 256.0) as u32;
-        let data = self.pix.data_mut();
         for row in y0..y1 {
-            let start = ((row * cw + x0) * 4) as usize;
-            let end = ((row * cw + x1) * 4) as usize;
-            for px in data[start..end].chunks_exact_mut(4) {
+            let start = ((row * cw + x0) * 3) as usize;
+            let end = ((row * cw + x1) * 3) as usize;
+            let line = &mut self.data[start..end];
+            if a >= 256 {
+                for px in line.chunks_exact_mut(3) {
+                    px.copy_from_slice(&rgb);
+                }
+                continue;
+            }
+            for px in line.chunks_exact_mut(3) {
                 for c in 0..3 {
                     px[c] = ((rgb[c] as u32 * a + px[c] as u32 * (256 - a)) >> 8) as u8;
                 }
@@ -79,11 +91,11 @@ impl Canvas {
     /// Blend one pixel with a coverage from 0 to 255.
     #[inline]
     pub(crate) fn blend_pixel(&mut self, x: i32, y: i32, rgb: Rgb, coverage: u32) {
-        if x < 0 || y < 0 || x >= self.width() as i32 || y >= self.height() as i32 {
+        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
             return;
         }
-        let i = ((y as u32 * self.width() + x as u32) * 4) as usize;
-        let px = &mut self.pix.data_mut()[i..i + 3];
+        let i = ((y as u32 * self.width + x as u32) * 3) as usize;
+        let px = &mut self.data[i..i + 3];
         let a = coverage + (coverage >> 7);
         for c in 0..3 {
             px[c] = ((rgb[c] as u32 * a + px[c] as u32 * (256 - a)) >> 8) as u8;
@@ -92,7 +104,7 @@ impl Canvas {
 
     /// Draw a prepared sprite (premultiplied RGBA) with its top left corner at (x, y).
     pub(crate) fn blit(&mut self, sprite: &Pixmap, x: i32, y: i32) {
-        let (cw, ch) = (self.width() as i32, self.height() as i32);
+        let (cw, ch) = (self.width as i32, self.height as i32);
         let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
         let (sx0, sy0) = ((-x).max(0), (-y).max(0));
         let (sx1, sy1) = (sw.min(cw - x), sh.min(ch - y));
@@ -100,55 +112,36 @@ impl Canvas {
             return;
         }
         let src = sprite.data();
-        let dst = self.pix.data_mut();
         for sy in sy0..sy1 {
             let s_row = &src[((sy * sw + sx0) * 4) as usize..((sy * sw + sx1) * 4) as usize];
-            let d_start = (((y + sy) * cw + x + sx0) * 4) as usize;
-            let d_row = &mut dst[d_start..d_start + s_row.len()];
-            for (d, s) in d_row.chunks_exact_mut(4).zip(s_row.chunks_exact(4)) {
-                let a = s[3] as u32;
-                if a == 0 {
-                    continue;
-                }
-                if a == 255 {
-                    d[..3].copy_from_slice(&s[..3]);
-                    continue;
-                }
-                let inv = 255 - a;
-                for c in 0..3 {
-                    d[c] = (s[c] as u32 + (d[c] as u32 * inv + 127) / 255) as u8;
+            let d_start = (((y + sy) * cw + x + sx0) * 3) as usize;
+            let d_row = &mut self.data[d_start..d_start + s_row.len() / 4 * 3];
+            for (d, s) in d_row.chunks_exact_mut(3).zip(s_row.chunks_exact(4)) {
+                match s[3] {
+                    0 => {}
+                    255 => d.copy_from_slice(&s[..3]),
+                    a => {
+                        let inv = 255 - a as u32;
+                        for c in 0..3 {
+                            d[c] = (s[c] as u32 + (d[c] as u32 * inv + 127) / 255) as u8;
+                        }
+                    }
                 }
             }
         }
     }
 
-    pub(crate) fn fill_path(&mut self, path: &Path, rgb: Rgb, alpha: f32, t: Transform) {
-        self.pix
-            .fill_path(path, &paint(rgb, alpha), FillRule::Winding, t, None);
-    }
-
-    pub(crate) fn stroke_path(&mut self, path: &Path, rgb: Rgb, stroke: &Stroke, t: Transform) {
-        self.pix.stroke_path(path, &paint(rgb, 1.0), stroke, t, None);
-    }
-
-    /// The picture as PNG: RGB, fast compression, one cheap filter for every row.
+    /// The picture as PNG, with fast compression and one cheap filter for every row.
     pub(crate) fn png(&self) -> Vec<u8> {
-        let (w, h) = (self.width(), self.height());
-        let rgb: Vec<u8> = self
-            .pix
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        let mut out = Vec::with_capacity(rgb.len() / 8);
-        let mut encoder = png::Encoder::new(&mut out, w, h);
+        let mut out = Vec::with_capacity(self.data.len() / 12);
+        let mut encoder = png::Encoder::new(&mut out, self.width, self.height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_compression(png::Compression::Fast);
-        encoder.set_filter(png::Filter::Sub);
+        encoder.set_filter(png::Filter::Up);
         let mut writer = encoder.write_header().expect("PNG header into memory");
         writer
-            .write_image_data(&rgb)
+            .write_image_data(&self.data)
             .expect("PNG data into memory");
         writer.finish().expect("PNG end into memory");
         out

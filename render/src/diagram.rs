@@ -8,7 +8,7 @@ use crate::style::{palette, Rgb, Style};
 use crate::text::{self, Face};
 use crate::token;
 use engine::{Color, Design, Leap, Price, PriceError};
-use tiny_skia::{FillRule, PathBuilder, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
 /// What the diagram shows on one square.
 #[derive(Clone, Copy, Default)]
@@ -191,6 +191,15 @@ enum KeyMark {
     Royal,
 }
 
+fn rect(pix: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, rgb: Rgb, alpha: f32) {
+    let r = tiny_skia::Rect::from_xywh(x, y, w, h).expect("a positive rectangle");
+    pix.fill_rect(r, &paint(rgb, alpha), Transform::identity(), None);
+}
+
+fn stroke_path(pix: &mut Pixmap, p: &tiny_skia::Path, rgb: Rgb, s: &tiny_skia::Stroke) {
+    pix.stroke_path(p, &paint(rgb, 1.0), s, Transform::identity(), None);
+}
+
 pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Canvas {
     let u = style.u();
     let cell = (style.s() as f32 * 2.0 / 3.0).round();
@@ -205,13 +214,15 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
     let text_h: f32 = lines
         .iter()
         .map(|l| l.gap_before + text::line_height(l.px))
-        .sum::<f32>()
-        + 20.0 * u
-        + keys.len() as f32 * key_row;
-    let width = legend_x + legend_w + margin;
-    let height = (grid + 2.0 * margin).max(text_h + 2.0 * margin);
-    let mut canvas = Canvas::new(width.ceil() as u32, height.ceil() as u32, palette::CARD);
+        .sum::<f32>();
+    let width = (legend_x + legend_w + margin).ceil();
+    let height = (grid + 2.0 * margin)
+        .max(text_h + 20.0 * u + keys.len() as f32 * key_row + 2.0 * margin)
+        .ceil();
 
+    // Shapes first, with tiny-skia on a pixmap; then text on the canvas made from it.
+    let mut pix = Pixmap::new(width as u32, height as u32).expect("diagram sizes are positive");
+    pix.fill(tiny_skia::Color::from_rgba8(palette::CARD[0], palette::CARD[1], palette::CARD[2], 255));
     let ox = margin;
     let oy = ((height - grid) / 2.0).round();
     let centre_of = |(x, y): (i32, i32)| (ox + (x as f32 + 0.5) * cell, oy + (y as f32 + 0.5) * cell);
@@ -221,16 +232,17 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             let light = (x + y) % 2 == 0;
             let rgb = if light { palette::LIGHT } else { palette::DARK };
             let (px, py) = (ox + x as f32 * cell, oy + y as f32 * cell);
-            canvas.fill_rect(px as i32, py as i32, cell as u32, cell as u32, rgb, 1.0);
+            rect(&mut pix, px, py, cell, cell, rgb, 1.0);
             if plan.cells[(y * plan.n + x) as usize].blocks {
                 let inset = cell * 0.12;
                 let r = tiny_skia::Rect::from_xywh(px + inset, py + inset, cell - 2.0 * inset, cell - 2.0 * inset)
                     .expect("a square");
-                let p = PathBuilder::from_rect(r);
-                canvas.stroke_path(&p, palette::LAME, &dashed(2.5 * u, 6.0 * u, 4.0 * u), Transform::identity());
+                stroke_path(&mut pix, &PathBuilder::from_rect(r), palette::LAME, &dashed(2.5 * u, 6.0 * u, 4.0 * u));
             }
         }
     }
+    let (px, py) = (ox + mid as f32 * cell, oy + mid as f32 * cell);
+    rect(&mut pix, px, py, cell, cell, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
     for (path, reach) in &plan.lame_paths {
         let mut pb = PathBuilder::new();
         for (i, &sq) in path.iter().enumerate() {
@@ -242,10 +254,10 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             }
         }
         let p = pb.finish().expect("a path");
-        canvas.stroke_path(&p, reach.rgb(false), &dashed(2.5 * u, 5.0 * u, 4.0 * u), Transform::identity());
+        stroke_path(&mut pix, &p, reach.rgb(false), &dashed(2.5 * u, 5.0 * u, 4.0 * u));
     }
     for ray in &plan.rays {
-        ride_line(&mut canvas, centre_of(ray.from), centre_of(ray.to), ray.reach, cell, u);
+        ride_line(&mut pix, centre_of(ray.from), centre_of(ray.to), ray.reach, cell, u);
     }
     for y in 0..plan.n {
         for x in 0..plan.n {
@@ -253,46 +265,42 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             if let Some(reach) = c.reach {
                 let (cx, cy) = centre_of((x, y));
                 let r = if c.lame_only { cell * 0.17 } else { cell * 0.2 };
-                draw_mark(&mut canvas.pix, reach, cx, cy, r, reach.rgb(false), Some(palette::CARD));
+                draw_mark(&mut pix, reach, cx, cy, r, reach.rgb(false), Some(palette::CARD));
             }
         }
     }
-    let (px, py) = (ox + mid as f32 * cell, oy + mid as f32 * cell);
-    canvas.fill_rect(px as i32, py as i32, cell as u32, cell as u32, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
-    let piece = sprite(design, Color::White, false, cell as u32);
-    canvas.blit(&piece, (ox + mid as f32 * cell) as i32, (oy + mid as f32 * cell) as i32);
-    // "forward" is up: say so under the board's top edge.
-    text::draw(&mut canvas, Face::Regular, 12.0 * u, ox, oy - 6.0 * u, palette::MUTED, "forward ↑");
+    let key_top = margin + text_h + 20.0 * u;
+    for (i, (mark, _)) in keys.iter().enumerate() {
+        let (mx, my) = (legend_x + 12.0 * u, key_top + (i as f32 + 0.5) * key_row);
+        match mark {
+            KeyMark::Reach(r) => draw_mark(&mut pix, *r, mx, my, 8.0 * u, r.rgb(false), None),
+            KeyMark::Ray => ride_line(&mut pix, (mx - 12.0 * u, my), (mx + 4.0 * u, my), Reach::Both, 24.0 * u, u),
+            KeyMark::Block => {
+                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u).expect("a square");
+                stroke_path(&mut pix, &PathBuilder::from_rect(r), palette::LAME, &dashed(2.0 * u, 4.0 * u, 3.0 * u));
+            }
+            KeyMark::Royal => token::crown(&mut pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u),
+        }
+    }
 
+    let mut canvas = Canvas::from_pixmap(&pix);
+    canvas.blit(&sprite(design, Color::White, false, cell as u32), px as i32, py as i32);
+    text::draw(&mut canvas, Face::Regular, 12.0 * u, ox, oy - 6.0 * u, palette::MUTED, "forward ↑");
     let mut y = margin;
     for l in &lines {
         y += l.gap_before + text::line_height(l.px);
         text::draw(&mut canvas, l.face, l.px, legend_x, y - (text::line_height(l.px) - text::cap_height(l.px)) / 2.0, l.rgb, &l.text);
     }
-    y += 20.0 * u;
-    for (mark, label) in keys {
-        let (mx, my) = (legend_x + 12.0 * u, y + key_row / 2.0);
-        match mark {
-            KeyMark::Reach(r) => draw_mark(&mut canvas.pix, r, mx, my, 8.0 * u, r.rgb(false), None),
-            KeyMark::Ray => ride_line(&mut canvas, (mx - 12.0 * u, my), (mx + 4.0 * u, my), Reach::Both, 24.0 * u, u),
-            KeyMark::Royal => {}
-            KeyMark::Block => {
-                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u).expect("a square");
-                canvas.stroke_path(&PathBuilder::from_rect(r), palette::LAME, &dashed(2.0 * u, 4.0 * u, 3.0 * u), Transform::identity());
-            }
-        }
-        if let KeyMark::Royal = mark {
-            token::crown(&mut canvas.pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u);
-        }
+    for (i, (_, label)) in keys.iter().enumerate() {
+        let my = key_top + (i as f32 + 0.5) * key_row;
         text::draw(&mut canvas, Face::Regular, 15.0 * u, legend_x + 32.0 * u, my + text::cap_height(15.0 * u) / 2.0, palette::TEXT, label);
-        y += key_row;
     }
     canvas
 }
 
 /// A ride: a line from the piece through its squares, with an arrowhead past the last one
 /// to say it goes on.
-fn ride_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), reach: Reach, cell: f32, u: f32) {
+fn ride_line(pix: &mut Pixmap, from: (f32, f32), to: (f32, f32), reach: Reach, cell: f32, u: f32) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / len, dy / len);
@@ -308,7 +316,7 @@ fn ride_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), reach: Reach
         Reach::MoveOnly => dashed(3.0 * u, 7.0 * u, 4.0 * u),
         _ => stroke(3.0 * u),
     };
-    canvas.stroke_path(&line, rgb, &s, Transform::identity());
+    stroke_path(pix, &line, rgb, &s);
     let (w, l) = (6.0 * u, 11.0 * u);
     let mut pb = PathBuilder::new();
     pb.move_to(tip.0, tip.1);
@@ -316,7 +324,5 @@ fn ride_line(canvas: &mut Canvas, from: (f32, f32), to: (f32, f32), reach: Reach
     pb.line_to(tip.0 - ux * l + uy * w, tip.1 - uy * l - ux * w);
     pb.close();
     let head = pb.finish().expect("a triangle");
-    canvas
-        .pix
-        .fill_path(&head, &paint(rgb, 1.0), FillRule::Winding, Transform::identity(), None);
+    pix.fill_path(&head, &paint(rgb, 1.0), FillRule::Winding, Transform::identity(), None);
 }

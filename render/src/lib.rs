@@ -6,6 +6,7 @@ mod artwork;
 mod board;
 mod canvas;
 mod diagram;
+mod emblems;
 mod marks;
 mod panel;
 mod path;

@@ -1,13 +1,12 @@
 //! The players' panels beside the board: name, treasury, reserve and the six design slots
 //! for each side, and between them whose turn it is, the ply and the ruleset, or the result.
 
-use crate::canvas::{paint, stroke, Canvas};
-use crate::sprites::sprite;
+use crate::canvas::Canvas;
+use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::{BoardView, PlayerView, Slot};
 use engine::{Color, Fide};
-use tiny_skia::{FillRule, PathBuilder, Transform};
 
 pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
     let p = style.panel_rect();
@@ -63,21 +62,15 @@ fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
 
 /// A small disc in a side's colour, so each panel says which side it is.
 fn side_disc(canvas: &mut Canvas, color: Color, cx: f32, cy: f32, r: f32) {
-    let (fill, line) = match color {
-        Color::White => (palette::WHITE_BODY, palette::WHITE_LINE),
-        Color::Black => (palette::BLACK_BODY, palette::BLACK_LINE),
-    };
-    let p = PathBuilder::from_circle(cx, cy, r).expect("positive radius");
-    canvas.fill_path(&p, fill, 1.0, Transform::identity());
-    canvas.stroke_path(&p, line, &stroke((r * 0.18).max(1.0)), Transform::identity());
+    let size = (2.0 * r).round() as u32;
+    let half = size as f32 / 2.0;
+    canvas.blit(&emblem(Emblem::Side(color), size), (cx - half).round() as i32, (cy - half).round() as i32);
 }
 
 fn coin(canvas: &mut Canvas, cx: f32, cy: f32, r: f32) {
-    let p = PathBuilder::from_circle(cx, cy, r).expect("positive radius");
-    canvas.pix.fill_path(&p, &paint(palette::GOLD, 1.0), FillRule::Winding, Transform::identity(), None);
-    canvas.stroke_path(&p, [150, 105, 20], &stroke((r * 0.16).max(1.0)), Transform::identity());
-    let px = r * 1.35;
-    text::draw_centred(canvas, Face::Bold, px, cx, cy + text::cap_height(px) / 2.0, [110, 75, 10], "z");
+    let size = (2.0 * r).round() as u32;
+    let half = size as f32 / 2.0;
+    canvas.blit(&emblem(Emblem::Coin, size), (cx - half).round() as i32, (cy - half).round() as i32);
 }
 
 /// The largest size up to `max_px` at which one line fits `w`; past `min_px` the text is

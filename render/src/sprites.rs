@@ -1,18 +1,67 @@
 //! Piece pictures prepared once per design, side, orientation and size, and reused by every
 //! picture after.
 
-use crate::{artwork, token};
+use crate::{artwork, emblems, token};
 use engine::{Color, Design};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::Pixmap;
 
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Key {
-    design: Design,
-    color: Color,
-    flip: bool,
-    size: u32,
+enum Key {
+    Piece {
+        design: Design,
+        color: Color,
+        flip: bool,
+        size: u32,
+    },
+    Emblem(Emblem, u32),
+}
+
+/// Small pictures the panels and highlights use, besides pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Emblem {
+    /// The red glow under a royal piece in check, a square's size.
+    Check,
+    /// A disc in a side's colour, naming the side.
+    Side(Color),
+    /// A zorkmid coin.
+    Coin,
+}
+
+fn cache() -> &'static Mutex<HashMap<Key, Arc<Pixmap>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+fn cached(key: Key, draw: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
+    if let Some(s) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(s);
+    }
+    let size = match key {
+        Key::Piece { size, .. } | Key::Emblem(_, size) => size.max(1),
+    };
+    let mut pix = Pixmap::new(size, size).expect("sprite sizes are positive");
+    draw(&mut pix);
+    let pix = Arc::new(pix);
+    let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() >= SPRITE_CACHE_LIMIT {
+        cache.clear();
+    }
+    cache.insert(key, Arc::clone(&pix));
+    pix
+}
+
+/// An emblem `size` pixels square.
+pub(crate) fn emblem(emblem: Emblem, size: u32) -> Arc<Pixmap> {
+    cached(Key::Emblem(emblem, size), |pix| {
+        let s = size as f32;
+        match emblem {
+            Emblem::Check => emblems::check_glow(pix, s),
+            Emblem::Side(color) => emblems::side_disc(pix, color, s),
+            Emblem::Coin => emblems::coin(pix, s),
+        }
+    })
 }
 
 /// Far more than one game's designs at a few sizes; cleared when full so a long-running bot
@@ -22,29 +71,51 @@ const SPRITE_CACHE_LIMIT: usize = 4096;
 /// The picture of a piece, `size` pixels square. FIDE designs stand upright whatever the
 /// orientation; a token's move diagram turns round with the board (`flip`).
 pub(crate) fn sprite(design: &Design, color: Color, flip: bool, size: u32) -> Arc<Pixmap> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
     let fide = design.fide();
-    let key = Key {
+    let flip = flip && fide.is_none();
+    let key = Key::Piece {
         design: design.clone(),
         color,
-        flip: flip && fide.is_none(),
+        flip,
         size,
     };
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(s) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Arc::clone(s);
+    cached(key, |pix| {
+        let s = size as f32;
+        match fide {
+            Some(f) => artwork::draw(pix, f, color, 0.0, 0.0, s),
+            None => token::draw(pix, design, color, flip, 0.0, 0.0, s),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differing_pixels(a: &Pixmap, b: &Pixmap) -> usize {
+        a.pixels().iter().zip(b.pixels()).filter(|(x, y)| x != y).count()
     }
-    let mut pix = Pixmap::new(size.max(1), size.max(1)).expect("sprite sizes are positive");
-    let s = size as f32;
-    match fide {
-        Some(f) => artwork::draw(&mut pix, f, color, 0.0, 0.0, s),
-        None => token::draw(&mut pix, design, color, key.flip, 0.0, 0.0, s),
+
+    #[test]
+    fn different_fairy_designs_look_different() {
+        let designs = ["WD", "FA", "WbRbmHfB", "fbDbcA", "NN", "nN", "mRcB", "sWbmD"];
+        let sprites: Vec<_> = designs
+            .iter()
+            .map(|d| sprite(&Design::parse(d).unwrap(), Color::White, false, 90))
+            .collect();
+        for i in 0..sprites.len() {
+            for j in i + 1..sprites.len() {
+                let n = differing_pixels(&sprites[i], &sprites[j]);
+                assert!(n > 60, "{} and {} differ in only {n} pixels", designs[i], designs[j]);
+            }
+        }
     }
-    let pix = Arc::new(pix);
-    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if cache.len() >= SPRITE_CACHE_LIMIT {
-        cache.clear();
+
+    #[test]
+    fn a_token_turns_round_with_the_board_but_a_fide_piece_does_not() {
+        let d = Design::parse("fmWbcF").unwrap();
+        assert!(differing_pixels(&sprite(&d, Color::White, false, 60), &sprite(&d, Color::White, true, 60)) > 20);
+        let k = Design::parse_piece("K").unwrap();
+        assert!(Arc::ptr_eq(&sprite(&k, Color::White, false, 60), &sprite(&k, Color::White, true, 60)));
     }
-    cache.insert(key, Arc::clone(&pix));
-    pix
 }
