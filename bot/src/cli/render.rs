@@ -1,0 +1,43 @@
+//! `csipgs render` and `csipgs diagram`: the pictures of the render crate as PNG files.
+
+use super::position_arg;
+use engine::{price, Color, Design, PriceTable, Proposals};
+use render::{BoardView, Style};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `csipgs render POSITION -o board.png [--black]`: the board with both players' panels, from
+/// White's side, or Black's with `--black`.
+pub fn render(position_text: &str, out: &Path, black: bool) -> ExitCode {
+    let position = match position_arg(position_text, "classic") {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let side = if black { Color::Black } else { Color::White };
+    let view = BoardView::from_position(&position, ["White", "Black"]).seen_by(side);
+    write(out, &render::board(&view, &Style::default()))
+}
+
+/// `csipgs diagram DESIGN -o piece.png`: how a design moves, with its classic price and
+/// breakdown (or why it has none).
+pub fn diagram(design: &str, out: &Path) -> ExitCode {
+    let design = match Design::parse(design) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let priced = price(&design, PriceTable::Classic, &Proposals::default());
+    write(out, &render::design(&design, &priced, &Style::default()))
+}
+
+fn write(out: &Path, png: &[u8]) -> ExitCode {
+    match std::fs::write(out, png) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("can't write {}: {e}; check the folder exists and is writable", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
