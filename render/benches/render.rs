@@ -10,7 +10,10 @@ use render::Style;
 
 fn board(c: &mut Criterion) {
     let style = Style::board_px(720);
-    for (name, view) in [("middlegame", common::middlegame()), ("fairy", common::fairy())] {
+    for (name, view) in [
+        ("middlegame", common::middlegame()),
+        ("fairy", common::fairy()),
+    ] {
         c.bench_function(&format!("board 720px with panels ({name})"), |b| {
             b.iter(|| render::board(&view, &style))
         });

@@ -59,8 +59,7 @@ fn bishop() -> Vec<Layer> {
         body("M37 63 C37 60 63 60 63 63 C63 67 37 67 37 63 Z"),
         Layer::Body(circle(50.0, 15.0, 5.0)),
         body(FOOT),
-        detail("M57 31 L46 45"),
-        detail("M50 37 L50 54 M43 45 L57 45"),
+        detail("M58 30 L45 46"),
     ]
 }
 
@@ -82,7 +81,9 @@ fn king() -> Vec<Layer> {
     vec![
         body("M47 8 L53 8 L53 14 L59 14 L59 20 L53 20 L53 28 L47 28 L47 20 L41 20 L41 14 L47 14 Z"),
         body("M50 58 C44 46 43 35 50 28 C57 35 56 46 50 58 Z"),
-        body("M27 72 C13 60 17 40 33 41 C42 42 47 50 50 58 C53 50 58 42 67 41 C83 40 87 60 73 72 Z"),
+        body(
+            "M27 72 C13 60 17 40 33 41 C42 42 47 50 50 58 C53 50 58 42 67 41 C83 40 87 60 73 72 Z",
+        ),
         body("M27 72 C40 67 60 67 73 72 L72 78 L28 78 Z"),
         body(FOOT),
         detail("M30 73 C43 70 57 70 70 73"),
@@ -103,14 +104,25 @@ fn knight() -> Vec<Layer> {
 fn layers(fide: Fide) -> &'static [Layer] {
     static ART: OnceLock<[Vec<Layer>; 6]> = OnceLock::new();
     let art = ART.get_or_init(|| [pawn(), knight(), bishop(), rook(), queen(), king()]);
-    &art[Fide::ALL.iter().position(|&f| f == fide).expect("six FIDE designs")]
+    &art[Fide::ALL
+        .iter()
+        .position(|&f| f == fide)
+        .expect("six FIDE designs")]
 }
 
 /// Draw a FIDE piece filling a `size` box with its top left corner at (x, y).
 pub(crate) fn draw(pix: &mut Pixmap, fide: Fide, color: Color, x: f32, y: f32, size: f32) {
     let (fill, line, detail_rgb): (Rgb, Rgb, Rgb) = match color {
-        Color::White => (palette::WHITE_BODY, palette::WHITE_LINE, palette::WHITE_LINE),
-        Color::Black => (palette::BLACK_BODY, palette::BLACK_LINE, palette::BLACK_DETAIL),
+        Color::White => (
+            palette::WHITE_BODY,
+            palette::WHITE_LINE,
+            palette::WHITE_LINE,
+        ),
+        Color::Black => (
+            palette::BLACK_BODY,
+            palette::BLACK_LINE,
+            palette::BLACK_DETAIL,
+        ),
     };
     let t = Transform::from_row(size / 100.0, 0.0, 0.0, size / 100.0, x, y);
     // Outlines are at least a pixel wide so small icons keep their shape.

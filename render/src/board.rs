@@ -15,7 +15,14 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
     let s = style.s();
     for &sq in &view.last_action {
         let r = style.square_rect(sq, view.orientation);
-        canvas.fill_rect(r.x as i32, r.y as i32, r.w, r.h, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
+        canvas.fill_rect(
+            r.x as i32,
+            r.y as i32,
+            r.w,
+            r.h,
+            palette::LAST_MOVE,
+            palette::LAST_MOVE_ALPHA,
+        );
     }
     let glow = emblem(Emblem::Check, s);
     for &sq in &view.check {
@@ -50,7 +57,11 @@ fn paint_background(style: &Style, orientation: Color) -> Canvas {
     let mut canvas = Canvas::new(w, h, palette::FRAME);
     for sq in Square::all() {
         let r = style.square_rect(sq, orientation);
-        let rgb = if sq.is_light() { palette::LIGHT } else { palette::DARK };
+        let rgb = if sq.is_light() {
+            palette::LIGHT
+        } else {
+            palette::DARK
+        };
         canvas.fill_rect(r.x as i32, r.y as i32, r.w, r.h, rgb, 1.0);
     }
     let m = style.margin() as f32;
@@ -60,11 +71,27 @@ fn paint_background(style: &Style, orientation: Color) -> Canvas {
         let fr = style.square_rect(file, orientation);
         let name = ((b'a' + i) as char).to_string();
         let baseline = (8 * style.s()) as f32 + m + (m + text::cap_height(px)) / 2.0;
-        text::draw_centred(&mut canvas, Face::Bold, px, fr.x as f32 + fr.w as f32 / 2.0, baseline, palette::LABEL, &name);
+        text::draw_centred(
+            &mut canvas,
+            Face::Bold,
+            px,
+            fr.x as f32 + fr.w as f32 / 2.0,
+            baseline,
+            palette::LABEL,
+            &name,
+        );
         let rank = Square::new(0, i).expect("on the board");
         let rr = style.square_rect(rank, orientation);
         let baseline = rr.y as f32 + (rr.h as f32 + text::cap_height(px)) / 2.0;
-        text::draw_centred(&mut canvas, Face::Bold, px, m / 2.0, baseline, palette::LABEL, &(i + 1).to_string());
+        text::draw_centred(
+            &mut canvas,
+            Face::Bold,
+            px,
+            m / 2.0,
+            baseline,
+            palette::LABEL,
+            &(i + 1).to_string(),
+        );
     }
     panel::paint_background(&mut canvas, style);
     canvas

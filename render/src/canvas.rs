@@ -6,7 +6,12 @@ use tiny_skia::{LineCap, LineJoin, Paint, Pixmap, Stroke, StrokeDash};
 
 pub(crate) fn paint(rgb: Rgb, alpha: f32) -> Paint<'static> {
     let mut p = Paint::default();
-    p.set_color_rgba8(rgb[0], rgb[1], rgb[2], (alpha.clamp(0.0, 1.0) * 255.0).round() as u8);
+    p.set_color_rgba8(
+        rgb[0],
+        rgb[1],
+        rgb[2],
+        (alpha.clamp(0.0, 1.0) * 255.0).round() as u8,
+    );
     p.anti_alias = true;
     p
 }

@@ -98,7 +98,12 @@ struct Line {
     gap_before: f32,
 }
 
-fn legend_lines(design: &Design, price: &Result<Price, PriceError>, width: f32, u: f32) -> Vec<Line> {
+fn legend_lines(
+    design: &Design,
+    price: &Result<Price, PriceError>,
+    width: f32,
+    u: f32,
+) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut push = |face: Face, px: f32, rgb: Rgb, text: &str, gap: f32, notation: bool| {
         let wrapped = if notation {
@@ -116,16 +121,42 @@ fn legend_lines(design: &Design, price: &Result<Price, PriceError>, width: f32, 
             });
         }
     };
-    let (title_px, _) = text::fit_notation(&design.canonical(), 30.0 * u, width, 3.0 * text::line_height(30.0 * u));
-    push(Face::Mono, title_px, palette::TEXT, &design.canonical(), 0.0, true);
+    let (title_px, _) = text::fit_notation(
+        &design.canonical(),
+        30.0 * u,
+        width,
+        3.0 * text::line_height(30.0 * u),
+    );
+    push(
+        Face::Mono,
+        title_px,
+        palette::TEXT,
+        &design.canonical(),
+        0.0,
+        true,
+    );
     if design.written() != design.canonical() {
-        push(Face::Regular, 14.0 * u, palette::MUTED, &format!("written {}", design.written()), 2.0 * u, false);
+        push(
+            Face::Regular,
+            14.0 * u,
+            palette::MUTED,
+            &format!("written {}", design.written()),
+            2.0 * u,
+            false,
+        );
     }
     match price {
         Ok(p) => {
             let cost = format!("Price {} zorkmids", p.cost);
             push(Face::Bold, 22.0 * u, palette::PRICE, &cost, 12.0 * u, false);
-            push(Face::Regular, 13.0 * u, palette::MUTED, &format!("{} price table", p.table), 2.0 * u, false);
+            push(
+                Face::Regular,
+                13.0 * u,
+                palette::MUTED,
+                &format!("{} price table", p.table),
+                2.0 * u,
+                false,
+            );
             let mut first = true;
             for part in &p.parts {
                 let mut s = format!("{}: {} {}", part.part, part.base_label, part.base);
@@ -135,7 +166,14 @@ fn legend_lines(design: &Design, price: &Result<Price, PriceError>, width: f32, 
                 if !part.factors.is_empty() {
                     s.push_str(&format!(" = {}", part.subtotal));
                 }
-                push(Face::Regular, 15.0 * u, palette::TEXT, &s, if first { 12.0 * u } else { 4.0 * u }, false);
+                push(
+                    Face::Regular,
+                    15.0 * u,
+                    palette::TEXT,
+                    &s,
+                    if first { 12.0 * u } else { 4.0 * u },
+                    false,
+                );
                 first = false;
             }
             let mut s = format!("sum {}", p.sum);
@@ -151,8 +189,22 @@ fn legend_lines(design: &Design, price: &Result<Price, PriceError>, width: f32, 
             push(Face::Bold, 15.0 * u, palette::TEXT, &s, 6.0 * u, false);
         }
         Err(e) => {
-            push(Face::Bold, 22.0 * u, palette::NEGATIVE, "No price", 12.0 * u, false);
-            push(Face::Regular, 15.0 * u, palette::TEXT, &e.to_string(), 4.0 * u, false);
+            push(
+                Face::Bold,
+                22.0 * u,
+                palette::NEGATIVE,
+                "No price",
+                12.0 * u,
+                false,
+            );
+            push(
+                Face::Regular,
+                15.0 * u,
+                palette::TEXT,
+                &e.to_string(),
+                4.0 * u,
+                false,
+            );
         }
     }
     lines
@@ -166,7 +218,10 @@ fn key_entries(plan: &Plan, royal: bool) -> Vec<(KeyMark, &'static str)> {
         out.push((KeyMark::Reach(Reach::Both), "moves or captures"));
     }
     if has(Reach::MoveOnly) {
-        out.push((KeyMark::Reach(Reach::MoveOnly), "moves only, never captures"));
+        out.push((
+            KeyMark::Reach(Reach::MoveOnly),
+            "moves only, never captures",
+        ));
     }
     if has(Reach::CaptureOnly) {
         out.push((KeyMark::Reach(Reach::CaptureOnly), "captures only"));
@@ -222,10 +277,16 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
 
     // Shapes first, with tiny-skia on a pixmap; then text on the canvas made from it.
     let mut pix = Pixmap::new(width as u32, height as u32).expect("diagram sizes are positive");
-    pix.fill(tiny_skia::Color::from_rgba8(palette::CARD[0], palette::CARD[1], palette::CARD[2], 255));
+    pix.fill(tiny_skia::Color::from_rgba8(
+        palette::CARD[0],
+        palette::CARD[1],
+        palette::CARD[2],
+        255,
+    ));
     let ox = margin;
     let oy = ((height - grid) / 2.0).round();
-    let centre_of = |(x, y): (i32, i32)| (ox + (x as f32 + 0.5) * cell, oy + (y as f32 + 0.5) * cell);
+    let centre_of =
+        |(x, y): (i32, i32)| (ox + (x as f32 + 0.5) * cell, oy + (y as f32 + 0.5) * cell);
     let mid = plan.n / 2;
     for y in 0..plan.n {
         for x in 0..plan.n {
@@ -235,14 +296,32 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             rect(&mut pix, px, py, cell, cell, rgb, 1.0);
             if plan.cells[(y * plan.n + x) as usize].blocks {
                 let inset = cell * 0.12;
-                let r = tiny_skia::Rect::from_xywh(px + inset, py + inset, cell - 2.0 * inset, cell - 2.0 * inset)
-                    .expect("a square");
-                stroke_path(&mut pix, &PathBuilder::from_rect(r), palette::LAME, &dashed(2.5 * u, 6.0 * u, 4.0 * u));
+                let r = tiny_skia::Rect::from_xywh(
+                    px + inset,
+                    py + inset,
+                    cell - 2.0 * inset,
+                    cell - 2.0 * inset,
+                )
+                .expect("a square");
+                stroke_path(
+                    &mut pix,
+                    &PathBuilder::from_rect(r),
+                    palette::LAME,
+                    &dashed(2.5 * u, 6.0 * u, 4.0 * u),
+                );
             }
         }
     }
     let (px, py) = (ox + mid as f32 * cell, oy + mid as f32 * cell);
-    rect(&mut pix, px, py, cell, cell, palette::LAST_MOVE, palette::LAST_MOVE_ALPHA);
+    rect(
+        &mut pix,
+        px,
+        py,
+        cell,
+        cell,
+        palette::LAST_MOVE,
+        palette::LAST_MOVE_ALPHA,
+    );
     for (path, reach) in &plan.lame_paths {
         let mut pb = PathBuilder::new();
         for (i, &sq) in path.iter().enumerate() {
@@ -254,10 +333,22 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             }
         }
         let p = pb.finish().expect("a path");
-        stroke_path(&mut pix, &p, reach.rgb(false), &dashed(2.5 * u, 5.0 * u, 4.0 * u));
+        stroke_path(
+            &mut pix,
+            &p,
+            reach.rgb(false),
+            &dashed(2.5 * u, 5.0 * u, 4.0 * u),
+        );
     }
     for ray in &plan.rays {
-        ride_line(&mut pix, centre_of(ray.from), centre_of(ray.to), ray.reach, cell, u);
+        ride_line(
+            &mut pix,
+            centre_of(ray.from),
+            centre_of(ray.to),
+            ray.reach,
+            cell,
+            u,
+        );
     }
     for y in 0..plan.n {
         for x in 0..plan.n {
@@ -265,7 +356,15 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             if let Some(reach) = c.reach {
                 let (cx, cy) = centre_of((x, y));
                 let r = if c.lame_only { cell * 0.17 } else { cell * 0.2 };
-                draw_mark(&mut pix, reach, cx, cy, r, reach.rgb(false), Some(palette::CARD));
+                draw_mark(
+                    &mut pix,
+                    reach,
+                    cx,
+                    cy,
+                    r,
+                    reach.rgb(false),
+                    Some(palette::CARD),
+                );
             }
         }
     }
@@ -274,26 +373,67 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
         let (mx, my) = (legend_x + 12.0 * u, key_top + (i as f32 + 0.5) * key_row);
         match mark {
             KeyMark::Reach(r) => draw_mark(&mut pix, *r, mx, my, 8.0 * u, r.rgb(false), None),
-            KeyMark::Ray => ride_line(&mut pix, (mx - 12.0 * u, my), (mx + 4.0 * u, my), Reach::Both, 24.0 * u, u),
+            KeyMark::Ray => ride_line(
+                &mut pix,
+                (mx - 12.0 * u, my),
+                (mx + 4.0 * u, my),
+                Reach::Both,
+                24.0 * u,
+                u,
+            ),
             KeyMark::Block => {
-                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u).expect("a square");
-                stroke_path(&mut pix, &PathBuilder::from_rect(r), palette::LAME, &dashed(2.0 * u, 4.0 * u, 3.0 * u));
+                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u)
+                    .expect("a square");
+                stroke_path(
+                    &mut pix,
+                    &PathBuilder::from_rect(r),
+                    palette::LAME,
+                    &dashed(2.0 * u, 4.0 * u, 3.0 * u),
+                );
             }
             KeyMark::Royal => token::crown(&mut pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u),
         }
     }
 
     let mut canvas = Canvas::from_pixmap(&pix);
-    canvas.blit(&sprite(design, Color::White, false, cell as u32), px as i32, py as i32);
-    text::draw(&mut canvas, Face::Regular, 12.0 * u, ox, oy - 6.0 * u, palette::MUTED, "forward ↑");
+    canvas.blit(
+        &sprite(design, Color::White, false, cell as u32),
+        px as i32,
+        py as i32,
+    );
+    text::draw(
+        &mut canvas,
+        Face::Regular,
+        12.0 * u,
+        ox,
+        oy - 6.0 * u,
+        palette::MUTED,
+        "forward ↑",
+    );
     let mut y = margin;
     for l in &lines {
         y += l.gap_before + text::line_height(l.px);
-        text::draw(&mut canvas, l.face, l.px, legend_x, y - (text::line_height(l.px) - text::cap_height(l.px)) / 2.0, l.rgb, &l.text);
+        text::draw(
+            &mut canvas,
+            l.face,
+            l.px,
+            legend_x,
+            y - (text::line_height(l.px) - text::cap_height(l.px)) / 2.0,
+            l.rgb,
+            &l.text,
+        );
     }
     for (i, (_, label)) in keys.iter().enumerate() {
         let my = key_top + (i as f32 + 0.5) * key_row;
-        text::draw(&mut canvas, Face::Regular, 15.0 * u, legend_x + 32.0 * u, my + text::cap_height(15.0 * u) / 2.0, palette::TEXT, label);
+        text::draw(
+            &mut canvas,
+            Face::Regular,
+            15.0 * u,
+            legend_x + 32.0 * u,
+            my + text::cap_height(15.0 * u) / 2.0,
+            palette::TEXT,
+            label,
+        );
     }
     canvas
 }
@@ -324,5 +464,11 @@ fn ride_line(pix: &mut Pixmap, from: (f32, f32), to: (f32, f32), reach: Reach, c
     pb.line_to(tip.0 - ux * l + uy * w, tip.1 - uy * l - ux * w);
     pb.close();
     let head = pb.finish().expect("a triangle");
-    pix.fill_path(&head, &paint(rgb, 1.0), FillRule::Winding, Transform::identity(), None);
+    pix.fill_path(
+        &head,
+        &paint(rgb, 1.0),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
 }

@@ -5,8 +5,8 @@ use crate::path::parse;
 use crate::style::palette;
 use engine::Color;
 use tiny_skia::{
-    Color as SkColor, FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient, Rect,
-    SpreadMode, Transform,
+    Color as SkColor, FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient,
+    Rect, SpreadMode, Transform,
 };
 
 /// A red glow, strongest in the middle, as lichess shows a king in check.
@@ -47,8 +47,20 @@ pub(crate) fn side_disc(pix: &mut Pixmap, color: Color, s: f32) {
     };
     let w = (s * 0.09).max(1.0);
     let p = PathBuilder::from_circle(s / 2.0, s / 2.0, s / 2.0 - w).expect("positive radius");
-    pix.fill_path(&p, &paint(fill, 1.0), FillRule::Winding, Transform::identity(), None);
-    pix.stroke_path(&p, &paint(palette::WHITE_LINE, 1.0), &stroke(w), Transform::identity(), None);
+    pix.fill_path(
+        &p,
+        &paint(fill, 1.0),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+    pix.stroke_path(
+        &p,
+        &paint(palette::WHITE_LINE, 1.0),
+        &stroke(w),
+        Transform::identity(),
+        None,
+    );
 }
 
 /// A gold coin stamped with a z.
@@ -60,5 +72,11 @@ pub(crate) fn coin(pix: &mut Pixmap, s: f32) {
     pix.stroke_path(&p, &paint([150, 105, 20], 1.0), &stroke(w), t, None);
     let z = parse("M34 34 L66 34 L34 66 L66 66");
     let t = Transform::from_scale(s / 100.0, s / 100.0);
-    pix.stroke_path(&z, &paint([110, 75, 10], 1.0), &stroke((11.0f32).max(100.0 / s)), t, None);
+    pix.stroke_path(
+        &z,
+        &paint([110, 75, 10], 1.0),
+        &stroke((11.0f32).max(100.0 / s)),
+        t,
+        None,
+    );
 }

@@ -87,7 +87,15 @@ pub(crate) fn motions(design: &Design, color: Color, flip: bool) -> Vec<Motion> 
 }
 
 /// Draw a mark of radius `r` centred at (cx, cy).
-pub(crate) fn draw_mark(pix: &mut Pixmap, reach: Reach, cx: f32, cy: f32, r: f32, rgb: Rgb, halo: Option<Rgb>) {
+pub(crate) fn draw_mark(
+    pix: &mut Pixmap,
+    reach: Reach,
+    cx: f32,
+    cy: f32,
+    r: f32,
+    rgb: Rgb,
+    halo: Option<Rgb>,
+) {
     let t = Transform::identity();
     let line = (r * 0.45).max(1.2);
     match reach {
@@ -129,8 +137,20 @@ mod tests {
     #[test]
     fn pawn_moves_up_and_captures_diagonally_up_for_white() {
         let m = motions(&Design::parse("fcFfmW").unwrap(), Color::White, false);
-        assert!(m.contains(&Motion { dx: 0, dy: -1, rider: false, lame: false, reach: Reach::MoveOnly }));
-        assert!(m.contains(&Motion { dx: 1, dy: -1, rider: false, lame: false, reach: Reach::CaptureOnly }));
+        assert!(m.contains(&Motion {
+            dx: 0,
+            dy: -1,
+            rider: false,
+            lame: false,
+            reach: Reach::MoveOnly
+        }));
+        assert!(m.contains(&Motion {
+            dx: 1,
+            dy: -1,
+            rider: false,
+            lame: false,
+            reach: Reach::CaptureOnly
+        }));
         assert_eq!(m.len(), 3);
     }
 

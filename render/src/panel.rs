@@ -30,9 +30,24 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
     let w = p.w as f32 - pad * 1.2;
     let block_h = (p.h as f32 - status_h - 2.0 * pad) / 2.0;
     let top = !view.orientation;
-    let first = Area { x, y: pad, w, h: block_h };
-    let status = Area { x, y: pad + block_h, w, h: status_h };
-    let second = Area { x, y: pad + block_h + status_h, w, h: block_h };
+    let first = Area {
+        x,
+        y: pad,
+        w,
+        h: block_h,
+    };
+    let status = Area {
+        x,
+        y: pad + block_h,
+        w,
+        h: status_h,
+    };
+    let second = Area {
+        x,
+        y: pad + block_h + status_h,
+        w,
+        h: block_h,
+    };
     player(canvas, view, top, &first, style);
     status_line(canvas, view, &status, u);
     player(canvas, view, !top, &second, style);
@@ -43,9 +58,24 @@ fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
     let mid = a.y + a.h / 2.0;
     match &view.result {
         Some(result) => {
-            canvas.fill_rect(a.x as i32, (a.y + 6.0 * u) as i32, a.w as u32, (a.h - 12.0 * u) as u32, palette::RESULT, 1.0);
+            canvas.fill_rect(
+                a.x as i32,
+                (a.y + 6.0 * u) as i32,
+                a.w as u32,
+                (a.h - 12.0 * u) as u32,
+                palette::RESULT,
+                1.0,
+            );
             let (px, line) = fit_line(Face::Bold, 21.0 * u, 10.0 * u, result, a.w - 8.0 * u);
-            text::draw_centred(canvas, Face::Bold, px, a.x + a.w / 2.0, mid - 2.0 * u, palette::TEXT, &line);
+            text::draw_centred(
+                canvas,
+                Face::Bold,
+                px,
+                a.x + a.w / 2.0,
+                mid - 2.0 * u,
+                palette::TEXT,
+                &line,
+            );
         }
         None => {
             let label = format!("{} to move", view.to_move);
@@ -53,24 +83,54 @@ fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
             let tw = text::width(Face::Bold, px, &label);
             let r = 8.0 * u;
             let left = a.x + (a.w - tw - 3.0 * r) / 2.0;
-            side_disc(canvas, view.to_move, left + r, mid - 2.0 * u - text::cap_height(px) / 2.0, r);
-            text::draw(canvas, Face::Bold, px, left + 3.0 * r, mid - 2.0 * u, palette::TEXT, &label);
+            side_disc(
+                canvas,
+                view.to_move,
+                left + r,
+                mid - 2.0 * u - text::cap_height(px) / 2.0,
+                r,
+            );
+            text::draw(
+                canvas,
+                Face::Bold,
+                px,
+                left + 3.0 * r,
+                mid - 2.0 * u,
+                palette::TEXT,
+                &label,
+            );
         }
     }
-    text::draw_centred(canvas, Face::Regular, 14.0 * u, a.x + a.w / 2.0, mid + 20.0 * u, palette::MUTED, &details);
+    text::draw_centred(
+        canvas,
+        Face::Regular,
+        14.0 * u,
+        a.x + a.w / 2.0,
+        mid + 20.0 * u,
+        palette::MUTED,
+        &details,
+    );
 }
 
 /// A small disc in a side's colour, so each panel says which side it is.
 fn side_disc(canvas: &mut Canvas, color: Color, cx: f32, cy: f32, r: f32) {
     let size = (2.0 * r).round() as u32;
     let half = size as f32 / 2.0;
-    canvas.blit(&emblem(Emblem::Side(color), size), (cx - half).round() as i32, (cy - half).round() as i32);
+    canvas.blit(
+        &emblem(Emblem::Side(color), size),
+        (cx - half).round() as i32,
+        (cy - half).round() as i32,
+    );
 }
 
 fn coin(canvas: &mut Canvas, cx: f32, cy: f32, r: f32) {
     let size = (2.0 * r).round() as u32;
     let half = size as f32 / 2.0;
-    canvas.blit(&emblem(Emblem::Coin, size), (cx - half).round() as i32, (cy - half).round() as i32);
+    canvas.blit(
+        &emblem(Emblem::Coin, size),
+        (cx - half).round() as i32,
+        (cy - half).round() as i32,
+    );
 }
 
 /// The largest size up to `max_px` at which one line fits `w`; past `min_px` the text is
@@ -94,10 +154,21 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
     let u = style.u();
     let p = view.player(color);
     let active = view.result.is_none() && view.to_move == color;
-    let card = if active { palette::CARD_ACTIVE } else { palette::CARD };
+    let card = if active {
+        palette::CARD_ACTIVE
+    } else {
+        palette::CARD
+    };
     canvas.fill_rect(a.x as i32, a.y as i32, a.w as u32, a.h as u32, card, 1.0);
     if active {
-        canvas.fill_rect(a.x as i32, a.y as i32, (5.0 * u) as u32, a.h as u32, palette::ACTIVE, 1.0);
+        canvas.fill_rect(
+            a.x as i32,
+            a.y as i32,
+            (5.0 * u) as u32,
+            a.h as u32,
+            palette::ACTIVE,
+            1.0,
+        );
     }
     let inner = 10.0 * u;
     let x = a.x + inner + if active { 3.0 * u } else { 0.0 };
@@ -110,51 +181,127 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
     let baseline = mid + text::cap_height(head_px) / 2.0;
     side_disc(canvas, color, x + 10.0 * u, mid, 10.0 * u);
     let money = p.treasury.to_string();
-    let money_rgb = if p.treasury.is_negative() { palette::NEGATIVE } else { palette::TEXT };
+    let money_rgb = if p.treasury.is_negative() {
+        palette::NEGATIVE
+    } else {
+        palette::TEXT
+    };
     let money_w = text::width(Face::Bold, head_px, &money);
-    text::draw_right(canvas, Face::Bold, head_px, right, baseline, money_rgb, &money);
+    text::draw_right(
+        canvas,
+        Face::Bold,
+        head_px,
+        right,
+        baseline,
+        money_rgb,
+        &money,
+    );
     let coin_r = 9.0 * u;
     coin(canvas, right - money_w - 6.0 * u - coin_r, mid, coin_r);
     let name_x = x + 28.0 * u;
     let name_w = right - money_w - 2.0 * coin_r - 20.0 * u - name_x;
     let (px, name) = fit_line(Face::Bold, head_px, 11.0 * u, &p.name, name_w);
-    text::draw(canvas, Face::Bold, px, name_x, baseline, palette::TEXT, &name);
+    text::draw(
+        canvas,
+        Face::Bold,
+        px,
+        name_x,
+        baseline,
+        palette::TEXT,
+        &name,
+    );
     y += 36.0 * u;
 
     y = reserve(canvas, p, color, view.orientation, x, right, y, u);
-    slots(canvas, p, color, view.orientation, &Area { x, y, w: right - x, h: a.y + a.h - inner - y }, u);
+    slots(
+        canvas,
+        p,
+        color,
+        view.orientation,
+        &Area {
+            x,
+            y,
+            w: right - x,
+            h: a.y + a.h - inner - y,
+        },
+        u,
+    );
 }
 
 fn label(canvas: &mut Canvas, x: f32, y: f32, u: f32, text_: &str) {
-    text::draw(canvas, Face::Regular, 12.0 * u, x, y + 11.0 * u, palette::MUTED, text_);
+    text::draw(
+        canvas,
+        Face::Regular,
+        12.0 * u,
+        x,
+        y + 11.0 * u,
+        palette::MUTED,
+        text_,
+    );
 }
 
 /// The reserve: piece icons with counts, shrinking to fit when there are many. Returns the
 /// y below it.
 #[allow(clippy::too_many_arguments)]
-fn reserve(canvas: &mut Canvas, p: &PlayerView, color: Color, orientation: Color, x: f32, right: f32, y: f32, u: f32) -> f32 {
+fn reserve(
+    canvas: &mut Canvas,
+    p: &PlayerView,
+    color: Color,
+    orientation: Color,
+    x: f32,
+    right: f32,
+    y: f32,
+    u: f32,
+) -> f32 {
     label(canvas, x, y, u, "Reserve");
     let y = y + 16.0 * u;
     let row_h = 42.0 * u;
     if p.reserve.is_empty() {
-        text::draw(canvas, Face::Regular, 14.0 * u, x, y + row_h / 2.0 + 5.0 * u, palette::MUTED, "empty");
+        text::draw(
+            canvas,
+            Face::Regular,
+            14.0 * u,
+            x,
+            y + row_h / 2.0 + 5.0 * u,
+            palette::MUTED,
+            "empty",
+        );
         return y + row_h + 4.0 * u;
     }
     let count_px = 15.0 * u;
     let count_w = text::width(Face::Bold, count_px, "×99") + 6.0 * u;
     let n = p.reserve.len() as f32;
-    let rows = if (40.0 * u + count_w) * n <= right - x { 1.0 } else { 2.0 };
+    let rows = if (40.0 * u + count_w) * n <= right - x {
+        1.0
+    } else {
+        2.0
+    };
     let per_row = (n / rows).ceil();
-    let icon = ((right - x) / per_row - count_w).min(40.0 * u).min(row_h / rows);
+    let icon = ((right - x) / per_row - count_w)
+        .min(40.0 * u)
+        .min(row_h / rows);
     let step = icon + count_w;
     for (i, (design, count)) in p.reserve.iter().enumerate() {
         let (col, row) = (i as f32 % per_row, (i as f32 / per_row).floor());
         let ix = x + col * step;
         let iy = y + row * (row_h / rows) + (row_h / rows - icon) / 2.0;
-        let s = sprite(design, color, orientation == Color::Black, icon.round() as u32);
+        let s = sprite(
+            design,
+            color,
+            orientation == Color::Black,
+            icon.round() as u32,
+        );
         canvas.blit(&s, ix.round() as i32, iy.round() as i32);
         let px = count_px.min(icon * 0.6);
-        text::draw(canvas, Face::Bold, px, ix + icon + 2.0 * u, iy + icon / 2.0 + text::cap_height(px) / 2.0, palette::TEXT, &format!("×{count}"));
+        text::draw(
+            canvas,
+            Face::Bold,
+            px,
+            ix + icon + 2.0 * u,
+            iy + icon / 2.0 + text::cap_height(px) / 2.0,
+            palette::TEXT,
+            &format!("×{count}"),
+        );
     }
     y + row_h + 4.0 * u
 }
@@ -170,27 +317,68 @@ fn slots(canvas: &mut Canvas, p: &PlayerView, color: Color, orientation: Color, 
     for (i, slot) in p.slots.iter().enumerate() {
         let cx = a.x + (i % 2) as f32 * (cell_w + gap);
         let cy = y0 + (i / 2) as f32 * (cell_h + gap);
-        slot_cell(canvas, slot, color, orientation, &Area { x: cx, y: cy, w: cell_w, h: cell_h }, u);
+        slot_cell(
+            canvas,
+            slot,
+            color,
+            orientation,
+            &Area {
+                x: cx,
+                y: cy,
+                w: cell_w,
+                h: cell_h,
+            },
+            u,
+        );
     }
 }
 
 fn slot_cell(canvas: &mut Canvas, slot: &Slot, color: Color, orientation: Color, a: &Area, u: f32) {
-    canvas.fill_rect(a.x as i32, a.y as i32, a.w as u32, a.h as u32, palette::CELL, 1.0);
+    canvas.fill_rect(
+        a.x as i32,
+        a.y as i32,
+        a.w as u32,
+        a.h as u32,
+        palette::CELL,
+        1.0,
+    );
     let pad = 4.0 * u;
     let icon = (a.h - 2.0 * pad).min(52.0 * u);
-    let s = sprite(&slot.design, color, orientation == Color::Black, icon.round() as u32);
-    canvas.blit(&s, (a.x + pad).round() as i32, (a.y + (a.h - icon) / 2.0).round() as i32);
+    let s = sprite(
+        &slot.design,
+        color,
+        orientation == Color::Black,
+        icon.round() as u32,
+    );
+    canvas.blit(
+        &s,
+        (a.x + pad).round() as i32,
+        (a.y + (a.h - icon) / 2.0).round() as i32,
+    );
 
     let tx = a.x + pad + icon + 5.0 * u;
     let tw = a.x + a.w - pad - tx;
     let price_px = 15.0 * u;
     let price_line = price_px + 4.0 * u;
-    let (px, lines) = text::fit_notation(&slot.design.piece_name(), 16.0 * u, tw, a.h - 2.0 * pad - price_line);
+    let (px, lines) = text::fit_notation(
+        &slot.design.piece_name(),
+        16.0 * u,
+        tw,
+        a.h - 2.0 * pad - price_line,
+    );
     let mut baseline = a.y + pad + text::cap_height(px) + 1.0 * u;
     for line in &lines {
         let w = text::draw(canvas, Face::Mono, px, tx, baseline, palette::TEXT, line);
         if let Some(fide) = slot.design.fide() {
-            text::draw(canvas, Face::Regular, 13.0 * u, tx + w + 6.0 * u, baseline, palette::MUTED, fide_name(fide));
+            text::draw(
+                canvas,
+                Face::Regular,
+                13.0 * u,
+                tx + w + 6.0 * u,
+                baseline,
+                palette::MUTED,
+                fide_name(fide),
+            );
         }
         baseline += text::line_height(px);
     }
@@ -199,11 +387,32 @@ fn slot_cell(canvas: &mut Canvas, slot: &Slot, color: Color, orientation: Color,
         Some(cost) => {
             let r = 6.5 * u;
             let w = text::width(Face::Bold, price_px, &cost.to_string());
-            coin(canvas, a.x + a.w - pad - w - 4.0 * u - r, price_base - text::cap_height(price_px) / 2.0, r);
-            text::draw_right(canvas, Face::Bold, price_px, a.x + a.w - pad, price_base, palette::PRICE, &cost.to_string());
+            coin(
+                canvas,
+                a.x + a.w - pad - w - 4.0 * u - r,
+                price_base - text::cap_height(price_px) / 2.0,
+                r,
+            );
+            text::draw_right(
+                canvas,
+                Face::Bold,
+                price_px,
+                a.x + a.w - pad,
+                price_base,
+                palette::PRICE,
+                &cost.to_string(),
+            );
         }
         None => {
-            text::draw_right(canvas, Face::Regular, 12.0 * u, a.x + a.w - pad, price_base, palette::MUTED, "no price");
+            text::draw_right(
+                canvas,
+                Face::Regular,
+                12.0 * u,
+                a.x + a.w - pad,
+                price_base,
+                palette::MUTED,
+                "no price",
+            );
         }
     }
 }

@@ -23,7 +23,7 @@ pub(crate) fn parse(data: &str) -> Path {
             return;
         }
         assert!(
-            nums.len() % arity == 0 && !nums.is_empty(),
+            nums.len().is_multiple_of(arity) && !nums.is_empty(),
             "{command} needs a multiple of {arity} numbers in artwork path"
         );
         for (i, n) in nums.chunks(arity).enumerate() {
@@ -75,7 +75,10 @@ mod tests {
     fn reads_every_command() {
         let p = parse("M10 10 L 20,10 H30 V 20 C 30 25 25 30 20 30 Q 10 30 10 20 Z");
         let b = p.bounds();
-        assert_eq!((b.left(), b.top(), b.right(), b.bottom()), (10.0, 10.0, 30.0, 30.0));
+        assert_eq!(
+            (b.left(), b.top(), b.right(), b.bottom()),
+            (10.0, 10.0, 30.0, 30.0)
+        );
     }
 
     #[test]

@@ -93,12 +93,18 @@ mod tests {
     use super::*;
 
     fn differing_pixels(a: &Pixmap, b: &Pixmap) -> usize {
-        a.pixels().iter().zip(b.pixels()).filter(|(x, y)| x != y).count()
+        a.pixels()
+            .iter()
+            .zip(b.pixels())
+            .filter(|(x, y)| x != y)
+            .count()
     }
 
     #[test]
     fn different_fairy_designs_look_different() {
-        let designs = ["WD", "FA", "WbRbmHfB", "fbDbcA", "NN", "nN", "mRcB", "sWbmD"];
+        let designs = [
+            "WD", "FA", "WbRbmHfB", "fbDbcA", "NN", "nN", "mRcB", "sWbmD",
+        ];
         let sprites: Vec<_> = designs
             .iter()
             .map(|d| sprite(&Design::parse(d).unwrap(), Color::White, false, 90))
@@ -106,7 +112,12 @@ mod tests {
         for i in 0..sprites.len() {
             for j in i + 1..sprites.len() {
                 let n = differing_pixels(&sprites[i], &sprites[j]);
-                assert!(n > 60, "{} and {} differ in only {n} pixels", designs[i], designs[j]);
+                assert!(
+                    n > 60,
+                    "{} and {} differ in only {n} pixels",
+                    designs[i],
+                    designs[j]
+                );
             }
         }
     }
@@ -114,8 +125,16 @@ mod tests {
     #[test]
     fn a_token_turns_round_with_the_board_but_a_fide_piece_does_not() {
         let d = Design::parse("fmWbcF").unwrap();
-        assert!(differing_pixels(&sprite(&d, Color::White, false, 60), &sprite(&d, Color::White, true, 60)) > 20);
+        assert!(
+            differing_pixels(
+                &sprite(&d, Color::White, false, 60),
+                &sprite(&d, Color::White, true, 60)
+            ) > 20
+        );
         let k = Design::parse_piece("K").unwrap();
-        assert!(Arc::ptr_eq(&sprite(&k, Color::White, false, 60), &sprite(&k, Color::White, true, 60)));
+        assert!(Arc::ptr_eq(
+            &sprite(&k, Color::White, false, 60),
+            &sprite(&k, Color::White, true, 60)
+        ));
     }
 }

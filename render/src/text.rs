@@ -111,7 +111,15 @@ pub(crate) fn cap_height(px: f32) -> f32 {
 }
 
 /// Draw a text with its pen starting at (x, baseline); returns the advance.
-pub(crate) fn draw(canvas: &mut Canvas, face: Face, px: f32, x: f32, baseline: f32, rgb: Rgb, text: &str) -> f32 {
+pub(crate) fn draw(
+    canvas: &mut Canvas,
+    face: Face,
+    px: f32,
+    x: f32,
+    baseline: f32,
+    rgb: Rgb,
+    text: &str,
+) -> f32 {
     let qpx = quarter(px);
     let scaled = font(face).as_scaled(PxScale::from(qpx as f32 / 4.0));
     let baseline = baseline.round() as i32;
@@ -161,13 +169,29 @@ pub(crate) fn draw(canvas: &mut Canvas, face: Face, px: f32, x: f32, baseline: f
 }
 
 /// Draw a text centred on x.
-pub(crate) fn draw_centred(canvas: &mut Canvas, face: Face, px: f32, cx: f32, baseline: f32, rgb: Rgb, text: &str) {
+pub(crate) fn draw_centred(
+    canvas: &mut Canvas,
+    face: Face,
+    px: f32,
+    cx: f32,
+    baseline: f32,
+    rgb: Rgb,
+    text: &str,
+) {
     let w = width(face, px, text);
     draw(canvas, face, px, cx - w / 2.0, baseline, rgb, text);
 }
 
 /// Draw a text ending at x.
-pub(crate) fn draw_right(canvas: &mut Canvas, face: Face, px: f32, right: f32, baseline: f32, rgb: Rgb, text: &str) {
+pub(crate) fn draw_right(
+    canvas: &mut Canvas,
+    face: Face,
+    px: f32,
+    right: f32,
+    baseline: f32,
+    rgb: Rgb,
+    text: &str,
+) {
     let w = width(face, px, text);
     draw(canvas, face, px, right - w, baseline, rgb, text);
 }

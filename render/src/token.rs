@@ -10,7 +10,15 @@ use engine::{Color, Design, Leap};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
 /// Draw a token filling a `size` box at (x, y).
-pub(crate) fn draw(pix: &mut Pixmap, design: &Design, color: Color, flip: bool, x: f32, y: f32, size: f32) {
+pub(crate) fn draw(
+    pix: &mut Pixmap,
+    design: &Design,
+    color: Color,
+    flip: bool,
+    x: f32,
+    y: f32,
+    size: f32,
+) {
     let (cx, cy) = (x + size / 2.0, y + size / 2.0);
     let r = size * 0.43;
     let on_dark = color == Color::Black;
@@ -26,11 +34,23 @@ pub(crate) fn draw(pix: &mut Pixmap, design: &Design, color: Color, flip: bool, 
     if on_dark {
         // A light inner ring keeps the black disc's edge visible on dark squares.
         let inner = PathBuilder::from_circle(cx, cy, r - rim_w * 1.3).expect("positive radius");
-        pix.stroke_path(&inner, &paint([120, 120, 115], 1.0), &stroke((rim_w * 0.5).max(0.8)), t, None);
+        pix.stroke_path(
+            &inner,
+            &paint([120, 120, 115], 1.0),
+            &stroke((rim_w * 0.5).max(0.8)),
+            t,
+            None,
+        );
     }
     if design.is_royal() {
         let ring = PathBuilder::from_circle(cx, cy, r - rim_w * 1.6).expect("positive radius");
-        pix.stroke_path(&ring, &paint(palette::GOLD, 1.0), &stroke(rim_w * 1.1), t, None);
+        pix.stroke_path(
+            &ring,
+            &paint(palette::GOLD, 1.0),
+            &stroke(rim_w * 1.1),
+            t,
+            None,
+        );
     }
 
     // Leaps of up to 3 squares fit inside the face at one scale for every token, so a D dot
@@ -39,7 +59,11 @@ pub(crate) fn draw(pix: &mut Pixmap, design: &Design, color: Color, flip: bool, 
     let dot = (unit * 0.38).max(1.3);
     let line_w = (unit * 0.26).max(1.0);
     let centre = PathBuilder::from_circle(cx, cy, dot * 0.7).expect("positive radius");
-    let ink: Rgb = if on_dark { palette::BLACK_DETAIL } else { palette::WHITE_LINE };
+    let ink: Rgb = if on_dark {
+        palette::BLACK_DETAIL
+    } else {
+        palette::WHITE_LINE
+    };
     pix.fill_path(&centre, &paint(ink, 0.55), FillRule::Winding, t, None);
 
     let moves = motions(design, color, flip);
@@ -63,8 +87,9 @@ pub(crate) fn draw(pix: &mut Pixmap, design: &Design, color: Color, flip: bool, 
         if (m.dx.abs().max(m.dy.abs())) > 1 {
             let mut k = 1.0;
             while (k * len * unit) < reach - dot {
-                let p = PathBuilder::from_circle(cx + dx * k * unit, cy + dy * k * unit, dot * 0.75)
-                    .expect("positive radius");
+                let p =
+                    PathBuilder::from_circle(cx + dx * k * unit, cy + dy * k * unit, dot * 0.75)
+                        .expect("positive radius");
                 pix.fill_path(&p, &paint(rgb, 1.0), FillRule::Winding, t, None);
                 k += 1.0;
             }
@@ -85,7 +110,13 @@ pub(crate) fn draw(pix: &mut Pixmap, design: &Design, color: Color, flip: bool, 
             }
             pb.line_to(cx + bx as f32 * unit, cy + by as f32 * unit);
             let p = pb.finish().expect("a path");
-            pix.stroke_path(&p, &paint(rgb, 0.8), &dashed(line_w * 0.7, line_w, line_w), t, None);
+            pix.stroke_path(
+                &p,
+                &paint(rgb, 0.8),
+                &dashed(line_w * 0.7, line_w, line_w),
+                t,
+                None,
+            );
         }
         let (mx, my) = (cx + m.dx as f32 * unit, cy + m.dy as f32 * unit);
         draw_mark(pix, m.reach, mx, my, dot, rgb, None);
@@ -101,5 +132,11 @@ pub(crate) fn crown(pix: &mut Pixmap, x: f32, y: f32, w: f32) {
     let p = parse("M10 80 L4 25 L28 50 L50 12 L72 50 L96 25 L90 80 Z");
     let t = Transform::from_row(w / 100.0, 0.0, 0.0, w / 100.0, x, y);
     pix.fill_path(&p, &paint(palette::GOLD, 1.0), FillRule::Winding, t, None);
-    pix.stroke_path(&p, &paint([90, 60, 10], 1.0), &stroke((7.0f32).max(100.0 / w)), t, None);
+    pix.stroke_path(
+        &p,
+        &paint([90, 60, 10], 1.0),
+        &stroke((7.0f32).max(100.0 / w)),
+        t,
+        None,
+    );
 }

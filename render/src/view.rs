@@ -123,7 +123,10 @@ mod tests {
         assert_eq!(view.player(Color::White).name, "Alice");
         assert_eq!(view.player(Color::White).reserve[0].1, 2);
         assert_eq!(view.player(Color::White).slots[2].design.written(), "WD");
-        assert_eq!(view.player(Color::White).slots[2].cost, Some(Zorkmids::whole(3)));
+        assert_eq!(
+            view.player(Color::White).slots[2].cost,
+            Some(Zorkmids::whole(3))
+        );
         assert_eq!(view.to_move, Color::Black);
         assert_eq!(view.ply, 12);
         assert_eq!(view.ruleset, "classic");
@@ -134,7 +137,10 @@ mod tests {
         let mut game = Game::new(Ruleset::Classic.into());
         game.play_text("Kd2").unwrap();
         let view = BoardView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
-        assert_eq!(view.last_action, ["e1".parse().unwrap(), "d2".parse().unwrap()]);
+        assert_eq!(
+            view.last_action,
+            ["e1".parse().unwrap(), "d2".parse().unwrap()]
+        );
         assert_eq!(view.orientation, Color::Black);
     }
 }

@@ -47,11 +47,17 @@ fn golden_images_match() {
         let different = g
             .chunks_exact(3)
             .zip(p.chunks_exact(3))
-            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+            .filter(|(a, b)| {
+                a.iter()
+                    .zip(b.iter())
+                    .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+            })
             .count();
         if different > MAX_DIFFERENT_PIXELS {
             std::fs::write(golden_dir().join(format!("{name}.actual.png")), &png_bytes).unwrap();
-            failures.push(format!("{name}: {different} pixels differ (see {name}.actual.png)"));
+            failures.push(format!(
+                "{name}: {different} pixels differ (see {name}.actual.png)"
+            ));
         }
     }
     assert!(failures.is_empty(), "golden images differ: {failures:#?}");

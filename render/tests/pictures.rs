@@ -77,22 +77,36 @@ fn check_board(view: &BoardView, style: &Style) {
         };
         // A corner of the square shows its colour (or the last action's tint) under any piece.
         if !view.check.contains(&sq) {
-            assert!(close(pic.at(r.x + 2, r.y + 2), base, 3), "{sq} corner is {:?}, not {base:?}", pic.at(r.x + 2, r.y + 2));
+            assert!(
+                close(pic.at(r.x + 2, r.y + 2), base, 3),
+                "{sq} corner is {:?}, not {base:?}",
+                pic.at(r.x + 2, r.y + 2)
+            );
         }
         let (cx, cy) = r.centre();
         match view.piece_at(sq) {
             None => assert!(close(pic.at(cx, cy), base, 3), "{sq} should be empty"),
             Some((color, _)) => {
-                let body = if color == Color::White { WHITE_BODY } else { BLACK_BODY };
+                let body = if color == Color::White {
+                    WHITE_BODY
+                } else {
+                    BLACK_BODY
+                };
                 let n = pic.count(r.x, r.y, r.w, r.h, body, 6);
-                assert!(n * 16 > (r.w * r.h) as usize, "{sq}: too little {color} piece drawn ({n} px)");
+                assert!(
+                    n * 16 > (r.w * r.h) as usize,
+                    "{sq}: too little {color} piece drawn ({n} px)"
+                );
             }
         }
     }
     for &sq in &view.check {
         let r = style.square_rect(sq, view.orientation);
         let [red, green, _] = pic.at(r.x + r.w / 16, r.y + r.h / 2);
-        assert!(red as i32 > green as i32 + 60, "{sq} should glow red for check");
+        assert!(
+            red as i32 > green as i32 + 60,
+            "{sq} should glow red for check"
+        );
     }
     // Panels: the side to move's card carries the green stripe, and a result shows.
     let p = style.panel_rect();
@@ -108,15 +122,26 @@ fn check_board(view: &BoardView, style: &Style) {
         }
         None => {
             let top_to_move = view.to_move != view.orientation;
-            assert_eq!(top > area(1000), top_to_move, "stripe on the wrong card: top {top}, bottom {bottom}");
-            assert_eq!(bottom > area(1000), !top_to_move, "stripe on the wrong card: top {top}, bottom {bottom}");
+            assert_eq!(
+                top > area(1000),
+                top_to_move,
+                "stripe on the wrong card: top {top}, bottom {bottom}"
+            );
+            assert_eq!(
+                bottom > area(1000),
+                !top_to_move,
+                "stripe on the wrong card: top {top}, bottom {bottom}"
+            );
             assert_eq!(results, 0);
         }
     }
     // Both cards hold text: dark pixels of names and notation.
     for half in [0, p.h / 2] {
         let ink = pic.count(p.x, half, p.w, p.h / 2, [34, 32, 29], 40);
-        assert!(ink > area(1500), "a panel half has too little text ({ink} px)");
+        assert!(
+            ink > area(1500),
+            "a panel half has too little text ({ink} px)"
+        );
     }
 }
 
@@ -162,18 +187,38 @@ fn the_knight_diagram_marks_its_eight_squares() {
     let grid = 9 * cell;
     assert!(pic.width > grid + 300 && pic.height >= grid);
     let (ox, oy) = (20, (pic.height - grid) / 2);
-    let centre = |x: i32, y: i32| (ox + (x as u32) * cell + cell / 2, oy + (y as u32) * cell + cell / 2);
-    let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    let centre = |x: i32, y: i32| {
+        (
+            ox + (x as u32) * cell + cell / 2,
+            oy + (y as u32) * cell + cell / 2,
+        )
+    };
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
     for y in 0..9 {
         for x in 0..9 {
             let (px, py) = centre(x, y);
             let (dx, dy) = (x - 4, y - 4);
             let colour = pic.at(px, py);
             if knight.contains(&(dx, dy)) {
-                assert!(close(colour, [30, 120, 60], 4), "({dx},{dy}) should be marked, is {colour:?}");
+                assert!(
+                    close(colour, [30, 120, 60], 4),
+                    "({dx},{dy}) should be marked, is {colour:?}"
+                );
             } else if (dx, dy) != (0, 0) {
                 let plain = if (x + y) % 2 == 0 { LIGHT } else { DARK };
-                assert!(close(colour, plain, 3), "({dx},{dy}) should be plain, is {colour:?}");
+                assert!(
+                    close(colour, plain, 3),
+                    "({dx},{dy}) should be plain, is {colour:?}"
+                );
             }
         }
     }
@@ -188,7 +233,12 @@ fn unpriced_and_royal_designs_still_get_a_diagram() {
         let design = Design::parse(text).unwrap();
         let priced = price(&design, PriceTable::Classic, &Proposals::default());
         let pic = Picture::decode(&render::design(&design, &priced, &Style::default()));
-        assert!(pic.width > 600 && pic.height >= 540, "{text}: {}x{}", pic.width, pic.height);
+        assert!(
+            pic.width > 600 && pic.height >= 540,
+            "{text}: {}x{}",
+            pic.width,
+            pic.height
+        );
     }
 }
 
@@ -196,7 +246,15 @@ fn unpriced_and_royal_designs_still_get_a_diagram() {
 #[ignore = "writes pictures to /tmp to look at"]
 fn write_samples() {
     for px in [240, 400] {
-        std::fs::write(format!("/tmp/fairy-{px}.png"), render::board(&common::fairy(), &Style::board_px(px))).unwrap();
-        std::fs::write(format!("/tmp/middle-{px}.png"), render::board(&common::middlegame(), &Style::board_px(px))).unwrap();
+        std::fs::write(
+            format!("/tmp/fairy-{px}.png"),
+            render::board(&common::fairy(), &Style::board_px(px)),
+        )
+        .unwrap();
+        std::fs::write(
+            format!("/tmp/middle-{px}.png"),
+            render::board(&common::middlegame(), &Style::board_px(px)),
+        )
+        .unwrap();
     }
 }

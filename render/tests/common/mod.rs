@@ -116,14 +116,38 @@ pub fn fairy() -> BoardView {
     ];
     BoardView {
         pieces: pieces(&[
-            "K e1", "w:Wfc(DNFA)scDsHbmH d3", "w:WbRbmHfB c2", "w:fbDbcA f4", "w:royal-WD g2",
-            "w:WD b4", "w:fN h3", "P e3", "w:mRcB a1",
-            "k e8", "b:NN c6", "b:sWbmD d7", "b:FfR f6", "b:nN b7", "b:BL g7", "b:royal-N h8",
-            "b:WD e5", "p a6",
+            "K e1",
+            "w:Wfc(DNFA)scDsHbmH d3",
+            "w:WbRbmHfB c2",
+            "w:fbDbcA f4",
+            "w:royal-WD g2",
+            "w:WD b4",
+            "w:fN h3",
+            "P e3",
+            "w:mRcB a1",
+            "k e8",
+            "b:NN c6",
+            "b:sWbmD d7",
+            "b:FfR f6",
+            "b:nN b7",
+            "b:BL g7",
+            "b:royal-N h8",
+            "b:WD e5",
+            "p a6",
         ]),
         players: [
-            player("Ralph Betza", "7.5", &[("Wfc(DNFA)scDsHbmH", 1), ("fbDbcA", 2)], white_slots),
-            player("Hans Bodlaender", "2", &[("NN", 1), ("FfR", 1), ("sWbmD", 3)], black_slots),
+            player(
+                "Ralph Betza",
+                "7.5",
+                &[("Wfc(DNFA)scDsHbmH", 1), ("fbDbcA", 2)],
+                white_slots,
+            ),
+            player(
+                "Hans Bodlaender",
+                "2",
+                &[("NN", 1), ("FfR", 1), ("sWbmD", 3)],
+                black_slots,
+            ),
         ],
         to_move: Color::White,
         ply: 41,
@@ -157,7 +181,9 @@ pub fn check() -> BoardView {
 
 pub fn finished() -> BoardView {
     BoardView {
-        pieces: pieces(&["K g1", "P f2", "P g2", "P h2", "q e1", "k g8", "p f7", "p g7", "r a8"]),
+        pieces: pieces(&[
+            "K g1", "P f2", "P g2", "P h2", "q e1", "k g8", "p f7", "p g7", "r a8",
+        ]),
         players: [
             player("Alice", "0.5", &[("N", 1)], fide_slots()),
             player("Bob", "-1.5", &[], fide_slots()),
