@@ -295,20 +295,7 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             let (px, py) = (ox + x as f32 * cell, oy + y as f32 * cell);
             rect(&mut pix, px, py, cell, cell, rgb, 1.0);
             if plan.cells[(y * plan.n + x) as usize].blocks {
-                let inset = cell * 0.12;
-                let r = tiny_skia::Rect::from_xywh(
-                    px + inset,
-                    py + inset,
-                    cell - 2.0 * inset,
-                    cell - 2.0 * inset,
-                )
-                .expect("a square");
-                stroke_path(
-                    &mut pix,
-                    &PathBuilder::from_rect(r),
-                    palette::LAME,
-                    &dashed(2.5 * u, 6.0 * u, 4.0 * u),
-                );
+                blocker(&mut pix, px + cell / 2.0, py + cell / 2.0, cell * 0.38, u);
             }
         }
     }
@@ -381,16 +368,7 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
                 24.0 * u,
                 u,
             ),
-            KeyMark::Block => {
-                let r = tiny_skia::Rect::from_xywh(mx - 9.0 * u, my - 9.0 * u, 18.0 * u, 18.0 * u)
-                    .expect("a square");
-                stroke_path(
-                    &mut pix,
-                    &PathBuilder::from_rect(r),
-                    palette::LAME,
-                    &dashed(2.0 * u, 4.0 * u, 3.0 * u),
-                );
-            }
+            KeyMark::Block => blocker(&mut pix, mx, my, 9.0 * u, u),
             KeyMark::Royal => token::crown(&mut pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u),
         }
     }
@@ -436,6 +414,19 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
         );
     }
     canvas
+}
+
+/// A dashed square: a piece standing here blocks a lame leap.
+fn blocker(pix: &mut Pixmap, cx: f32, cy: f32, half: f32, u: f32) {
+    let r =
+        tiny_skia::Rect::from_xywh(cx - half, cy - half, 2.0 * half, 2.0 * half).expect("a square");
+    let dash = half / 4.0;
+    stroke_path(
+        pix,
+        &PathBuilder::from_rect(r),
+        palette::LAME,
+        &dashed(2.5 * u, dash * 1.4, dash),
+    );
 }
 
 /// A ride: a line from the piece through its squares, with an arrowhead past the last one

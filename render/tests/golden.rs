@@ -14,16 +14,6 @@ fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
-fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!(info.color_type, png::ColorType::Rgb);
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
-
 #[test]
 fn golden_images_match() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
@@ -38,8 +28,10 @@ fn golden_images_match() {
         }
         let golden = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1", path.display()));
-        let (gw, gh, g) = decode(&golden);
-        let (w, h, p) = decode(&png_bytes);
+        let golden = common::Picture::decode(&golden);
+        let actual = common::Picture::decode(&png_bytes);
+        let (gw, gh, g) = (golden.width, golden.height, golden.rgb);
+        let (w, h, p) = (actual.width, actual.height, actual.rgb);
         if (gw, gh) != (w, h) {
             failures.push(format!("{name}: {w}x{h}, golden {gw}x{gh}"));
             continue;

@@ -6,44 +6,7 @@ mod common;
 use render::engine::{price, Color, Design, PriceTable, Proposals, Square};
 use render::{BoardView, Style};
 
-struct Picture {
-    width: u32,
-    height: u32,
-    rgb: Vec<u8>,
-}
-
-impl Picture {
-    fn decode(png_bytes: &[u8]) -> Picture {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        buf.truncate(info.buffer_size());
-        Picture {
-            width: info.width,
-            height: info.height,
-            rgb: buf,
-        }
-    }
-
-    fn at(&self, x: u32, y: u32) -> [u8; 3] {
-        let i = ((y * self.width + x) * 3) as usize;
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
-
-    /// How many pixels of a rectangle are within `tol` of a colour.
-    fn count(&self, x: u32, y: u32, w: u32, h: u32, rgb: [u8; 3], tol: u8) -> usize {
-        (y..y + h)
-            .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
-            .filter(|&(xx, yy)| close(self.at(xx, yy), rgb, tol))
-            .count()
-    }
-}
-
-fn close(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
-    a.iter().zip(b.iter()).all(|(x, y)| x.abs_diff(*y) <= tol)
-}
+use common::{close, Picture};
 
 const LIGHT: [u8; 3] = [240, 217, 181];
 const DARK: [u8; 3] = [181, 136, 99];
@@ -239,22 +202,5 @@ fn unpriced_and_royal_designs_still_get_a_diagram() {
             pic.width,
             pic.height
         );
-    }
-}
-
-#[test]
-#[ignore = "writes pictures to /tmp to look at"]
-fn write_samples() {
-    for px in [240, 400] {
-        std::fs::write(
-            format!("/tmp/fairy-{px}.png"),
-            render::board(&common::fairy(), &Style::board_px(px)),
-        )
-        .unwrap();
-        std::fs::write(
-            format!("/tmp/middle-{px}.png"),
-            render::board(&common::middlegame(), &Style::board_px(px)),
-        )
-        .unwrap();
     }
 }

@@ -208,3 +208,43 @@ pub fn golden_views() -> Vec<(&'static str, BoardView)> {
         ("finished", finished()),
     ]
 }
+
+/// A decoded PNG: the pictures are always 8-bit RGB.
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    pub rgb: Vec<u8>,
+}
+
+impl Picture {
+    pub fn decode(png_bytes: &[u8]) -> Picture {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        buf.truncate(info.buffer_size());
+        Picture {
+            width: info.width,
+            height: info.height,
+            rgb: buf,
+        }
+    }
+
+    pub fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * self.width + x) * 3) as usize;
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
+
+    /// How many pixels of a rectangle are within `tol` of a colour.
+    pub fn count(&self, x: u32, y: u32, w: u32, h: u32, rgb: [u8; 3], tol: u8) -> usize {
+        (y..y + h)
+            .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+            .filter(|&(xx, yy)| close(self.at(xx, yy), rgb, tol))
+            .count()
+    }
+}
+
+pub fn close(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
+    a.iter().zip(b.iter()).all(|(x, y)| x.abs_diff(*y) <= tol)
+}
