@@ -115,7 +115,7 @@ pub(crate) fn draw_mark(
             pix.stroke_path(&p, &paint(rgb, 1.0), &stroke(line), t, None);
         }
         Reach::CaptureOnly => {
-            let a = r * 0.95;
+            let a = r * 0.85;
             let mut pb = PathBuilder::new();
             pb.move_to(cx - a, cy - a);
             pb.line_to(cx + a, cy + a);

@@ -6,6 +6,7 @@ use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::{BoardView, PlayerView, Slot};
+use engine::position::MAX_PIECES;
 use engine::{Color, Fide};
 
 pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
@@ -212,6 +213,19 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
     );
     y += 36.0 * u;
 
+    // Buying stops at 16 pieces, board and reserve together.
+    let owned = view.pieces.iter().filter(|(_, c, _)| *c == color).count() as u32
+        + p.reserve.iter().map(|(_, n)| n).sum::<u32>();
+    let owned = format!("{owned} of {MAX_PIECES} pieces");
+    text::draw_right(
+        canvas,
+        Face::Regular,
+        12.0 * u,
+        right,
+        y + 11.0 * u,
+        palette::MUTED,
+        &owned,
+    );
     y = reserve(canvas, p, color, view.orientation, x, right, y, u);
     slots(
         canvas,
