@@ -36,7 +36,10 @@ fn write(out: &Path, png: &[u8]) -> ExitCode {
     match std::fs::write(out, png) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("can't write {}: {e}; check the folder exists and is writable", out.display());
+            eprintln!(
+                "can't write {}: {e}; check the folder exists and is writable",
+                out.display()
+            );
             ExitCode::FAILURE
         }
     }
