@@ -30,7 +30,7 @@ impl Piece {
 
     fn from_code(code: u8) -> Option<Piece> {
         (code != 0).then(|| Piece {
-            color: if (code - 1) % 2 == 0 {
+            color: if (code - 1).is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

@@ -3,6 +3,7 @@
 pub mod moves;
 pub mod perft;
 pub mod price;
+pub mod render;
 pub mod replay;
 
 use engine::{Position, Ruleset};
