@@ -1,0 +1,191 @@
+//! Load: 200 games in 200 channels played at once through the fake Discord, against the real
+//! `csipgs serve` process. Prints interaction-to-reply latency percentiles and the bot's
+//! memory; criterion times a burst (one turn in every game at the same instant).
+//!
+//! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench load`.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use criterion::Criterion;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use support::fixtures::{button, channel, s, slash, Opt, ALICE, BOB};
+use support::FakeDiscord;
+
+const GAMES: u64 = 200;
+/// Turns each game plays in the steady phase.
+const STEADY_TURNS: usize = 10;
+
+/// The kings shuffle forever: White e1-e2-e1, Black e8-e7-e8.
+fn next_move(ply: usize) -> &'static str {
+    ["Ke2", "Ke7", "Ke1", "Ke8"][ply % 4]
+}
+
+struct Games {
+    fake: Arc<FakeDiscord>,
+    plies: Vec<usize>,
+}
+
+impl Games {
+    /// One turn in game `g`; returns the interaction's latency.
+    async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
+        let who = if ply % 2 == 0 { &ALICE } else { &BOB };
+        let ix = slash(
+            channel(1000 + g),
+            who,
+            "move",
+            vec![s("move", next_move(ply))],
+        );
+        let token = ix["token"].as_str().unwrap().to_string();
+        let reply = fake.ask(&ix).await;
+        assert!(!reply.ephemeral(), "{}", reply.content());
+        fake.latency(&token).unwrap()
+    }
+
+    /// One turn in every game at the same instant.
+    async fn burst(&mut self) -> Vec<Duration> {
+        let tasks: Vec<_> = (0..GAMES)
+            .map(|g| {
+                let fake = self.fake.clone();
+                let ply = self.plies[g as usize];
+                tokio::spawn(async move { Games::play(&fake, g, ply).await })
+            })
+            .collect();
+        let mut latencies = Vec::new();
+        for task in tasks {
+            latencies.push(task.await.unwrap());
+        }
+        for p in &mut self.plies {
+            *p += 1;
+        }
+        latencies
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
+}
+
+fn report(name: &str, mut latencies: Vec<Duration>) {
+    latencies.sort();
+    println!(
+        "{name}: {} replies; latency p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.9).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().unwrap().as_secs_f64() * 1e3,
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !support::ensure_isolated(&args) {
+        return;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = support::scratch_dir("load");
+    let fake = Arc::new(runtime.block_on(FakeDiscord::start()));
+    let bot = support::Bot::start(&fake.api_base(), &dir, "warn");
+    runtime.block_on(fake.wait_logged_in(1));
+    let (_, idle_rss) = support::memory_kib(bot.pid());
+
+    // 200 challenges accepted with the button.
+    runtime.block_on(async {
+        let starts: Vec<_> = (0..GAMES)
+            .map(|g| {
+                let fake = fake.clone();
+                tokio::spawn(async move {
+                    let place = channel(1000 + g);
+                    let challenge = fake
+                        .ask(&slash(
+                            place,
+                            &ALICE,
+                            "challenge",
+                            vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)],
+                        ))
+                        .await;
+                    let started = fake
+                        .ask(&button(place, &BOB, &challenge.buttons()[0]))
+                        .await;
+                    assert!(started.content().starts_with("Game on!"));
+                })
+            })
+            .collect();
+        for s in starts {
+            s.await.unwrap();
+        }
+    });
+
+    // Steady play: every game takes a turn about once a second (players answer after
+    // 0.5 to 1.5 s), all 200 at once.
+    let steady_start = Instant::now();
+    let latencies = runtime.block_on(async {
+        let games: Vec<_> = (0..GAMES)
+            .map(|g| {
+                let fake = fake.clone();
+                tokio::spawn(async move {
+                    let mut latencies = Vec::new();
+                    for ply in 0..STEADY_TURNS {
+                        let think = 500 + (g * 7919 + ply as u64 * 104_729) % 1000;
+                        tokio::time::sleep(Duration::from_millis(think)).await;
+                        latencies.push(Games::play(&fake, g, ply).await);
+                    }
+                    latencies
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for g in games {
+            all.extend(g.await.unwrap());
+        }
+        all
+    });
+    println!(
+        "steady: {} turns in {:.1} s",
+        latencies.len(),
+        steady_start.elapsed().as_secs_f64()
+    );
+    report(
+        "steady: 200 games, a turn each about every second",
+        latencies,
+    );
+
+    let mut games = Games {
+        fake: fake.clone(),
+        plies: vec![STEADY_TURNS; GAMES as usize],
+    };
+    let mut bursts = Vec::new();
+    let mut criterion = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    criterion.bench_function("burst: one turn in each of 200 games at once", |b| {
+        b.iter_custom(|iters| {
+            let start = Instant::now();
+            for _ in 0..iters {
+                bursts.extend(runtime.block_on(games.burst()));
+            }
+            start.elapsed()
+        })
+    });
+    report("burst: 200 turns dispatched together", bursts);
+    let (peak, rss) = support::memory_kib(bot.pid());
+    println!(
+        "bot memory: idle {:.1} MiB, after load {:.1} MiB, peak {:.1} MiB",
+        idle_rss as f64 / 1024.0,
+        rss as f64 / 1024.0,
+        peak as f64 / 1024.0
+    );
+    let (clean, log) = bot.terminate();
+    fake.stop();
+    assert!(clean, "{log}");
+    criterion.final_summary();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,174 @@
+//! Suggestions while a member types an option: legal moves, reserve pieces and squares,
+//! affordable designs with prices, design slots and open proposals.
+
+use super::{Core, Place, Who};
+use crate::store::GameRow;
+use engine::{price, Action, Color, Design, Position};
+
+/// Discord shows at most this many suggestions.
+const MAX_CHOICES: usize = 25;
+/// ... each at most this many characters long.
+const MAX_LABEL: usize = 100;
+
+/// The option being typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Move,
+    TransferPiece,
+    TransferSquare,
+    Buy,
+    Redesign,
+    Proposal,
+}
+
+/// A suggestion: what is shown, and what is filled in when it is picked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    pub value: String,
+}
+
+impl Choice {
+    fn same(text: String) -> Choice {
+        Choice {
+            label: text.clone(),
+            value: text,
+        }
+    }
+}
+
+impl Core {
+    /// Suggestions for `field` given what has been typed; none outside a game.
+    pub async fn complete(
+        &self,
+        who: &Who,
+        place: Place,
+        field: Field,
+        typed: &str,
+    ) -> Vec<Choice> {
+        let Ok(row) = self.active(place).await else {
+            return Vec::new();
+        };
+        let typed = typed.trim();
+        let choices = match field {
+            Field::Move => moves(&row),
+            Field::TransferPiece => reserve(row.game.position()),
+            Field::TransferSquare => row
+                .game
+                .position()
+                .transfer_squares()
+                .map(|sq| Choice::same(sq.name()))
+                .collect(),
+            Field::Buy => buys(row.game.position()),
+            Field::Redesign => {
+                let side = row
+                    .color_of(who.id)
+                    .unwrap_or(row.game.position().to_move());
+                redesigns(&row, side, typed)
+            }
+            Field::Proposal => self.proposals(&row, who).await,
+        };
+        let lower = typed.to_lowercase();
+        let mut matching: Vec<Choice> = choices
+            .into_iter()
+            .filter(|c| c.value.to_lowercase().contains(&lower))
+            .collect();
+        // What starts with the typed text first.
+        matching.sort_by_key(|c| !c.value.to_lowercase().starts_with(&lower));
+        matching.truncate(MAX_CHOICES);
+        for choice in &mut matching {
+            choice.label = choice.label.chars().take(MAX_LABEL).collect();
+        }
+        matching
+    }
+
+    async fn proposals(&self, row: &GameRow, who: &Who) -> Vec<Choice> {
+        let Some(color) = row.color_of(who.id) else {
+            return Vec::new();
+        };
+        let open = self.store.open_proposals(row.id).await.unwrap_or_default();
+        open.into_iter()
+            .filter(|p| p.estimates[color.index()].is_none())
+            .map(|p| Choice {
+                label: format!("#{} {} ({} {})", p.id, p.name, p.kind.word(), p.notation),
+                value: p.id.to_string(),
+            })
+            .collect()
+    }
+}
+
+/// The side to move's legal moves in record notation, sorted.
+fn moves(row: &GameRow) -> Vec<Choice> {
+    let mut notes: Vec<String> = row
+        .game
+        .legal_actions()
+        .iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .map(|a| row.game.notate(a))
+        .collect();
+    notes.sort();
+    notes.into_iter().map(Choice::same).collect()
+}
+
+fn reserve(position: &Position) -> Vec<Choice> {
+    position
+        .reserve(position.to_move())
+        .into_iter()
+        .map(|(design, n)| Choice {
+            label: format!("{} ({n} in reserve)", Position::piece_label(&design)),
+            value: design.piece_name(),
+        })
+        .collect()
+}
+
+/// The side to move's designs it can afford this turn, with prices.
+fn buys(position: &Position) -> Vec<Choice> {
+    let funds = position.funds();
+    position
+        .slots(position.to_move())
+        .into_iter()
+        .filter_map(|d| {
+            let cost = position.cost(d)?;
+            (cost <= funds).then(|| Choice {
+                label: format!(
+                    "{}: {cost} zorkmids (you will have {funds})",
+                    d.piece_name()
+                ),
+                value: d.piece_name(),
+            })
+        })
+        .collect()
+}
+
+/// `SLOT=` for each slot; once a design follows the `=`, its price or why it has none.
+fn redesigns(row: &GameRow, side: Color, typed: &str) -> Vec<Choice> {
+    let position = row.game.position();
+    let slots = position.slots(side);
+    match typed.split_once('=') {
+        None => slots
+            .iter()
+            .map(|d| Choice {
+                label: format!(
+                    "{}= (replace the {} design)",
+                    d.piece_name(),
+                    d.piece_name()
+                ),
+                value: format!("{}=", d.piece_name()),
+            })
+            .collect(),
+        Some((_, design)) => {
+            let rules = row.game.rules();
+            let label = match Design::parse(design.trim()) {
+                Err(e) => format!("{typed}: {e}"),
+                Ok(d) => match price(&d, rules.ruleset.price_table(), &rules.proposals) {
+                    Ok(p) => format!("{typed} ({} would cost {})", d.piece_name(), p.cost),
+                    Err(e) => format!("{typed}: {e}"),
+                },
+            };
+            vec![Choice {
+                label,
+                value: typed.to_string(),
+            }]
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Why a command was refused, in words for the member who sent it: what was wrong and what
+//! to do instead.
+
+use crate::store::StoreError;
+use engine::proposal::ProposalError;
+use engine::{Color, NotationError, PriceError, TurnError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum CoreError {
+    #[error(
+        "games are played in server channels: use this command in a channel or thread of a server"
+    )]
+    NotInServer,
+    #[error("there is no game in this channel: start one with /challenge")]
+    NoGame,
+    #[error("only <@{white}> and <@{black}> play in this game: to play yourself, /challenge someone in another channel or thread")]
+    NotAPlayer { white: u64, black: u64 },
+    #[error("it is {color}'s turn: wait for <@{player}> to move")]
+    NotYourTurn { color: Color, player: u64 },
+    #[error("{0}")]
+    Turn(#[from] TurnError),
+    #[error("another command changed this game at the same moment, so yours was not carried out: look at /board and try again")]
+    Conflict,
+    #[error("you can't challenge yourself: name another member of this server")]
+    ChallengeSelf,
+    #[error("bots don't play csipgs: challenge a person")]
+    ChallengeBot,
+    #[error("this channel has a game in progress (<@{white}> vs <@{black}>): finish it, or challenge in another channel or thread")]
+    ChannelBusy { white: u64, black: u64 },
+    #[error("this challenge was answered or replaced already: start a new one with /challenge")]
+    ChallengeGone,
+    #[error("only <@{0}> can answer this challenge")]
+    NotChallenged(u64),
+    #[error("you offered a draw already: <@{0}> can accept it with /draw, or play on")]
+    DrawOffered(u64),
+    #[error("players can abort only before each has moved: resign with /resign, or ask a moderator (Manage Messages) to abort")]
+    AbortTooLate,
+    #[error("only the two players (before each has moved) or members with Manage Messages can abort a game")]
+    AbortNotAllowed,
+    #[error("'{text}' is not a design: {error}")]
+    BadDesign { text: String, error: NotationError },
+    #[error("{0}")]
+    Unpriced(#[from] PriceError),
+    #[error("{0}")]
+    Proposal(#[from] ProposalError),
+    #[error("'{0}' is not an estimate: write a number such as 2.5")]
+    BadEstimate(String),
+    #[error("there is no open proposal #{0} in this game: /game lists the open ones")]
+    NoProposal(i64),
+    #[error("you gave your estimate for this proposal already: wait for <@{0}>'s")]
+    AlreadyEstimated(u64),
+    #[error("{0} is being bid on already: give your estimate with /estimate proposal:{1}")]
+    AlreadyOpen(String, i64),
+    #[error("the bot's database failed, so nothing changed: try again in a moment")]
+    Storage(#[source] StoreError),
+}
+
+impl From<StoreError> for CoreError {
+    fn from(e: StoreError) -> CoreError {
+        match e {
+            StoreError::Conflict => CoreError::Conflict,
+            other => CoreError::Storage(other),
+        }
+    }
+}
+
+impl CoreError {
+    /// The message as a sentence: capital first letter, full stop.
+    pub fn sentence(&self) -> String {
+        let text = self.to_string();
+        let mut chars = text.chars();
+        let mut out: String = match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => return text,
+        };
+        if !out.ends_with(['.', '!', '?', ')']) {
+            out.push('.');
+        }
+        out
+    }
+}

@@ -1,0 +1,177 @@
+//! Looking, not playing: the board, the game's status, its record and design prices.
+
+use super::challenge::rules_text;
+use super::play::board;
+use super::{Core, CoreError, File, Picture, Place, Reply, Who};
+use crate::store::{GameRow, Status};
+use engine::{price, Color, Design, Players, Position, Ruleset};
+use std::fmt::Write;
+
+impl Core {
+    /// The board, from the asker's side if they play.
+    pub(super) async fn board(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let row = self.active(place).await?;
+        let side = row.color_of(who.id).unwrap_or(Color::White);
+        let position = row.game.position();
+        let mut text = format!(
+            "<@{}> (White) vs <@{}> (Black), turn {}: {} to move.",
+            row.player(Color::White).id,
+            row.player(Color::Black).id,
+            position.ply(),
+            position.to_move()
+        );
+        if let Some(last) = row.game.last_turn() {
+            let _ = write!(text, " Last: {}.{}", last.ply, last.notation);
+        }
+        Ok(vec![Reply::public(text).with_picture(board(&row, side))])
+    }
+
+    /// Players, rules, whose turn, both economies and open proposals.
+    pub(super) async fn status(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let row = self.active(place).await?;
+        let open = self.store.open_proposals(row.id).await?;
+        let position = row.game.position();
+        let rules = row.game.rules();
+        let mut text = format!(
+            "**<@{}> (White) vs <@{}> (Black)**, {}.\n",
+            row.player(Color::White).id,
+            row.player(Color::Black).id,
+            rules_text(rules)
+        );
+        let to_move = position.to_move();
+        let _ = writeln!(
+            text,
+            "Turn {}: {to_move} to move (<@{}>), who gets {} zorkmid(s) this turn.",
+            position.ply(),
+            row.player(to_move).id,
+            rules.ruleset.income(position.ply())
+        );
+        for color in Color::ALL {
+            let _ = writeln!(text, "{}", economy(position, color));
+        }
+        for a in &rules.proposals.atoms {
+            let _ = writeln!(
+                text,
+                "Proposed atom {} ({}) costs {}.",
+                a.name,
+                a.form.notation(),
+                a.cost
+            );
+        }
+        for m in &rules.proposals.modifiers {
+            let _ = writeln!(
+                text,
+                "Proposed modifier {} ({}) multiplies by {}.",
+                m.name, m.modifier, m.multiplier
+            );
+        }
+        for p in &open {
+            let _ = writeln!(
+                text,
+                "Open proposal #{}: {} {} ({}), waiting for {}'s estimate.",
+                p.id,
+                p.kind.word(),
+                p.name,
+                p.notation,
+                !p.proposer
+            );
+        }
+        if let Some(offerer) = row.draw_offer {
+            let _ = writeln!(
+                text,
+                "{offerer} offers a draw: <@{}> can accept with /draw.",
+                row.player(!offerer).id
+            );
+        }
+        Ok(vec![Reply::public(text.trim_end())])
+    }
+
+    /// The record file of the channel's game, or of its last game if none is active.
+    pub(super) async fn history(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let row = self
+            .store
+            .latest_game(Core::channel(place)?)
+            .await?
+            .ok_or(CoreError::NoGame)?;
+        let players = Players {
+            white: row.player(Color::White).name.clone(),
+            black: row.player(Color::Black).name.clone(),
+        };
+        let record = row.game.record_text(&players);
+        let state = match (row.status, row.game.result()) {
+            (Status::Aborted, _) => "aborted".to_string(),
+            (_, Some(outcome)) => outcome.to_string(),
+            (_, None) => "in progress".to_string(),
+        };
+        let mut reply = Reply::public(format!(
+            "The record of <@{}> (White) vs <@{}> (Black): {} turns, {state}.",
+            row.player(Color::White).id,
+            row.player(Color::Black).id,
+            row.game.turns().len()
+        ));
+        reply.files.push(File {
+            name: format!("csipgs-game-{}.txt", row.id),
+            bytes: record.into_bytes(),
+        });
+        Ok(vec![reply])
+    }
+
+    /// A design's price and breakdown with its diagram. In a game's channel the game's
+    /// ruleset and agreed proposals count.
+    pub(super) async fn price(
+        &self,
+        place: Place,
+        text: &str,
+        ruleset: Option<Ruleset>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let design = Design::parse(text.trim()).map_err(|error| CoreError::BadDesign {
+            text: text.trim().to_string(),
+            error,
+        })?;
+        let game: Option<GameRow> = match place {
+            Place::Channel(channel) => self.store.active_game(channel).await?,
+            Place::Direct => None,
+        };
+        let rules = game
+            .as_ref()
+            .map(|g| g.game.rules().clone())
+            .filter(|r| ruleset.is_none_or(|wanted| wanted == r.ruleset))
+            .unwrap_or_else(|| ruleset.unwrap_or_default().into());
+        let price = price(&design, rules.ruleset.price_table(), &rules.proposals)?;
+        let text = super::text::price_summary(&price);
+        Ok(vec![Reply::public(text).with_picture(Picture::Design {
+            design,
+            price: Box::new(price),
+        })])
+    }
+}
+
+/// "White: 3 zorkmids; reserve (WD), N x2; designs P 2, N 3, ...".
+fn economy(position: &Position, color: Color) -> String {
+    let reserve: Vec<String> = position
+        .reserve(color)
+        .iter()
+        .map(|(d, n)| match n {
+            1 => Position::piece_label(d),
+            _ => format!("{} x{n}", Position::piece_label(d)),
+        })
+        .collect();
+    let designs: Vec<String> = position
+        .slots(color)
+        .iter()
+        .map(|d| match position.cost(d) {
+            Some(cost) => format!("{} {cost}", d.piece_name()),
+            None => d.piece_name(),
+        })
+        .collect();
+    format!(
+        "{color}: {} zorkmid(s); reserve {}; designs {}.",
+        position.treasury(color),
+        if reserve.is_empty() {
+            "empty".to_string()
+        } else {
+            reserve.join(", ")
+        },
+        designs.join(", ")
+    )
+}

@@ -1,0 +1,159 @@
+//! Estimate bidding (RULES.md section 7): a player proposes an atom or modifier with a sealed
+//! estimate, the other answers with theirs, and the higher becomes its price in the game.
+
+use super::{Core, CoreError, Place, Reply, Who};
+use crate::store::{ProposalKind, ProposalRow};
+use engine::proposal::{check_estimate, Proposals};
+use engine::{Color, Design, Modifier};
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+/// What a proposal names, checked against the game before anyone bids.
+enum Subject {
+    Atom(Design),
+    Modifier(Modifier),
+}
+
+impl Subject {
+    fn read(kind: ProposalKind, notation: &str) -> Result<Subject, CoreError> {
+        let notation = notation.trim();
+        Ok(match kind {
+            ProposalKind::Atom => {
+                Subject::Atom(
+                    Design::parse(notation).map_err(|error| CoreError::BadDesign {
+                        text: notation.to_string(),
+                        error,
+                    })?,
+                )
+            }
+            ProposalKind::Modifier => Subject::Modifier(Modifier::from_str(notation)?),
+        })
+    }
+
+    /// The notation as stored and shown: the atom's form (`nN`) or the modifier's word.
+    fn notation(&self) -> Result<String, CoreError> {
+        Ok(match self {
+            Subject::Atom(d) => Proposals::atom_form(d)?.notation(),
+            Subject::Modifier(m) => m.to_string(),
+        })
+    }
+}
+
+fn estimate(text: &str) -> Result<Decimal, CoreError> {
+    let value =
+        Decimal::from_str(text.trim()).map_err(|_| CoreError::BadEstimate(text.to_string()))?;
+    check_estimate(value)?;
+    Ok(value.normalize())
+}
+
+impl Core {
+    pub(super) async fn propose(
+        &self,
+        who: &Who,
+        place: Place,
+        kind: ProposalKind,
+        name: &str,
+        notation: &str,
+        value: &str,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = self.active(place).await?;
+        let color = Core::color(&row, who)?;
+        let subject = Subject::read(kind, notation)?;
+        match &subject {
+            Subject::Atom(d) => row.game.check_proposal_atom(d)?,
+            Subject::Modifier(m) => row.game.check_proposal_modifier(*m)?,
+        }
+        let notation = subject.notation()?;
+        let value = estimate(value)?;
+        let open = self.store.open_proposals(row.id).await?;
+        if let Some(p) = open
+            .iter()
+            .find(|p| p.kind == kind && p.notation == notation)
+        {
+            return Err(CoreError::AlreadyOpen(notation, p.id));
+        }
+        let name = match name.trim() {
+            "" => notation.clone(),
+            n => n.to_string(),
+        };
+        let id = self
+            .store
+            .insert_proposal(&row, kind, &name, &notation, color, value, self.now())
+            .await?;
+        let opponent = row.player(!color).id;
+        let what = match kind {
+            ProposalKind::Atom => "cost",
+            ProposalKind::Modifier => "multiplier",
+        };
+        Ok(vec![
+            Reply::private(format!(
+                "Your sealed estimate for {name} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs."
+            )),
+            Reply::public(format!(
+                "<@{}> proposes a new {}: **{name}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
+                who.id,
+                kind.word(),
+            ))
+            .pinging(opponent),
+        ])
+    }
+
+    pub(super) async fn estimate(
+        &self,
+        who: &Who,
+        place: Place,
+        proposal: i64,
+        value: &str,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let mut row = self.active(place).await?;
+        let color = Core::color(&row, who)?;
+        let mut open: ProposalRow = self
+            .store
+            .open_proposals(row.id)
+            .await?
+            .into_iter()
+            .find(|p| p.id == proposal)
+            .ok_or(CoreError::NoProposal(proposal))?;
+        if open.estimates[color.index()].is_some() {
+            return Err(CoreError::AlreadyEstimated(row.player(!color).id));
+        }
+        open.estimates[color.index()] = Some(estimate(value)?);
+        let [Some(white), Some(black)] = open.estimates else {
+            // The proposer's estimate came with the proposal, so this can't be the first.
+            return Err(CoreError::NoProposal(proposal));
+        };
+        let subject = Subject::read(open.kind, &open.notation)?;
+        let agreed = match &subject {
+            Subject::Atom(d) => row.game.agree_atom(&open.name, d, [white, black]),
+            Subject::Modifier(m) => row.game.agree_modifier(&open.name, *m, [white, black]),
+        };
+        let (agreed, text) = match agreed {
+            Ok(price) => {
+                let what = match subject {
+                    Subject::Atom(_) => format!("{} costs {price}", open.notation),
+                    Subject::Modifier(_) => {
+                        format!("the {} modifier multiplies by {price}", open.notation)
+                    }
+                };
+                (
+                    Some(price),
+                    format!(
+                        "Both estimates are in for **{}** (`{}`): <@{}> (White) {white}, <@{}> (Black) {black}. From now on {what} in this game.",
+                        open.name,
+                        open.notation,
+                        row.player(Color::White).id,
+                        row.player(Color::Black).id,
+                    ),
+                )
+            }
+            Err(e) => (
+                None,
+                format!("Proposal #{} ({}) is void: {e}.", open.id, open.name),
+            ),
+        };
+        self.store
+            .settle_proposal(&row, &open, agreed, self.now())
+            .await?;
+        Ok(vec![Reply::public(text)])
+    }
+}

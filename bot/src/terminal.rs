@@ -1,0 +1,478 @@
+//! `csipgs play`: a local game in the terminal through the same command core as Discord.
+//! Commands are typed as lines (`/move Kd2`); a text board follows every turn and the board
+//! PNG is written to a file.
+
+use crate::core::{system_clock, Core, Picture, Place, Reply, Request, Who};
+use crate::store::{Channel, ColourChoice, ProposalKind, Store};
+use crate::{discord, picture};
+use engine::{Color, Options, Ruleset};
+use render::BoardView;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How `csipgs play` was started.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub ruleset: Ruleset,
+    pub options: Options,
+    /// White's name, then Black's.
+    pub names: [String; 2],
+    /// Who types first; afterwards the side to move, unless switched with /as.
+    pub first: Color,
+    /// Where the board PNG is written after every turn.
+    pub picture: PathBuf,
+    /// A database file to keep the game in (resumed if it has one); memory if none.
+    pub database: Option<PathBuf>,
+}
+
+/// The terminal's one channel.
+const CHANNEL: Channel = Channel {
+    guild: 0,
+    channel: 0,
+};
+const PLACE: Place = Place::Channel(CHANNEL);
+
+/// A typed line.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    Command(Request),
+    As(Color),
+    Quit,
+    Nothing,
+}
+
+pub fn run(setup: Setup) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("can't start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(play(setup)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
+    let store = match &setup.database {
+        Some(path) => Store::open(path).await?,
+        None => Store::memory().await?,
+    };
+    let core = Core::new(store, system_clock(), discord::command_help());
+    let players = [
+        Who {
+            id: 1,
+            name: setup.names[0].clone(),
+            moderator: true,
+        },
+        Who {
+            id: 2,
+            name: setup.names[1].clone(),
+            moderator: true,
+        },
+    ];
+    let screen = Screen {
+        players: players.clone(),
+        picture: setup.picture.clone(),
+    };
+    let mut acting = setup.first;
+    match core.store().active_game(CHANNEL).await? {
+        Some(row) => {
+            acting = row.game.position().to_move();
+            println!("Resuming the game in {}.", path_text(&setup.database));
+        }
+        None => start(&core, &screen, &setup).await,
+    }
+    println!(
+        "Type /help for the commands, /as white or /as black to switch players, /quit to stop."
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        let who = &players[acting.index()];
+        print!("{} ({acting})> ", who.name);
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            break;
+        };
+        match parse(&line) {
+            Err(usage) => println!("{usage}"),
+            Ok(Line::Nothing) => {}
+            Ok(Line::Quit) => break,
+            Ok(Line::As(color)) => acting = color,
+            Ok(Line::Command(request)) => {
+                let is_turn = matches!(
+                    request,
+                    Request::Move { .. }
+                        | Request::Transfer { .. }
+                        | Request::Buy { .. }
+                        | Request::Turn { .. }
+                );
+                for reply in core.handle(who, PLACE, request).await {
+                    screen.show(reply);
+                }
+                // Hot seat: after a turn the keyboard passes to the side to move.
+                if is_turn {
+                    if let Some(row) = core.store().active_game(CHANNEL).await? {
+                        acting = row.game.position().to_move();
+                    }
+                }
+            }
+        }
+    }
+    core.store().close().await;
+    Ok(())
+}
+
+fn path_text(path: &Option<PathBuf>) -> String {
+    path.as_ref()
+        .map_or("memory".to_string(), |p| p.display().to_string())
+}
+
+/// A new game: White challenges Black, who accepts, as on Discord.
+async fn start(core: &Core, screen: &Screen, setup: &Setup) {
+    let [white, black] = &screen.players;
+    let challenge = Request::Challenge {
+        opponent: black.player(),
+        opponent_is_bot: false,
+        ruleset: setup.ruleset,
+        options: setup.options,
+        colour: ColourChoice::White,
+    };
+    let replies = core.handle(white, PLACE, challenge).await;
+    let answer = replies.iter().flat_map(|r| &r.buttons).find_map(|b| {
+        Request::from_button(&b.id).filter(|r| matches!(r, Request::Answer { accept: true, .. }))
+    });
+    match answer {
+        Some(accept) => {
+            for reply in core.handle(black, PLACE, accept).await {
+                screen.show(reply);
+            }
+        }
+        None => replies.into_iter().for_each(|r| screen.show(r)),
+    }
+}
+
+/// Read a line: a slash command, or a turn in record notation.
+fn parse(line: &str) -> Result<Line, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(Line::Nothing);
+    }
+    let Some(command) = line.strip_prefix('/') else {
+        return Ok(Line::Command(Request::Turn {
+            text: line.to_string(),
+        }));
+    };
+    let (name, rest) = command.split_once(' ').unwrap_or((command, ""));
+    let rest = rest.trim();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let usage = |text: &str| Err(format!("usage: {text}"));
+    // A last word with '=' is the redesign.
+    let split_redesign = |words: &[&str]| -> (String, Option<String>) {
+        match words.split_last() {
+            Some((last, first)) if last.contains('=') && !first.is_empty() => {
+                (first.join(" "), Some(last.to_string()))
+            }
+            _ => (words.join(" "), None),
+        }
+    };
+    let request = match name.to_ascii_lowercase().as_str() {
+        "move" if !words.is_empty() => {
+            let (text, redesign) = split_redesign(&words);
+            Request::Move { text, redesign }
+        }
+        "move" => return usage("/move MOVE [SLOT=DESIGN], such as /move Kd2 B=WD"),
+        "transfer" => match words[..] {
+            [piece, square] => Request::Transfer {
+                piece: piece.to_string(),
+                square: square.to_string(),
+                redesign: None,
+            },
+            [piece, square, redesign] => Request::Transfer {
+                piece: piece.to_string(),
+                square: square.to_string(),
+                redesign: Some(redesign.to_string()),
+            },
+            _ => return usage("/transfer PIECE SQUARE [SLOT=DESIGN], such as /transfer WD e2"),
+        },
+        "buy" if !words.is_empty() => {
+            let (design, redesign) = split_redesign(&words);
+            Request::Buy { design, redesign }
+        }
+        "buy" => return usage("/buy DESIGN [SLOT=DESIGN], such as /buy N"),
+        "turn" if !rest.is_empty() => Request::Turn {
+            text: rest.to_string(),
+        },
+        "turn" => return usage("/turn TURN, such as /turn Kd2; B=WD"),
+        "propose" => match words[..] {
+            [kind, name, notation, estimate] => Request::Propose {
+                kind: match kind {
+                    "atom" => ProposalKind::Atom,
+                    "modifier" => ProposalKind::Modifier,
+                    _ => return usage("the kind is atom or modifier"),
+                },
+                name: name.to_string(),
+                notation: notation.to_string(),
+                estimate: estimate.to_string(),
+            },
+            _ => return usage(
+                "/propose atom|modifier NAME NOTATION ESTIMATE, such as /propose atom zebra Z 3",
+            ),
+        },
+        "estimate" => match words[..] {
+            [proposal, value] => Request::Estimate {
+                proposal: proposal
+                    .trim_start_matches('#')
+                    .parse()
+                    .map_err(|_| format!("'{proposal}' is not a proposal number"))?,
+                value: value.to_string(),
+            },
+            _ => return usage("/estimate PROPOSAL VALUE, such as /estimate 1 2.5"),
+        },
+        "price" => match words[..] {
+            [design] => Request::Price {
+                design: design.to_string(),
+                ruleset: None,
+            },
+            [design, ruleset] => Request::Price {
+                design: design.to_string(),
+                ruleset: Some(ruleset.parse().map_err(|e| format!("{e}"))?),
+            },
+            _ => return usage("/price DESIGN [RULESET], such as /price WbRbmHfB"),
+        },
+        "board" => Request::Board,
+        "game" => Request::Game,
+        "history" => Request::History,
+        "resign" => Request::Resign,
+        "draw" => Request::Draw,
+        "abort" => Request::Abort,
+        "help" => Request::Help,
+        "rules" => Request::Rules,
+        "as" => {
+            return match rest.to_ascii_lowercase().as_str() {
+                "white" | "w" => Ok(Line::As(Color::White)),
+                "black" | "b" => Ok(Line::As(Color::Black)),
+                _ => usage("/as white or /as black"),
+            }
+        }
+        "quit" | "exit" => return Ok(Line::Quit),
+        other => return Err(format!("unknown command /{other}: /help lists them")),
+    };
+    Ok(Line::Command(request))
+}
+
+/// Shows replies: text with names for mentions, boards as text and PNG files.
+struct Screen {
+    players: [Who; 2],
+    picture: PathBuf,
+}
+
+impl Screen {
+    fn show(&self, reply: Reply) {
+        let mut text = reply.text.replace("**", "").replace('`', "");
+        for p in &self.players {
+            text = text.replace(&format!("<@{}>", p.id), &p.name);
+        }
+        if reply.ephemeral {
+            println!("(only you see this) {text}");
+        } else {
+            println!("{text}");
+        }
+        if let Some(picture) = &reply.picture {
+            if let Picture::Board(view) = picture {
+                println!("{}", text_board(view));
+            }
+            let path = match picture {
+                Picture::Board(_) => self.picture.clone(),
+                Picture::Design { .. } => self.picture.with_file_name(picture::file_name(picture)),
+            };
+            write_file(&path, &picture::png(picture));
+        }
+        for file in &reply.files {
+            println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
+            write_file(Path::new(&file.name), &file.bytes);
+        }
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) {
+    match std::fs::write(path, bytes) {
+        Ok(()) => println!("(written to {})", path.display()),
+        Err(e) => println!("(can't write {}: {e})", path.display()),
+    }
+}
+
+/// The board as text from the view's side: FIDE pieces by letter (White upper case), other
+/// designs numbered, `(1)` for White and `[1]` for Black, with a legend; then both panels.
+pub fn text_board(view: &BoardView) -> String {
+    let mut others: Vec<&engine::Design> = Vec::new();
+    let mut rows = Vec::new();
+    let files: Vec<u8> = match view.orientation {
+        Color::White => (0..8).collect(),
+        Color::Black => (0..8).rev().collect(),
+    };
+    let ranks: Vec<u8> = match view.orientation {
+        Color::White => (0..8).rev().collect(),
+        Color::Black => (0..8).collect(),
+    };
+    let header: String = files
+        .iter()
+        .map(|&f| format!(" {} ", (b'a' + f) as char))
+        .collect();
+    rows.push(format!("   {header}"));
+    for &rank in &ranks {
+        let mut row = format!(" {} ", rank + 1);
+        for &file in &files {
+            let square = engine::Square::new(file, rank).expect("on the board");
+            let cell = match view.piece_at(square) {
+                None if view.check.contains(&square) => " + ".to_string(),
+                None => " . ".to_string(),
+                Some((color, design)) => match design.fide() {
+                    Some(f) if color == Color::White => format!(" {} ", f.letter()),
+                    Some(f) => format!(" {} ", f.letter().to_ascii_lowercase()),
+                    None => {
+                        let n = match others.iter().position(|d| *d == design) {
+                            Some(i) => i + 1,
+                            None => {
+                                others.push(design);
+                                others.len()
+                            }
+                        };
+                        match color {
+                            Color::White => format!("({n})"),
+                            Color::Black => format!("[{n}]"),
+                        }
+                    }
+                },
+            };
+            row.push_str(&cell);
+        }
+        row.push_str(&format!(" {}", rank + 1));
+        rows.push(row);
+    }
+    rows.push(format!("   {header}"));
+    if !others.is_empty() {
+        let legend: Vec<String> = others
+            .iter()
+            .enumerate()
+            .map(|(i, d)| format!("{} = {d}", i + 1))
+            .collect();
+        rows.push(format!("   {}", legend.join(", ")));
+    }
+    for color in Color::ALL {
+        let p = view.player(color);
+        let reserve: Vec<String> = p
+            .reserve
+            .iter()
+            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
+            .collect();
+        let slots: Vec<String> = p
+            .slots
+            .iter()
+            .map(|s| match s.cost {
+                Some(c) => format!("{} {c}", s.design.piece_name()),
+                None => s.design.piece_name(),
+            })
+            .collect();
+        rows.push(format!(
+            "{color} ({}): {} zorkmids, reserve {}, designs {}",
+            p.name,
+            p.treasury,
+            if reserve.is_empty() {
+                "empty".to_string()
+            } else {
+                reserve.join(", ")
+            },
+            slots.join(", ")
+        ));
+    }
+    match &view.result {
+        Some(result) => rows.push(result.clone()),
+        None => rows.push(format!("Turn {}: {} to move.", view.ply, view.to_move)),
+    }
+    rows.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_become_requests() {
+        assert_eq!(
+            parse("/move Kd2 B=WD"),
+            Ok(Line::Command(Request::Move {
+                text: "Kd2".into(),
+                redesign: Some("B=WD".into())
+            }))
+        );
+        assert_eq!(
+            parse("(WD)xe5+; B=WD"),
+            Ok(Line::Command(Request::Turn {
+                text: "(WD)xe5+; B=WD".into()
+            }))
+        );
+        assert_eq!(
+            parse("/buy WD, N"),
+            Ok(Line::Command(Request::Buy {
+                design: "WD, N".into(),
+                redesign: None
+            }))
+        );
+        assert_eq!(
+            parse("/transfer WD e2"),
+            Ok(Line::Command(Request::Transfer {
+                piece: "WD".into(),
+                square: "e2".into(),
+                redesign: None
+            }))
+        );
+        assert_eq!(
+            parse("/estimate #3 2.5"),
+            Ok(Line::Command(Request::Estimate {
+                proposal: 3,
+                value: "2.5".into()
+            }))
+        );
+        assert_eq!(parse("/as black"), Ok(Line::As(Color::Black)));
+        assert_eq!(parse("/quit"), Ok(Line::Quit));
+        assert_eq!(parse("  "), Ok(Line::Nothing));
+    }
+
+    #[test]
+    fn bad_lines_say_how() {
+        assert!(parse("/move").unwrap_err().contains("/move Kd2"));
+        assert!(parse("/transfer WD").unwrap_err().contains("usage"));
+        assert!(parse("/price WD chess").unwrap_err().contains("classic"));
+        assert!(parse("/fly").unwrap_err().contains("/help"));
+    }
+
+    #[test]
+    fn the_text_board_shows_pieces_legend_and_panels() {
+        let rules: engine::Rules = Ruleset::Classic.into();
+        let position = engine::Position::parse(
+            "4k3/8/8/8/3(WD)4/8/8/4K3 b 3/0.5 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 12",
+            rules,
+        )
+        .unwrap();
+        let view = BoardView::from_position(&position, ["Alice", "Bob"]);
+        let text = text_board(&view);
+        assert!(text.contains(" 4  .  .  . (1) .  .  .  .  4"), "{text}");
+        assert!(text.contains("1 = WD"));
+        assert!(text.contains("White (Alice): 3 zorkmids"));
+        assert!(text.contains("Turn 12: Black to move."));
+        let flipped = text_board(&view.seen_by(Color::Black));
+        assert!(flipped.contains("    h  g  f"), "{flipped}");
+    }
+}

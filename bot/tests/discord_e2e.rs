@@ -1,0 +1,438 @@
+//! The real bot (`csipgs serve`, serenity + poise) against a fake Discord on loopback, inside
+//! a network namespace that has nothing but loopback (`unshare -rn`).
+
+mod support;
+
+use serde_json::Value;
+use support::fixtures::{
+    autocomplete, button, channel, s, slash, Opt, Place, User, ALICE, BOB, CAROL,
+};
+use support::{Bot, FakeDiscord, Sent};
+
+/// The board picture's size (render's default style).
+fn is_board(size: (u32, u32)) -> bool {
+    size.0 > size.1 && size.1 >= 400
+}
+
+/// A game between Alice (White) and Bob in a channel, started with the Accept button.
+async fn start_game(fake: &FakeDiscord, place: Place, ruleset: i64) {
+    let challenge = fake
+        .ask(&slash(
+            place,
+            &ALICE,
+            "challenge",
+            vec![
+                Opt::User("opponent", BOB),
+                Opt::Int("ruleset", ruleset),
+                Opt::Int("colour", 0),
+            ],
+        ))
+        .await;
+    let accept = &challenge.buttons()[0];
+    let started = fake.ask(&button(place, &BOB, accept)).await;
+    assert_eq!(started.callback_type(), 7, "{:?}", started.body);
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
+}
+
+/// A turn that must be accepted: a public reply with the board.
+async fn turn(
+    fake: &FakeDiscord,
+    place: Place,
+    who: &User,
+    command: &str,
+    options: Vec<Opt>,
+) -> Sent {
+    let reply = fake.ask(&slash(place, who, command, options)).await;
+    assert_eq!(reply.callback_type(), 4);
+    assert!(!reply.ephemeral(), "{command}: {}", reply.content());
+    let pngs = reply.pngs();
+    assert_eq!(pngs.len(), 1, "{command}: one board");
+    assert!(is_board(pngs[0]), "{pngs:?}");
+    reply
+}
+
+fn mv(text: &str) -> Vec<Opt> {
+    vec![s("move", text)]
+}
+
+async fn challenge_with_the_button(fake: &FakeDiscord) {
+    let place = channel(1);
+    let challenge = fake
+        .ask(&slash(
+            place,
+            &ALICE,
+            "challenge",
+            vec![
+                Opt::User("opponent", BOB),
+                Opt::Bool("power", true),
+                Opt::Int("colour", 0),
+            ],
+        ))
+        .await;
+    assert_eq!(challenge.callback_type(), 4);
+    assert!(!challenge.ephemeral());
+    assert!(
+        challenge
+            .content()
+            .contains("<@102>: <@101> challenges you"),
+        "{}",
+        challenge.content()
+    );
+    assert!(challenge.content().contains("classic rules with power"));
+    assert_eq!(
+        challenge.message()["allowed_mentions"]["users"],
+        serde_json::json!(["102"])
+    );
+    let buttons = challenge.buttons();
+    assert_eq!(buttons.len(), 2);
+
+    // Only the challenged member may press.
+    let refused = fake.ask(&button(place, &CAROL, &buttons[0])).await;
+    assert_eq!(refused.callback_type(), 4);
+    assert!(refused.ephemeral());
+    assert_eq!(refused.content(), "Only <@102> can answer this challenge.");
+
+    let started = fake.ask(&button(place, &BOB, &buttons[0])).await;
+    assert_eq!(
+        started.callback_type(),
+        7,
+        "the challenge message is replaced"
+    );
+    assert_eq!(started.message()["components"], serde_json::json!([]));
+    assert!(started
+        .content()
+        .contains("<@101> (White) vs <@102> (Black)"));
+    let pngs = started.pngs();
+    assert!(pngs.len() == 1 && is_board(pngs[0]), "{pngs:?}");
+}
+
+async fn checkmate_through_slash_commands(fake: &FakeDiscord) {
+    let place = channel(2);
+    start_game(fake, place, 0).await;
+    let players = [ALICE, BOB];
+    let turns: Vec<(&str, Vec<Opt>)> = vec![
+        ("move", mv("Ke2")),
+        ("move", mv("Kd8")),
+        ("move", mv("Ke3")),
+        ("move", mv("Ke8")),
+        ("move", mv("Ke4")),
+        ("move", mv("Kd8")),
+        ("move", mv("Ke5")),
+        ("move", mv("Ke8")),
+        ("move", mv("Ke6")),
+        ("turn", vec![s("text", "Kd8")]),
+        ("buy", vec![s("design", "R")]),
+        ("move", mv("Ke8")),
+        ("transfer", vec![s("piece", "R"), s("square", "f5")]),
+        ("move", mv("Kd8")),
+        ("move", mv("Rh5")),
+        ("move", mv("Ke8")),
+    ];
+    for (i, (command, options)) in turns.into_iter().enumerate() {
+        let reply = turn(fake, place, &players[i % 2], command, options).await;
+        let next = players[(i + 1) % 2];
+        assert!(
+            reply
+                .content()
+                .ends_with(&format!("to move: <@{}>.", next.id)),
+            "{}",
+            reply.content()
+        );
+    }
+    let mate = turn(fake, place, &ALICE, "move", mv("Rh8#")).await;
+    assert!(
+        mate.content()
+            .contains("**Game over: 1-0, White wins by checkmate.**"),
+        "{}",
+        mate.content()
+    );
+    let history = fake.ask(&slash(place, &CAROL, "history", vec![])).await;
+    let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+    assert!(record.contains("11.Buy R 12.Ke8 13.R@f5"), "{record}");
+}
+
+async fn autocomplete_answers(fake: &FakeDiscord) {
+    let place = channel(3);
+    start_game(fake, place, 0).await;
+    let answer = fake
+        .ask(&autocomplete(
+            place,
+            &ALICE,
+            "move",
+            vec![s("move", "f")],
+            "move",
+        ))
+        .await;
+    assert_eq!(answer.callback_type(), 8);
+    let names: Vec<String> = answer.choices().into_iter().map(|c| c.0).collect();
+    assert_eq!(names, ["Kf1", "Kf2"]);
+    let answer = fake
+        .ask(&autocomplete(
+            place,
+            &ALICE,
+            "move",
+            vec![s("move", "Kd2"), s("redesign", "B=WD")],
+            "redesign",
+        ))
+        .await;
+    let choices = answer.choices();
+    assert_eq!(choices[0].1, Value::from("B=WD"));
+    assert!(choices[0].0.contains("WD would cost 3"), "{choices:?}");
+    turn(fake, place, &ALICE, "move", mv("Kd2")).await;
+    turn(fake, place, &BOB, "move", mv("Kd7")).await;
+    turn(fake, place, &ALICE, "move", mv("Kd3")).await;
+    turn(fake, place, &BOB, "move", mv("Kd6")).await;
+    let answer = fake
+        .ask(&autocomplete(
+            place,
+            &ALICE,
+            "buy",
+            vec![s("design", "")],
+            "design",
+        ))
+        .await;
+    let choices = answer.choices();
+    assert_eq!(choices.len(), 3, "{choices:?}");
+    assert_eq!(
+        choices[1],
+        (
+            "N: 3 zorkmids (you will have 3)".to_string(),
+            Value::from("N")
+        )
+    );
+}
+
+async fn estimate_bidding(fake: &FakeDiscord) {
+    let place = channel(4);
+    start_game(fake, place, 1).await;
+    let propose = slash(
+        place,
+        &ALICE,
+        "propose",
+        vec![
+            Opt::Int("kind", 0),
+            s("name", "zebra"),
+            s("notation", "Z"),
+            s("estimate", "3"),
+        ],
+    );
+    let token = propose["token"].as_str().unwrap().to_string();
+    let sealed = fake.ask(&propose).await;
+    assert!(sealed.ephemeral());
+    assert!(sealed
+        .content()
+        .contains("Your sealed estimate for zebra (Z) is 3."));
+    let announced = fake.sent(&token, 2).await;
+    assert_eq!(announced.kind, "followup");
+    assert!(!announced.ephemeral());
+    assert!(announced
+        .content()
+        .contains("<@101> proposes a new atom: **zebra**"));
+    assert!(
+        !announced.content().contains(" 3"),
+        "the estimate stays sealed"
+    );
+
+    let answer = fake
+        .ask(&autocomplete(
+            place,
+            &BOB,
+            "estimate",
+            vec![Opt::Int("proposal", 0), s("value", "")],
+            "proposal",
+        ))
+        .await;
+    let choices = answer.choices();
+    assert_eq!(choices.len(), 1);
+    let id = choices[0].1.as_i64().expect("a proposal number");
+    let done = fake
+        .ask(&slash(
+            place,
+            &BOB,
+            "estimate",
+            vec![Opt::Int("proposal", id), s("value", "4")],
+        ))
+        .await;
+    assert!(!done.ephemeral());
+    assert!(
+        done.content()
+            .contains("<@101> (White) 3, <@102> (Black) 4. From now on Z costs 4"),
+        "{}",
+        done.content()
+    );
+}
+
+async fn price_in_a_direct_message(fake: &FakeDiscord) {
+    let reply = fake
+        .ask(&slash(
+            Place::Direct { channel: 77 },
+            &CAROL,
+            "price",
+            vec![s("design", "WbRbmHfB")],
+        ))
+        .await;
+    assert_eq!(reply.callback_type(), 4);
+    assert!(reply.content().contains("WbRbmHfB"), "{}", reply.content());
+    let pngs = reply.pngs();
+    assert_eq!(pngs.len(), 1, "the design diagram");
+    let refused = fake
+        .ask(&slash(
+            Place::Direct { channel: 77 },
+            &CAROL,
+            "move",
+            mv("Kd2"),
+        ))
+        .await;
+    assert!(refused.ephemeral());
+    assert!(refused
+        .content()
+        .starts_with("Games are played in server channels"));
+}
+
+async fn refusals_are_ephemeral(fake: &FakeDiscord) {
+    let place = channel(5);
+    start_game(fake, place, 0).await;
+    for (who, text, expected) in [
+        (&CAROL, "Kd2", "Only <@101> and <@102> play in this game"),
+        (&BOB, "Kd7", "It is White's turn: wait for <@101> to move."),
+        (&ALICE, "Ke3", "K can't reach e3 from e1"),
+    ] {
+        let reply = fake.ask(&slash(place, who, "move", mv(text))).await;
+        assert_eq!(reply.callback_type(), 4);
+        assert!(reply.ephemeral(), "{}", reply.content());
+        assert!(reply.content().contains(expected), "{}", reply.content());
+        assert!(reply.files.is_empty());
+    }
+    let reply = fake.ask(&slash(place, &ALICE, "abort", vec![])).await;
+    assert!(
+        reply.content().contains("aborted the game"),
+        "{}",
+        reply.content()
+    );
+}
+
+async fn simultaneous_moves_apply_once(fake: &FakeDiscord) {
+    let place = channel(6);
+    start_game(fake, place, 0).await;
+    let first = slash(place, &ALICE, "move", mv("Kd2"));
+    let second = slash(place, &ALICE, "move", mv("Kf2"));
+    fake.dispatch(&first);
+    fake.dispatch(&second);
+    let a = fake.sent(first["token"].as_str().unwrap(), 1).await;
+    let b = fake.sent(second["token"].as_str().unwrap(), 1).await;
+    assert_eq!(
+        [&a, &b].iter().filter(|r| !r.ephemeral()).count(),
+        1,
+        "{} | {}",
+        a.content(),
+        b.content()
+    );
+    let status = fake.ask(&slash(place, &CAROL, "game", vec![])).await;
+    assert!(
+        status.content().contains("Turn 2: Black to move"),
+        "{}",
+        status.content()
+    );
+}
+
+#[test]
+fn discord_end_to_end() {
+    let args: Vec<String> = [
+        "discord_end_to_end",
+        "--exact",
+        "--nocapture",
+        "--test-threads=1",
+    ]
+    .map(String::from)
+    .to_vec();
+    if !support::ensure_isolated(&args) {
+        return;
+    }
+    support::fixtures::check_all();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(scenarios());
+}
+
+async fn scenarios() {
+    let dir = support::scratch_dir("e2e");
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake.api_base(), &dir, "debug");
+    fake.wait_logged_in(1).await;
+    assert_eq!(fake.identified_tokens(), [support::TOKEN]);
+    let names: Vec<String> = fake.registered()[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "challenge",
+            "move",
+            "transfer",
+            "buy",
+            "turn",
+            "propose",
+            "estimate",
+            "price",
+            "board",
+            "game",
+            "history",
+            "resign",
+            "draw",
+            "abort",
+            "help",
+            "rules"
+        ]
+    );
+
+    challenge_with_the_button(&fake).await;
+    checkmate_through_slash_commands(&fake).await;
+    autocomplete_answers(&fake).await;
+    estimate_bidding(&fake).await;
+    price_in_a_direct_message(&fake).await;
+    refusals_are_ephemeral(&fake).await;
+    simultaneous_moves_apply_once(&fake).await;
+
+    // A crash mid-game, then a restart on the same database: the game goes on.
+    let place = channel(7);
+    start_game(&fake, place, 0).await;
+    turn(
+        &fake,
+        place,
+        &ALICE,
+        "move",
+        vec![s("move", "Kd2"), s("redesign", "B=WD")],
+    )
+    .await;
+    bot.crash();
+    let bot = Bot::start(&fake.api_base(), &dir, "debug");
+    fake.wait_logged_in(2).await;
+    let reply = turn(&fake, place, &BOB, "move", mv("Kd7")).await;
+    assert!(reply.content().contains("played **Kd7**"));
+    let history = fake.ask(&slash(place, &BOB, "history", vec![])).await;
+    let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
+    assert!(record.contains("1.Kd2; B=WD 2.Kd7 *"), "{record}");
+
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    let (clean, log) = bot.terminate();
+    fake.stop();
+    assert!(clean, "SIGTERM stops the bot cleanly:\n{log}");
+    assert!(log.contains("shutting down"), "{log}");
+    assert!(
+        !log.contains(support::TOKEN),
+        "the token must never be logged"
+    );
+    assert!(!log.contains("Err deserializing"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
