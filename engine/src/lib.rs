@@ -41,5 +41,6 @@ pub mod movetext;
 
 pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError};
 pub mod record;
+pub mod reference;
 
 pub use record::{Players, Replay, ReplayError};

@@ -42,7 +42,8 @@ impl MoveTables {
         }
         for step in &self.lame_rides {
             if step.mode.can_capture() {
-                a |= lame_ride(from, step.dx, step.dy, occupied).1;
+                let (passed, end) = lame_ride(from, step.dx, step.dy, occupied);
+                a |= passed | end;
             }
         }
         a
