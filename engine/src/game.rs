@@ -251,7 +251,19 @@ impl Game {
         let mut warnings = Vec::new();
         let action = match written.action {
             WrittenAction::Move(m) => self.resolve_move(&m, &mut warnings)?,
-            WrittenAction::Transfer { design, to } => Action::Transfer { design, to },
+            WrittenAction::Transfer {
+                design,
+                to,
+                check_mark,
+            } => {
+                // Only a legal transfer can be notated; an illegal one is refused below.
+                let legal = self.check_transfer(&design, to).is_ok();
+                let action = Action::Transfer { design, to };
+                if legal {
+                    self.check_mark_warning(&action, check_mark, &mut warnings);
+                }
+                action
+            }
             WrittenAction::Buy(designs) => Action::Buy(designs),
         };
         let turn = Turn {
@@ -462,18 +474,28 @@ impl Game {
                 m.to
             )));
         }
-        if let Some(mark) = m.check_mark {
-            let actual = pos.notate(&action);
-            if !actual.ends_with(mark) {
-                let what = match actual.chars().last() {
-                    Some('+') => "it gives check, not mate",
-                    Some('#') => "it mates",
-                    _ => "it gives no check",
-                };
-                warnings.push(Warning(format!("'{mark}' marks the move, but {what}")));
-            }
-        }
+        self.check_mark_warning(&action, m.check_mark, warnings);
         Ok(action)
+    }
+
+    /// A warning when a written `+` or `#` doesn't match what a legal action does.
+    fn check_mark_warning(&self, action: &Action, mark: Option<char>, warnings: &mut Vec<Warning>) {
+        let Some(mark) = mark else {
+            return;
+        };
+        let actual = self.position.notate(action);
+        if !actual.ends_with(mark) {
+            let what = match actual.chars().last() {
+                Some('+') => "it gives check, not mate",
+                Some('#') => "it mates",
+                _ => "it gives no check",
+            };
+            let noun = match action {
+                Action::Transfer { .. } => "transfer",
+                _ => "move",
+            };
+            warnings.push(Warning(format!("'{mark}' marks the {noun}, but {what}")));
+        }
     }
 
     /// Why none of these pieces can legally go to `to`.
@@ -673,12 +695,22 @@ fn check_buy(pos: &Position, designs: &[Design]) -> Result<(), TurnError> {
     let funds = pos.treasury(us);
     if cost > funds {
         let what = match designs {
-            [one] => format!("a {}", one.piece_name()),
-            _ => format!("{} together", design_list(designs)),
+            [one] => with_article(&one.piece_name()),
+            _ => format!("buying {}", design_list(designs)),
         };
         return Err(TurnError::CantAfford { what, cost, funds });
     }
     Ok(())
+}
+
+/// "a WD", "an N", "an fR", "a royal-WF": the article by how the name is read aloud.
+fn with_article(name: &str) -> String {
+    let spoken_vowel = !name.contains('-')
+        && name
+            .chars()
+            .next()
+            .is_some_and(|c| "aefhilmnorsx".contains(c.to_ascii_lowercase()));
+    format!("{} {name}", if spoken_vowel { "an" } else { "a" })
 }
 
 /// What is stored: rules, start and current positions as strings, and the turns.

@@ -50,7 +50,11 @@ pub struct WrittenMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WrittenAction {
     Move(WrittenMove),
-    Transfer { design: Design, to: Square },
+    Transfer {
+        design: Design,
+        to: Square,
+        check_mark: Option<char>,
+    },
     Buy(Vec<Design>),
 }
 
@@ -126,9 +130,12 @@ fn read_action(text: &str) -> Result<WrittenAction, ReadError> {
         return Ok(WrittenAction::Buy(designs(list)?));
     }
     if let Some((p, sq)) = text.split_once('@') {
+        let sq = sq.trim();
+        let check_mark = sq.chars().last().filter(|c| matches!(c, '+' | '#'));
         return Ok(WrittenAction::Transfer {
             design: piece(p.trim())?,
-            to: square(sq.trim().trim_end_matches(['+', '#']))?,
+            to: square(sq.trim_end_matches(['+', '#']))?,
+            check_mark,
         });
     }
     read_move(text).map(WrittenAction::Move)
