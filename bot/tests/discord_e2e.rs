@@ -153,7 +153,7 @@ async fn checkmate_through_slash_commands(fake: &FakeDiscord) {
     let history = fake.ask(&slash(place, &CAROL, "history", vec![])).await;
     let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
     assert!(record.contains("[Result \"1-0\"]"), "{record}");
-    assert!(record.contains("11.Buy R 12.Ke8 13.R@f5"), "{record}");
+    assert!(record.contains("11.Buy R 12.Ke8\n13.R@f5"), "{record}");
 }
 
 async fn autocomplete_answers(fake: &FakeDiscord) {
@@ -243,7 +243,7 @@ async fn estimate_bidding(fake: &FakeDiscord) {
             place,
             &BOB,
             "estimate",
-            vec![Opt::Int("proposal", 0), s("value", "")],
+            vec![Opt::Int("proposal", 1), s("value", "")],
             "proposal",
         ))
         .await;
@@ -367,7 +367,10 @@ async fn scenarios() {
     let fake = FakeDiscord::start().await;
     let bot = Bot::start(&fake.api_base(), &dir, "debug");
     fake.wait_logged_in(1).await;
-    assert_eq!(fake.identified_tokens(), [support::TOKEN]);
+    assert_eq!(
+        fake.identified_tokens(),
+        [format!("Bot {}", support::TOKEN)]
+    );
     let names: Vec<String> = fake.registered()[0]
         .as_array()
         .unwrap()

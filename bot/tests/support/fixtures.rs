@@ -77,7 +77,12 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
             };
             let mut option = json!({"name": name, "type": kind, "value": value});
             if focused == Some(name) {
+                // What is being typed arrives as text, whatever the option's type.
                 option["focused"] = json!(true);
+                option["value"] = match value {
+                    Value::String(text) => json!(text),
+                    other => json!(other.to_string()),
+                };
             }
             option
         })

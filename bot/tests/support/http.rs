@@ -38,12 +38,18 @@ impl Request {
                 continue;
             };
             let head = String::from_utf8_lossy(&part[..end]).to_string();
+            let disposition = head
+                .lines()
+                .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+                .unwrap_or("")
+                .to_string();
             let mut content = &part[end + 4..];
             if content.ends_with(b"\r\n") {
                 content = &content[..content.len() - 2];
             }
             let field = |key: &str| {
-                head.split(';')
+                disposition
+                    .split(';')
                     .map(str::trim)
                     .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
                     .map(|v| v.trim_matches('"').to_string())
