@@ -251,19 +251,7 @@ impl Game {
         let mut warnings = Vec::new();
         let action = match written.action {
             WrittenAction::Move(m) => self.resolve_move(&m, &mut warnings)?,
-            WrittenAction::Transfer {
-                design,
-                to,
-                check_mark,
-            } => {
-                // Only a legal transfer can be notated; an illegal one is refused below.
-                let legal = self.check_transfer(&design, to).is_ok();
-                let action = Action::Transfer { design, to };
-                if legal {
-                    self.check_mark_warning(&action, check_mark, &mut warnings);
-                }
-                action
-            }
+            WrittenAction::Transfer { design, to } => Action::Transfer { design, to },
             WrittenAction::Buy(designs) => Action::Buy(designs),
         };
         let turn = Turn {
@@ -271,6 +259,7 @@ impl Game {
             design: written.design,
         };
         self.check_turn(&turn)?;
+        self.check_mark_warning(&turn.action, written.check_mark, &mut warnings);
         Ok((turn, warnings))
     }
 
@@ -474,11 +463,11 @@ impl Game {
                 m.to
             )));
         }
-        self.check_mark_warning(&action, m.check_mark, warnings);
         Ok(action)
     }
 
-    /// A warning when a written `+` or `#` doesn't match what a legal action does.
+    /// A warning when a written `+` or `#` doesn't match what a legal action does. The mark
+    /// belongs to the action: a redesign after it changes no piece.
     fn check_mark_warning(&self, action: &Action, mark: Option<char>, warnings: &mut Vec<Warning>) {
         let Some(mark) = mark else {
             return;
@@ -491,8 +480,9 @@ impl Game {
                 _ => "it gives no check",
             };
             let noun = match action {
+                Action::Move { .. } => "move",
                 Action::Transfer { .. } => "transfer",
-                _ => "move",
+                Action::Buy(_) => "buy",
             };
             warnings.push(Warning(format!("'{mark}' marks the {noun}, but {what}")));
         }

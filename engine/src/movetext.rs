@@ -43,18 +43,13 @@ pub struct WrittenMove {
     pub from_rank: Option<u8>,
     pub to: Square,
     pub capture_mark: bool,
-    pub check_mark: Option<char>,
 }
 
 /// An action as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WrittenAction {
     Move(WrittenMove),
-    Transfer {
-        design: Design,
-        to: Square,
-        check_mark: Option<char>,
-    },
+    Transfer { design: Design, to: Square },
     Buy(Vec<Design>),
 }
 
@@ -62,18 +57,29 @@ pub enum WrittenAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenTurn {
     pub action: WrittenAction,
+    /// `+` or `#` after the action: any action may leave the opponent's royal in check
+    /// (with several royals, even a buy may, when the opponent ignored a check).
+    pub check_mark: Option<char>,
     pub design: Option<DesignPhase>,
 }
 
+/// A piece, slot or reserve name: a FIDE letter, or a design in parentheses. As in position
+/// strings, a parenthesised design is always Betza's notation, so `(K)` is the non-royal WF.
 fn piece(text: &str) -> Result<Design, ReadError> {
-    let inner = text
-        .strip_prefix('(')
-        .and_then(|t| t.strip_suffix(')'))
-        .unwrap_or(text);
+    let parenthesised = text.strip_prefix('(').and_then(|t| t.strip_suffix(')'));
+    let inner = parenthesised.unwrap_or(text);
     if inner.is_empty() {
         return Err(ReadError::BadPiece(text.to_string()));
     }
-    Design::parse_piece(inner).map_err(|error| ReadError::BadDesign {
+    let design = match parenthesised {
+        // `(P)` is no Betza design; read it as the pawn it names.
+        Some(inner) => Design::parse(inner).or_else(|e| match inner {
+            "P" => Design::parse_piece(inner),
+            _ => Err(e),
+        }),
+        None => Design::parse_piece(inner),
+    };
+    design.map_err(|error| ReadError::BadDesign {
         text: inner.to_string(),
         error,
     })
@@ -97,12 +103,16 @@ pub fn read_turn(text: &str) -> Result<WrittenTurn, ReadError> {
     if action.is_empty() {
         return Err(ReadError::Empty);
     }
+    let action = action.trim_end_matches(['!', '?']);
+    let check_mark = action.chars().last().filter(|c| matches!(c, '+' | '#'));
+    let action = action.trim_end_matches(['+', '#']).trim_end();
     let design = match design {
         None | Some("") => None,
         Some(d) => Some(read_design_phase(d)?),
     };
     Ok(WrittenTurn {
         action: read_action(action)?,
+        check_mark,
         design,
     })
 }
@@ -130,12 +140,9 @@ fn read_action(text: &str) -> Result<WrittenAction, ReadError> {
         return Ok(WrittenAction::Buy(designs(list)?));
     }
     if let Some((p, sq)) = text.split_once('@') {
-        let sq = sq.trim();
-        let check_mark = sq.chars().last().filter(|c| matches!(c, '+' | '#'));
         return Ok(WrittenAction::Transfer {
             design: piece(p.trim())?,
-            to: square(sq.trim_end_matches(['+', '#']))?,
-            check_mark,
+            to: square(sq.trim())?,
         });
     }
     read_move(text).map(WrittenAction::Move)
@@ -143,15 +150,10 @@ fn read_action(text: &str) -> Result<WrittenAction, ReadError> {
 
 fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
     let unreadable = || ReadError::Unreadable(text.to_string());
-    let mut rest = text.trim_end_matches(['!', '?']);
-    let check_mark = rest.chars().last().filter(|c| matches!(c, '+' | '#'));
-    if check_mark.is_some() {
-        rest = &rest[..rest.len() - 1];
-    }
     // The piece: a design in parentheses, a FIDE letter, or nothing for a pawn (`exd5`).
-    let (design, rest) = if rest.starts_with('(') {
+    let (design, rest) = if text.starts_with('(') {
         let mut depth = 0;
-        let close = rest
+        let close = text
             .char_indices()
             .find(|&(_, c)| {
                 depth += (c == '(') as i32 - (c == ')') as i32;
@@ -159,11 +161,11 @@ fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
             })
             .map(|(i, _)| i)
             .ok_or_else(unreadable)?;
-        (piece(&rest[..=close])?, &rest[close + 1..])
+        (piece(&text[..=close])?, &text[close + 1..])
     } else {
-        match rest.chars().next() {
-            Some(c) if c.is_ascii_uppercase() => (piece(&c.to_string())?, &rest[1..]),
-            Some('a'..='h') => (piece("P")?, rest),
+        match text.chars().next() {
+            Some(c) if c.is_ascii_uppercase() => (piece(&c.to_string())?, &text[1..]),
+            Some('a'..='h') => (piece("P")?, text),
             _ => return Err(unreadable()),
         }
     };
@@ -193,7 +195,6 @@ fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
         from_rank,
         to,
         capture_mark,
-        check_mark,
     })
 }
 

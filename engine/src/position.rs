@@ -386,7 +386,8 @@ impl Position {
         }
         for (i, text) in ranks.iter().enumerate() {
             let rank = 8 - i as u8;
-            let mut squares: Vec<Option<(Color, String)>> = Vec::new();
+            // Each square: the piece's colour, its text, and whether that was in brackets.
+            let mut squares: Vec<Option<(Color, String, bool)>> = Vec::new();
             let mut chars = text.chars();
             while let Some(c) = chars.next() {
                 match c {
@@ -409,7 +410,7 @@ impl Position {
                         if depth != 0 {
                             return Err(PositionError::Unclosed { open: c, rank });
                         }
-                        squares.push(Some((color, inner)));
+                        squares.push(Some((color, inner, true)));
                     }
                     c if Fide::from_letter(c).is_some() => {
                         let color = if c.is_ascii_uppercase() {
@@ -417,7 +418,7 @@ impl Position {
                         } else {
                             Color::Black
                         };
-                        squares.push(Some((color, c.to_ascii_uppercase().to_string())));
+                        squares.push(Some((color, c.to_ascii_uppercase().to_string(), false)));
                     }
                     piece => return Err(PositionError::UnknownPiece { piece, rank }),
                 }
@@ -429,11 +430,11 @@ impl Position {
                 });
             }
             for (file, square) in squares.into_iter().enumerate() {
-                if let Some((color, name)) = square {
-                    let kind = if name.len() == 1 {
-                        self.intern_text(&name)?
-                    } else {
+                if let Some((color, name, bracketed)) = square {
+                    let kind = if bracketed {
                         self.intern_design(&name)?
+                    } else {
+                        self.intern_text(&name)?
                     };
                     let sq = Square::new(file as u8, rank - 1).expect("8 files, 8 ranks");
                     self.put(sq, Piece { color, kind });

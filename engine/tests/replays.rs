@@ -107,6 +107,32 @@ fn two_royals_one_captured() {
 }
 
 #[test]
+fn a_bracketed_k_is_the_non_royal_wf() {
+    // In position strings and records a design in brackets is Betza's notation: (K) = WF.
+    let text =
+        format!("[Start \"4k3/4[K]3/8/8/8/8/3(K)4/4K3 w 0/0 -/- {FIDE} 1\"]\n\n1.(K)d3 2.(K)e6\n");
+    let r = replay(&text);
+    assert_eq!(r.game.start().royals(Color::White).count(), 1);
+    assert_eq!(r.game.start().royals(Color::Black).count(), 1);
+    assert_eq!(notations(&r.game), ["(K)d3", "(K)e6"]);
+    round_trip(&r.game);
+}
+
+#[test]
+fn a_buy_can_leave_a_check_standing() {
+    // Black has two kings and ignores the check on a8; White's buy then leaves Black in
+    // check, and the record says so: the mark belongs to whatever action came before it.
+    let text =
+        format!("[Start \"k3k3/8/8/8/8/8/8/1R2K3 w 2/0 -/- {FIDE} 1\"]\n\n1.Ra1+ 2.Kd7 3.Buy P+\n");
+    let r = replay(&text);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    assert_eq!(notations(&r.game), ["Ra1+", "Kd7", "Buy P+"]);
+    round_trip(&r.game);
+    let unmarked = replay(&text.replace("3.Buy P+", "3.Buy P"));
+    assert_eq!(json(&unmarked.game), json(&r.game));
+}
+
+#[test]
 fn progressive_multi_buy() {
     // Income: plies 1-7 give 1, 8-14 give 2. White's turns 1 3 5 7 9 11 13 bring
     // 1+1+1+1+2+2+2 = 10; WD and N cost 3 each on Bodlaender's table: 9 for the three.
@@ -162,7 +188,10 @@ fn wrong_marks_are_warnings() {
         warnings,
         [
             (1, "'+' marks the move, but it gives no check".to_string()),
-            (7, "'#' marks the transfer, but it gives no check".to_string()),
+            (
+                7,
+                "'#' marks the transfer, but it gives no check".to_string()
+            ),
             (9, "'x' marks a capture, but e2 is empty".to_string()),
         ]
     );
