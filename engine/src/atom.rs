@@ -41,7 +41,7 @@ impl Leap {
 
     /// A leap keeps the square colour when its two coordinates add up to an even number.
     pub fn keeps_colour(self) -> bool {
-        (self.short + self.long) % 2 == 0
+        (self.short + self.long).is_multiple_of(2)
     }
 
     /// The atom letter of Betza's notation for this leap.
@@ -94,12 +94,30 @@ impl Atom {
 
     /// Notation for the atom alone: `W`, `R` (= WW), `B` (= FF), `NN`, `DD`.
     pub fn notation(self) -> String {
-        let c = self.leap.letter();
-        match (self.rider, c) {
-            (false, _) => c.to_string(),
-            (true, 'W') => "R".into(),
-            (true, 'F') => "B".into(),
-            (true, _) => format!("{c}{c}"),
+        self.notation_str().to_string()
+    }
+
+    /// As [`Atom::notation`], without allocating.
+    pub fn notation_str(self) -> &'static str {
+        match (self.rider, self.leap.letter()) {
+            (false, 'W') => "W",
+            (false, 'D') => "D",
+            (false, 'H') => "H",
+            (false, 'F') => "F",
+            (false, 'A') => "A",
+            (false, 'G') => "G",
+            (false, 'N') => "N",
+            (false, 'L') => "L",
+            (false, _) => "Z",
+            (true, 'W') => "R",
+            (true, 'D') => "DD",
+            (true, 'H') => "HH",
+            (true, 'F') => "B",
+            (true, 'A') => "AA",
+            (true, 'G') => "GG",
+            (true, 'N') => "NN",
+            (true, 'L') => "LL",
+            (true, _) => "ZZ",
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 /// Whether a part may move to an empty square, capture, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -84,13 +85,23 @@ impl Part {
 
     /// The part in canonical notation: directions, then m/c, then n, then the atom.
     pub fn notation(&self) -> String {
-        format!(
-            "{}{}{}{}",
-            self.dirs.letters(self.class()),
-            self.mode.letter(),
-            if self.lame { "n" } else { "" },
-            self.atom.notation()
-        )
+        let mut s = String::with_capacity(8);
+        self.write_notation(&mut s);
+        s
+    }
+
+    fn write_notation(&self, s: &mut String) {
+        s.push_str(self.dirs.letters_str(self.class()));
+        s.push_str(self.mode.letter());
+        if self.lame {
+            s.push('n');
+        }
+        s.push_str(self.atom.notation_str());
+    }
+
+    /// Whether the part is written as its bare atom, with no modifier letters.
+    fn is_bare(&self) -> bool {
+        self.dirs.is_all(self.class()) && self.mode == Mode::Both && !self.lame
     }
 
     /// The concrete steps of this part for a side: Black's directions turn round.
@@ -130,10 +141,12 @@ pub struct Design {
 }
 
 impl Design {
-    /// Build a design from its parts; `written` is how it is shown.
+    /// Build a design from its parts; `written` is how it is shown. A part written twice is
+    /// one part: it adds no move.
     pub(crate) fn new(written: String, mut prefixes: Vec<Prefix>, mut parts: Vec<Part>) -> Design {
         prefixes.sort();
         parts.sort();
+        parts.dedup();
         Design {
             written,
             prefixes,
@@ -161,15 +174,24 @@ impl Design {
     }
 
     /// One fixed spelling for every equal design: prefixes in a fixed order, then parts
-    /// sorted, each with the shortest direction letters.
+    /// sorted, each with the shortest direction letters. A bare atom right after the same
+    /// letter goes in parentheses, since `fN` then `N` written together would read as the
+    /// rider `fNN`, and `N` then `NN` as no design at all.
     pub fn canonical(&self) -> String {
-        let mut s = String::new();
+        let mut s = String::with_capacity(4 * self.parts.len() + 8);
         for p in &self.prefixes {
             s.push_str(p.word());
             s.push('-');
         }
         for part in &self.parts {
-            s.push_str(&part.notation());
+            let letter = part.atom.notation_str().chars().next();
+            if part.is_bare() && s.ends_with(|c| Some(c) == letter) {
+                s.push('(');
+                part.write_notation(&mut s);
+                s.push(')');
+            } else {
+                part.write_notation(&mut s);
+            }
         }
         s
     }
@@ -202,12 +224,18 @@ impl Design {
 
     /// The longest single leap coordinate, which decides how big a diagram must be.
     pub fn reach(&self) -> u8 {
-        self.parts.iter().map(|p| p.atom.leap.long).max().unwrap_or(1)
+        self.parts
+            .iter()
+            .map(|p| p.atom.leap.long)
+            .max()
+            .unwrap_or(1)
     }
 
     /// The FIDE design this is, if any: such pieces are named by a single letter.
     pub fn fide(&self) -> Option<Fide> {
-        Fide::ALL.into_iter().find(|f| f.design() == *self)
+        Fide::ALL
+            .into_iter()
+            .find(|&f| Fide::designs()[f as usize] == *self)
     }
 
     /// The name a piece, slot or reserve entry of this design goes by: its FIDE letter, or
@@ -318,8 +346,16 @@ impl Fide {
         }
     }
 
+    /// The design, parsed once per process.
     pub fn design(self) -> Design {
-        Design::parse(self.notation()).expect("FIDE designs are valid notation")
+        Fide::designs()[self as usize].clone()
+    }
+
+    fn designs() -> &'static [Design; 6] {
+        static DESIGNS: OnceLock<[Design; 6]> = OnceLock::new();
+        DESIGNS.get_or_init(|| {
+            Fide::ALL.map(|f| Design::parse(f.notation()).expect("FIDE designs are valid notation"))
+        })
     }
 }
 

@@ -8,8 +8,11 @@
 
 use crate::atom::{Leap, LeapClass};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct DirSet(pub u8);
 
 impl DirSet {
@@ -42,50 +45,57 @@ impl DirSet {
 
     /// The set a direction token names for a class, or None if the token has no meaning there.
     pub fn of_token(token: &str, class: LeapClass) -> Option<DirSet> {
+        DirSet::of_token_bytes(token.as_bytes(), class)
+    }
+
+    fn of_token_bytes(token: &[u8], class: LeapClass) -> Option<DirSet> {
         use LeapClass::*;
         let bits = match (class, token) {
-            (Orthogonal, "f") => 0b0001,
-            (Orthogonal, "b") => 0b0010,
-            (Orthogonal, "l") => 0b0100,
-            (Orthogonal, "r") => 0b1000,
-            (Orthogonal, "s") => 0b1100,
-            (Orthogonal, "v") => 0b0011,
-            (Diagonal, "f") => 0b0011,
-            (Diagonal, "b") => 0b1100,
-            (Diagonal, "l") => 0b0101,
-            (Diagonal, "r") => 0b1010,
-            (Diagonal, "s" | "v") => 0b1111,
-            (Diagonal, "fl") => 0b0001,
-            (Diagonal, "fr") => 0b0010,
-            (Diagonal, "bl") => 0b0100,
-            (Diagonal, "br") => 0b1000,
-            (Oblique, "f") => 0b0000_1111,
-            (Oblique, "b") => 0b1111_0000,
-            (Oblique, "l") => 0b0101_0101,
-            (Oblique, "r") => 0b1010_1010,
-            (Oblique, "s") => 0b0011_1100,
-            (Oblique, "v") => 0b1100_0011,
-            (Oblique, "ff") => 0b0000_0011,
-            (Oblique, "fs") => 0b0000_1100,
-            (Oblique, "bs") => 0b0011_0000,
-            (Oblique, "bb") => 0b1100_0000,
+            (Orthogonal, b"f") => 0b0001,
+            (Orthogonal, b"b") => 0b0010,
+            (Orthogonal, b"l") => 0b0100,
+            (Orthogonal, b"r") => 0b1000,
+            (Orthogonal, b"s") => 0b1100,
+            (Orthogonal, b"v") => 0b0011,
+            (Diagonal, b"f") => 0b0011,
+            (Diagonal, b"b") => 0b1100,
+            (Diagonal, b"l") => 0b0101,
+            (Diagonal, b"r") => 0b1010,
+            (Diagonal, b"s" | b"v") => 0b1111,
+            (Diagonal, b"fl") => 0b0001,
+            (Diagonal, b"fr") => 0b0010,
+            (Diagonal, b"bl") => 0b0100,
+            (Diagonal, b"br") => 0b1000,
+            (Oblique, b"f") => 0b0000_1111,
+            (Oblique, b"b") => 0b1111_0000,
+            (Oblique, b"l") => 0b0101_0101,
+            (Oblique, b"r") => 0b1010_1010,
+            (Oblique, b"s") => 0b0011_1100,
+            (Oblique, b"v") => 0b1100_0011,
+            (Oblique, b"ff") => 0b0000_0011,
+            (Oblique, b"fs") => 0b0000_1100,
+            (Oblique, b"bs") => 0b0011_0000,
+            (Oblique, b"bb") => 0b1100_0000,
             _ => return None,
         };
         Some(DirSet(bits))
     }
 
     /// Read a run of direction letters as the class reads it: vertical-first pairs where the
-    /// class has them, every other letter on its own, and the union of all.
+    /// class has them, every other letter on its own, and the union of all. Characters that are
+    /// no direction letter name no direction but still separate pairs.
     pub fn from_letters(letters: &str, class: LeapClass) -> DirSet {
-        let chars: Vec<char> = letters.chars().collect();
+        let bytes = letters.as_bytes();
         let mut set = DirSet(0);
         let mut i = 0;
-        while i < chars.len() {
-            let pair: String = chars[i..chars.len().min(i + 2)].iter().collect();
-            let (token, width) = match DirSet::of_token(&pair, class) {
-                Some(s) if pair.len() == 2 => (s, 2),
-                _ => (
-                    DirSet::of_token(&chars[i].to_string(), class).unwrap_or(DirSet(0)),
+        while i < bytes.len() {
+            let pair = bytes
+                .get(i..i + 2)
+                .and_then(|p| DirSet::of_token_bytes(p, class));
+            let (token, width) = match pair {
+                Some(s) => (s, 2),
+                None => (
+                    DirSet::of_token_bytes(&bytes[i..=i], class).unwrap_or(DirSet(0)),
                     1,
                 ),
             };
@@ -97,6 +107,38 @@ impl DirSet {
 
     /// The shortest letters that read back as exactly this set ("" for all directions).
     pub fn letters(self, class: LeapClass) -> String {
+        self.letters_str(class).to_string()
+    }
+
+    /// As [`DirSet::letters`], from a table worked out once per process: canonical forms are
+    /// written on every price, so the search below must not run each time.
+    pub fn letters_str(self, class: LeapClass) -> &'static str {
+        static TABLES: OnceLock<[Vec<String>; 3]> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            let table = |class: LeapClass| -> Vec<String> {
+                let sets = if class == LeapClass::Oblique { 256 } else { 16 };
+                (0..sets)
+                    .map(|bits| DirSet(bits as u8).search_letters(class))
+                    .collect()
+            };
+            [
+                table(LeapClass::Orthogonal),
+                table(LeapClass::Diagonal),
+                table(LeapClass::Oblique),
+            ]
+        });
+        let index = match class {
+            LeapClass::Orthogonal => 0,
+            LeapClass::Diagonal => 1,
+            LeapClass::Oblique => 2,
+        };
+        tables[index]
+            .get(usize::from(self.0))
+            .map_or("", String::as_str)
+    }
+
+    /// Try every combination of tokens that fit inside the set and keep the shortest.
+    fn search_letters(self, class: LeapClass) -> String {
         if self.is_all(class) {
             return String::new();
         }
@@ -112,21 +154,29 @@ impl DirSet {
             .filter_map(|t| DirSet::of_token(t, class).map(|s| (*t, s)))
             .filter(|(_, s)| s.0 & !self.0 == 0)
             .collect();
-        let mut best: Option<String> = None;
+        let mut best: Option<(usize, u32)> = None;
         for mask in 1u32..(1 << usable.len()) {
-            let mut set = DirSet(0);
-            let mut text = String::new();
-            for (i, (t, s)) in usable.iter().enumerate() {
-                if mask & (1 << i) != 0 {
-                    set = set.union(*s);
-                    text.push_str(t);
-                }
-            }
-            if set == self && best.as_ref().is_none_or(|b| text.len() < b.len()) {
-                best = Some(text);
+            let chosen = || {
+                usable
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+            };
+            let set = chosen().fold(DirSet(0), |acc, (_, (_, s))| acc.union(*s));
+            let len = chosen().map(|(_, (t, _))| t.len()).sum();
+            if set == self && best.is_none_or(|(l, _)| len < l) {
+                best = Some((len, mask));
             }
         }
-        best.unwrap_or_default()
+        let Some((_, mask)) = best else {
+            return String::new();
+        };
+        usable
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, (t, _))| *t)
+            .collect()
     }
 }
 

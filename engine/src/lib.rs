@@ -16,9 +16,11 @@ pub use money::Zorkmids;
 pub use notation::NotationError;
 pub mod price;
 pub mod proposal;
+pub mod reach;
 
 pub use price::{price, Price, PriceError, PriceTable};
 pub use proposal::{Modifier, Proposals};
+pub use reach::{targets_on_empty_board, Target};
 pub mod bitboard;
 pub mod square;
 

@@ -1,6 +1,6 @@
 //! Reading Betza's funny notation: `[prefix-]...body`, e.g. `royal-WF`, `Wfc(DNFA)scDsHbmH`.
 
-use crate::atom::{Atom, Leap};
+use crate::atom::{Atom, Leap, LeapClass};
 use crate::design::{Design, Mode, Part, Prefix};
 use crate::directions::{is_direction_letter, DirSet};
 
@@ -50,8 +50,8 @@ pub(crate) fn parse_design(text: &str) -> Result<Design, NotationError> {
     let mut prefixes = Vec::new();
     let mut body = trimmed;
     while let Some((word, rest)) = body.split_once('-') {
-        let prefix =
-            Prefix::from_word(word).ok_or_else(|| NotationError::UnknownPrefix(word.to_string()))?;
+        let prefix = Prefix::from_word(word)
+            .ok_or_else(|| NotationError::UnknownPrefix(word.to_string()))?;
         if prefixes.contains(&prefix) {
             return Err(NotationError::RepeatedPrefix(word.to_string()));
         }
@@ -61,56 +61,119 @@ pub(crate) fn parse_design(text: &str) -> Result<Design, NotationError> {
     if body.is_empty() {
         return Err(NotationError::MissingBody);
     }
-    let offset = trimmed[..trimmed.len() - body.len()].chars().count();
     let mut reader = Reader {
-        chars: body.chars().collect(),
-        pos: 0,
-        offset,
+        text: trimmed,
+        pos: trimmed.len() - body.len(),
+        parts: Vec::with_capacity(body.len()),
     };
-    let parts = reader.items("", None)?;
-    if parts.is_empty() {
+    reader.items(Mods::default(), None)?;
+    if reader.parts.is_empty() {
         return Err(NotationError::Empty);
     }
-    Ok(Design::new(trimmed.to_string(), prefixes, parts))
+    Ok(Design::new(trimmed.to_string(), prefixes, reader.parts))
 }
 
-struct Reader {
-    chars: Vec<char>,
+/// The modifiers that apply to an atom: its own and those of the groups around it.
+#[derive(Clone, Copy, Default)]
+struct Mods {
+    /// Whether any direction letter was written (none means all directions).
+    directed: bool,
+    /// The directions written, as read for each class: orthogonal, diagonal, oblique.
+    dirs: [DirSet; 3],
+    moves: bool,
+    captures: bool,
+    lame: bool,
+}
+
+impl Mods {
+    /// One run of modifier letters, inside `outer`. A group's letters and its members' are
+    /// read separately, so letters of different levels never pair up.
+    fn within(self, run: &str) -> Mods {
+        if run.is_empty() {
+            return self;
+        }
+        let read = |class| self.dirs[class_index(class)].union(DirSet::from_letters(run, class));
+        Mods {
+            directed: self.directed || run.chars().any(is_direction_letter),
+            dirs: [
+                read(LeapClass::Orthogonal),
+                read(LeapClass::Diagonal),
+                read(LeapClass::Oblique),
+            ],
+            moves: self.moves || run.contains('m'),
+            captures: self.captures || run.contains('c'),
+            lame: self.lame || run.contains('n'),
+        }
+    }
+
+    fn part(self, atom: Atom) -> Part {
+        let class = atom.leap.class();
+        Part {
+            atom,
+            dirs: if self.directed {
+                self.dirs[class_index(class)]
+            } else {
+                DirSet::all(class)
+            },
+            mode: match (self.moves, self.captures) {
+                (true, false) => Mode::MoveOnly,
+                (false, true) => Mode::CaptureOnly,
+                _ => Mode::Both,
+            },
+            lame: self.lame,
+        }
+    }
+}
+
+fn class_index(class: LeapClass) -> usize {
+    match class {
+        LeapClass::Orthogonal => 0,
+        LeapClass::Diagonal => 1,
+        LeapClass::Oblique => 2,
+    }
+}
+
+struct Reader<'a> {
+    /// The whole design text, so columns count from its start.
+    text: &'a str,
+    /// Byte position of the next character: only ASCII is ever stepped over.
     pos: usize,
-    /// Characters before the body (prefixes), so columns count from the whole text.
-    offset: usize,
+    parts: Vec<Part>,
 }
 
-impl Reader {
+impl<'a> Reader<'a> {
     fn column(&self, pos: usize) -> usize {
-        self.offset + pos + 1
+        self.text[..pos].chars().count() + 1
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
     }
 
     /// Items until the end, or until the `)` closing a group opened at `open`.
-    fn items(&mut self, outer: &str, open: Option<usize>) -> Result<Vec<Part>, NotationError> {
-        let mut parts = Vec::new();
+    fn items(&mut self, outer: Mods, open: Option<usize>) -> Result<(), NotationError> {
         loop {
             let mods_start = self.pos;
-            let mods = self.modifiers()?;
-            let Some(&c) = self.chars.get(self.pos) else {
-                if !mods.is_empty() {
-                    return Err(self.dangling(mods, mods_start));
+            let run = self.modifiers()?;
+            let Some(c) = self.peek() else {
+                if !run.is_empty() {
+                    return Err(self.dangling(run, mods_start));
                 }
                 return match open {
                     Some(at) => Err(NotationError::UnbalancedParenthesis {
                         column: self.column(at),
                     }),
-                    None => Ok(parts),
+                    None => Ok(()),
                 };
             };
-            let all_mods = format!("{outer} {mods}");
+            let mods = outer.within(run);
             match c {
-                ')' if !mods.is_empty() => return Err(self.dangling(mods, mods_start)),
+                ')' if !run.is_empty() => return Err(self.dangling(run, mods_start)),
                 ')' => {
                     return match open {
                         Some(_) => {
                             self.pos += 1;
-                            Ok(parts)
+                            Ok(())
                         }
                         None => Err(NotationError::UnbalancedParenthesis {
                             column: self.column(self.pos),
@@ -120,16 +183,17 @@ impl Reader {
                 '(' => {
                     let at = self.pos;
                     self.pos += 1;
-                    if self.chars.get(self.pos) == Some(&')') {
+                    if self.peek() == Some(')') {
                         return Err(NotationError::EmptyGroup {
                             column: self.column(at),
                         });
                     }
-                    parts.extend(self.items(&all_mods, Some(at))?);
+                    self.items(mods, Some(at))?;
                 }
                 c if c.is_ascii_uppercase() => {
-                    for atom in self.atoms()? {
-                        parts.push(part(atom, &all_mods));
+                    let (atoms, count) = self.atoms(c)?;
+                    for &atom in &atoms[..count] {
+                        self.parts.push(mods.part(atom));
                     }
                 }
                 c => {
@@ -142,82 +206,61 @@ impl Reader {
         }
     }
 
-    fn dangling(&self, modifiers: String, at: usize) -> NotationError {
+    fn dangling(&self, modifiers: &str, at: usize) -> NotationError {
         NotationError::DanglingModifiers {
-            modifiers,
+            modifiers: modifiers.to_string(),
             column: self.column(at),
         }
     }
 
-    fn modifiers(&mut self) -> Result<String, NotationError> {
-        let mut mods = String::new();
-        while let Some(&c) = self.chars.get(self.pos) {
-            if !c.is_ascii_lowercase() {
-                break;
-            }
+    /// The run of modifier letters at the reading position.
+    fn modifiers(&mut self) -> Result<&'a str, NotationError> {
+        let start = self.pos;
+        while let Some(c) = self.peek().filter(char::is_ascii_lowercase) {
             if !(is_direction_letter(c) || matches!(c, 'm' | 'c' | 'n')) {
                 return Err(NotationError::UnknownModifier {
                     modifier: c,
                     column: self.column(self.pos),
                 });
             }
-            mods.push(c);
             self.pos += 1;
         }
-        Ok(mods)
+        let text = self.text;
+        Ok(&text[start..self.pos])
     }
 
-    /// One atom letter, doubled or not, and the atoms it stands for.
-    fn atoms(&mut self) -> Result<Vec<Atom>, NotationError> {
+    /// One atom letter, doubled or not, and the atoms it stands for (two for Q and K).
+    fn atoms(&mut self, c: char) -> Result<([Atom; 2], usize), NotationError> {
         let at = self.pos;
-        let c = self.chars[at];
-        let next = |k: usize| self.chars.get(at + k) == Some(&c);
-        let column = self.column(at);
+        let next = |k: usize| self.text.as_bytes().get(at + k) == Some(&(c as u8));
+        let single = |atom| ([atom, atom], 1);
         if matches!(c, 'R' | 'B' | 'Q' | 'K') {
             if next(1) {
-                return Err(NotationError::DoubledRider { atom: c, column });
+                return Err(NotationError::DoubledRider {
+                    atom: c,
+                    column: self.column(at),
+                });
             }
             self.pos += 1;
             return Ok(match c {
-                'R' => vec![Atom::rider(Leap::W)],
-                'B' => vec![Atom::rider(Leap::F)],
-                'Q' => vec![Atom::rider(Leap::W), Atom::rider(Leap::F)],
-                _ => vec![Atom::leaper(Leap::W), Atom::leaper(Leap::F)],
+                'R' => single(Atom::rider(Leap::W)),
+                'B' => single(Atom::rider(Leap::F)),
+                'Q' => ([Atom::rider(Leap::W), Atom::rider(Leap::F)], 2),
+                _ => ([Atom::leaper(Leap::W), Atom::leaper(Leap::F)], 2),
             });
         }
-        let leap = Leap::from_letter(c).ok_or(NotationError::UnknownAtom { atom: c, column })?;
+        let leap = Leap::from_letter(c).ok_or_else(|| NotationError::UnknownAtom {
+            atom: c,
+            column: self.column(at),
+        })?;
         if next(1) && next(2) {
-            return Err(NotationError::TripledAtom { atom: c, column });
+            return Err(NotationError::TripledAtom {
+                atom: c,
+                column: self.column(at),
+            });
         }
         let rider = next(1);
         self.pos += if rider { 2 } else { 1 };
-        Ok(vec![Atom { leap, rider }])
-    }
-}
-
-/// An atom with the modifier letters that apply to it (outer groups' first, space-separated
-/// so letters of different levels never pair up).
-fn part(atom: Atom, mods: &str) -> Part {
-    let has = |c| mods.contains(c);
-    let mode = match (has('m'), has('c')) {
-        (true, false) => Mode::MoveOnly,
-        (false, true) => Mode::CaptureOnly,
-        _ => Mode::Both,
-    };
-    let class = atom.leap.class();
-    let letters: String = mods
-        .chars()
-        .map(|c| if is_direction_letter(c) { c } else { ' ' })
-        .collect();
-    let dirs = if letters.trim().is_empty() {
-        DirSet::all(class)
-    } else {
-        DirSet::from_letters(&letters, class)
-    };
-    Part {
-        atom,
-        dirs,
-        mode,
-        lame: has('n'),
+        Ok(single(Atom { leap, rider }))
     }
 }

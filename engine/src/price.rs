@@ -108,13 +108,14 @@ pub fn prefix_multiplier(prefix: Prefix) -> Decimal {
 
 /// The official base cost of an atom, if it has one.
 pub fn standard_cost(atom: Atom) -> Option<Decimal> {
+    // Written with no trailing zeros, so breakdowns show 5, not 5.0.
     let d = |n: i64| Decimal::new(n, 1);
     let leap = atom.leap;
     match (atom.rider, leap) {
         (false, Leap::W | Leap::D | Leap::H | Leap::F | Leap::A | Leap::G) => Some(d(15)),
-        (false, Leap::N) => Some(d(30)),
+        (false, Leap::N) => Some(Decimal::from(3)),
         (false, Leap::L) => Some(d(33)),
-        (true, Leap::W) => Some(d(50)),
+        (true, Leap::W) => Some(Decimal::from(5)),
         (true, Leap::F) => Some(d(33)),
         (true, Leap::N) => Some(d(55)),
         _ => None,
@@ -173,7 +174,11 @@ pub enum PriceError {
 }
 
 /// Price a design under a table, with the proposals a game has agreed (or none).
-pub fn price(design: &Design, table: PriceTable, proposals: &Proposals) -> Result<Price, PriceError> {
+pub fn price(
+    design: &Design,
+    table: PriceTable,
+    proposals: &Proposals,
+) -> Result<Price, PriceError> {
     let m = table.multipliers();
     let mut parts = Vec::with_capacity(design.parts().len());
     let mut sum = Decimal::ZERO;
@@ -207,7 +212,11 @@ pub fn price(design: &Design, table: PriceTable, proposals: &Proposals) -> Resul
     })
 }
 
-fn price_part(part: &Part, m: &Multipliers, proposals: &Proposals) -> Result<PartPrice, PriceError> {
+fn price_part(
+    part: &Part,
+    m: &Multipliers,
+    proposals: &Proposals,
+) -> Result<PartPrice, PriceError> {
     let form = AtomForm {
         atom: part.atom,
         lame: part.lame,
@@ -236,7 +245,10 @@ fn price_part(part: &Part, m: &Multipliers, proposals: &Proposals) -> Result<Par
             value: one_mode(),
         }),
     }
-    let subtotal = factors.iter().fold(base, |acc, f| acc * f.value).normalize();
+    let subtotal = factors
+        .iter()
+        .fold(base, |acc, f| acc * f.value)
+        .normalize();
     Ok(PartPrice {
         part: part.notation(),
         base,
@@ -258,7 +270,13 @@ fn base_cost(form: AtomForm, proposals: &Proposals) -> Option<(Decimal, String, 
         return Some((p.cost, format!("{} (proposed)", p.name), Vec::new()));
     }
     let (simpler, modifier) = if form.lame {
-        (AtomForm { lame: false, ..form }, Modifier::Lame)
+        (
+            AtomForm {
+                lame: false,
+                ..form
+            },
+            Modifier::Lame,
+        )
     } else if form.atom.rider {
         (
             AtomForm {
@@ -325,7 +343,7 @@ fn direction_factor(class: LeapClass, dirs: DirSet, m: &Multipliers) -> Option<F
     let bits = if class == LeapClass::Oblique { 8 } else { 4 };
     let total: Decimal = (0..bits).filter(|&b| dirs.contains(b)).map(share).sum();
     named(
-        &format!("directions {}", dirs.letters(class)),
-        total.min(Decimal::ONE),
+        &format!("directions {}", dirs.letters_str(class)),
+        total.min(Decimal::ONE).normalize(),
     )
 }

@@ -1,5 +1,42 @@
+use crate::price_text::{price_json, price_text};
+use engine::{price, Design, PriceTable, Proposals, Ruleset};
 use std::process::ExitCode;
 
-pub fn run(_design: &str, _rules: &str, _json: bool) -> ExitCode {
-    ExitCode::FAILURE
+/// `csipgs price DESIGN [--rules classic|bodlaender] [--json]`: the price, the exact value and
+/// the breakdown. A bare `P` is the pawn `fcFfmW` and a bare `K` is `WF` (RULES.md section 6).
+/// Exit status 2 for a design or table that can't be read, 1 for a design that has no price
+/// (an atom that needs a proposal).
+pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
+    let Some(table) = table(rules) else {
+        eprintln!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
+        return ExitCode::from(2);
+    };
+    let text = match design.trim() {
+        "P" => "fcFfmW",
+        "K" => "WF",
+        other => other,
+    };
+    let design = match Design::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    match price(&design, table, &Proposals::default()) {
+        Ok(p) if json => println!("{}", price_json(&p)),
+        Ok(p) => print!("{}", price_text(&p)),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// A table by name, or the table a ruleset prices with.
+fn table(name: &str) -> Option<PriceTable> {
+    name.parse::<PriceTable>()
+        .ok()
+        .or_else(|| name.parse::<Ruleset>().ok().map(Ruleset::price_table))
 }
