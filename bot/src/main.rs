@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cli;
+mod price_text;
 
 #[derive(Parser)]
 #[command(
