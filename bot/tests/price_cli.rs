@@ -133,7 +133,7 @@ fn bad_rules_exit_2() {
 #[test]
 fn unpriced_design_names_the_part() {
     let out = csipgs(&["price", "WfZ"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).starts_with("fZ has no price"),
         "{}",

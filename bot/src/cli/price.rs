@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 /// `csipgs price DESIGN [--rules classic|bodlaender] [--json]`: the price, the exact value and
 /// the breakdown. A bare `P` is the pawn `fcFfmW` and a bare `K` is `WF` (RULES.md section 6).
-/// Exit status 2 for a design or table that can't be read, 1 for a design that has no price
-/// (an atom that needs a proposal).
+/// Exit status 2 for a design that can't be read or priced (an atom that needs a proposal) and
+/// for an unknown table.
 pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
     let Some(table) = table(rules) else {
         eprintln!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
@@ -28,7 +28,7 @@ pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
         Ok(p) => print!("{}", price_text(&p)),
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(1);
+            return ExitCode::from(2);
         }
     }
     ExitCode::SUCCESS
