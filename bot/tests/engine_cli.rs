@@ -1,0 +1,178 @@
+//! `csipgs replay`, `moves` and `perft` as scripts call them: the built binary, what it
+//! prints and its exit status (0 fine, 1 an illegal record, 2 unusable input).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const START: &str = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+
+/// Exit code, standard output and standard error of one run.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_csipgs"))
+        .args(args)
+        .output()
+        .expect("the csipgs binary runs");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("output is UTF-8");
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// A record file in the temporary directory, removed when dropped.
+struct Record(PathBuf);
+
+impl Record {
+    fn new(name: &str, text: &str) -> Record {
+        let path =
+            std::env::temp_dir().join(format!("csipgs-cli-{}-{name}.pgn", std::process::id()));
+        std::fs::write(&path, text).expect("the temporary directory is writable");
+        Record(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temporary paths are UTF-8")
+    }
+}
+
+impl Drop for Record {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn replay_prints_turns_treasuries_position_and_result() {
+    let record = Record::new(
+        "sample",
+        "[Ruleset \"classic\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n\n\
+         1.Kd2; B=WD 2.Kd7 3.Kd3 4.Kd6; B=fbDbcA 5.Buy WD 6.Buy fbDbcA 7.(WD)@d4+ 8.Ke6\n",
+    );
+    let (code, out, err) = run(&["replay", record.path()]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10, "{out}");
+    let first: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(first, ["1.", "Kd2;", "B=WD", "White", "1", "Black", "0"]);
+    let fifth: Vec<&str> = lines[4].split_whitespace().collect();
+    assert_eq!(fifth, ["5.", "Buy", "WD", "White", "0", "Black", "2"]);
+    assert!(lines[6].contains("(WD)@d4+"), "{out}");
+    assert_eq!(
+        lines[8],
+        "8/8/4k3/8/3(WD)4/3K4/8/8 w 1/2 -/fbDbcA P,N,WD,R,Q,K/P,N,fbDbcA,R,Q,K 9"
+    );
+    assert_eq!(lines[9], "*");
+}
+
+#[test]
+fn replay_of_a_finished_game_ends_with_its_result() {
+    let record = Record::new(
+        "mate",
+        "[Start \"7k/8/5K2/8/8/8/8/8 w 8/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1\"]\n\n\
+         1.Buy Q 2.Kg8 3.Q@g7+ 1-0\n",
+    );
+    let (code, out, err) = run(&["replay", record.path()]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[2].contains("Q@g7#"), "{out}");
+    assert_eq!(
+        lines[lines.len() - 2],
+        "6k1/6Q1/5K2/8/8/8/8/8 b 1/1 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 4"
+    );
+    assert_eq!(lines[lines.len() - 1], "1-0, White wins by checkmate");
+    // The mark written as + for a mate is a warning, on standard error.
+    assert!(
+        err.contains("warning at turn 3: '+' marks the transfer, but it mates"),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_stops_at_the_first_illegal_turn() {
+    let record = Record::new("illegal", "1.Kd2 2.Kd7 3.Buy N 4.Kd6\n");
+    let (code, out, _) = run(&["replay", record.path()]);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[2], "illegal at turn 3: an N costs 3, you have 2");
+}
+
+#[test]
+fn replay_of_a_missing_file_is_a_usage_error() {
+    let (code, _, err) = run(&["replay", "/nonexistent/csipgs/record.pgn"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("can't read /nonexistent/csipgs/record.pgn"),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_are_sorted_one_per_line() {
+    let (code, out, err) = run(&["moves", START]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "Kd1\nKd2\nKe2\nKf1\nKf2\n");
+    // Transfers and buys too (2 + 1 zorkmids: P, N and B are affordable).
+    let pos = "4k3/8/8/8/8/8/8/4K3 w 2/0 N/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let (code, out, _) = run(&["moves", pos]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Buy B", "Buy N", "Buy P", "Kd1", "Kd2", "Ke2", "Kf1", "Kf2", "N@d1", "N@d2", "N@e2",
+            "N@f1", "N@f2"
+        ]
+    );
+}
+
+#[test]
+fn moves_under_progressive_list_multi_buys() {
+    // Ply 7 in progressive: 1 + 1 zorkmids; a pawn costs 1 on Bodlaender's table.
+    let pos = "4k3/8/8/8/8/8/8/4K3 w 1/1 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 7";
+    let (code, out, err) = run(&["moves", pos, "--rules", "progressive"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("Buy P\nBuy P, P\nKd1\n"), "{out}");
+    // In classic a pawn costs 2 and one buy is one piece.
+    let (_, classic, _) = run(&["moves", pos]);
+    assert!(classic.starts_with("Buy P\nKd1\n"), "{classic}");
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (code, out, err) = run(&["perft", START, "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().last(), Some("195"));
+    let reference = "r1bqk2r/pp1[BL]1ppp/2[NN]1pn2/2p[WD]4/3P1(WD)2/2N1P(NN)2/PP(BL)2PPP/R1BQK2R w 0/0 -/- R,NbR,Q,K,WbRbmHfB,RbcBbN/R,NbR,Q,K,WbRbmHfB,RbcBbN 1";
+    let (code, out, _) = run(&["perft", reference, "2"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().last(), Some("1722"));
+    let progressive = "4k3/8/8/8/8/8/8/4K3 w 1/1 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 7";
+    let (_, out, _) = run(&["perft", progressive, "2", "--rules", "progressive"]);
+    assert_eq!(out.lines().last(), Some("70"));
+}
+
+#[test]
+fn bad_positions_and_rulesets_are_usage_errors() {
+    for (args, message) in [
+        (
+            vec!["moves", "4k3/8/8/8/8/8/8/4K3 w"],
+            "a position string has 6 fields separated by spaces (board, side, treasuries, reserves, designs, ply); this one has 2",
+        ),
+        (
+            vec!["perft", "4k3/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1", "1"],
+            "the board needs 8 ranks separated by '/'; found 7",
+        ),
+        (
+            vec!["moves", "4k3/8/8/8/8/8/8/4X3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1"],
+            "'X' on rank 1 is not a piece: use KQRBNP for White, kqrbnp for Black, (design) for other White pieces and [design] for other Black ones",
+        ),
+        (
+            vec!["moves", "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q/P,N,B,R,Q,K 1"],
+            "White has 5 designs; each side has exactly 6",
+        ),
+        (vec!["moves", START, "--rules", "chess"], "unknown ruleset 'chess': use classic, kurnia or progressive"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end(), message, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+}
