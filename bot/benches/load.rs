@@ -30,7 +30,7 @@ struct Games {
 impl Games {
     /// One turn in game `g`; returns the interaction's latency.
     async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
-        let who = if ply % 2 == 0 { &ALICE } else { &BOB };
+        let who = [&ALICE, &BOB][ply % 2];
         let ix = slash(
             channel(1000 + g),
             who,

@@ -5,7 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cli;
+mod config;
+mod core;
+mod discord;
+mod picture;
 mod price_text;
+mod store;
+mod terminal;
 
 #[derive(Parser)]
 #[command(
@@ -44,6 +50,62 @@ enum Command {
         #[arg(long, default_value = "classic")]
         rules: String,
     },
+    /// Run the Discord bot (settings from config.toml and CSIPGS_* variables).
+    Serve {
+        /// The settings file; see config.example.toml.
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
+    /// Play a local game in the terminal, without Discord.
+    Play {
+        /// The ruleset: classic, kurnia or progressive.
+        #[arg(long, default_value = "classic")]
+        rules: String,
+        /// Buying happens in the design phase, so one turn can move and buy.
+        #[arg(long)]
+        power: bool,
+        /// Allow proposing new atoms and modifiers (always on in kurnia).
+        #[arg(long)]
+        proposals: bool,
+        /// Allow the unofficial relay-, doublemove- and shooting- prefixes.
+        #[arg(long)]
+        unofficial: bool,
+        /// White's name.
+        #[arg(long, default_value = "White")]
+        white: String,
+        /// Black's name.
+        #[arg(long, default_value = "Black")]
+        black: String,
+        /// Who types first: white or black (later, /as switches; after each turn the side to
+        /// move types).
+        #[arg(long = "as", default_value = "white")]
+        first: String,
+        /// Where to write the board picture after every turn.
+        #[arg(long, default_value = "csipgs-board.png")]
+        picture: PathBuf,
+        /// Keep the game in this database file, and resume the game it holds.
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
+    /// Draw a position as a PNG board picture.
+    Render {
+        /// The position string.
+        position: String,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "out")]
+        out: PathBuf,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        black: bool,
+    },
+    /// Draw a design's movement diagram, price and breakdown as a PNG.
+    Diagram {
+        /// The design in Betza's notation, such as WbRbmHfB.
+        design: String,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "out")]
+        out: PathBuf,
+    },
     /// Count action sequences of a given depth from a position (perft).
     Perft {
         /// The position string.
@@ -70,5 +132,100 @@ fn main() -> ExitCode {
             depth,
             rules,
         } => cli::perft::run(&position, depth, &rules),
+        Command::Render {
+            position,
+            out,
+            black,
+        } => cli::render::render(&position, &out, black),
+        Command::Diagram { design, out } => cli::render::diagram(&design, &out),
+        Command::Serve { config } => serve(&config),
+        Command::Play {
+            rules,
+            power,
+            proposals,
+            unofficial,
+            white,
+            black,
+            first,
+            picture,
+            database,
+        } => {
+            let ruleset = match rules.parse::<engine::Ruleset>() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let first = match first.to_ascii_lowercase().as_str() {
+                "white" | "w" => engine::Color::White,
+                "black" | "b" => engine::Color::Black,
+                other => {
+                    eprintln!("--as is white or black, not '{other}'");
+                    return ExitCode::from(2);
+                }
+            };
+            terminal::run(terminal::Setup {
+                ruleset,
+                options: engine::Options {
+                    power,
+                    proposals,
+                    unofficial,
+                    ..engine::Options::default()
+                },
+                names: [white, black],
+                first,
+                picture,
+                database,
+            })
+        }
+    }
+}
+
+/// `csipgs serve`: settings, logging, then the bot until SIGTERM or ctrl-c.
+fn serve(path: &std::path::Path) -> ExitCode {
+    let explicit = path != std::path::Path::new("config.toml");
+    let config = match config::Config::load(path, explicit) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = config.token() {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
+    let filter = tracing_subscriber::EnvFilter::try_new(&config.log).unwrap_or_else(|e| {
+        eprintln!(
+            "log filter '{}' is not valid ({e}); logging at info",
+            config.log
+        );
+        tracing_subscriber::EnvFilter::new("info")
+    });
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    // Board pictures are drawn on the blocking pool: more threads than cores would only add
+    // memory (each its own stack and allocator arena), not speed.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(cores * 2)
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("can't start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(discord::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }

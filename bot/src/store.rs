@@ -32,25 +32,6 @@ pub enum Status {
     Aborted,
 }
 
-impl Status {
-    fn word(self) -> &'static str {
-        match self {
-            Status::Active => "active",
-            Status::Finished => "finished",
-            Status::Aborted => "aborted",
-        }
-    }
-
-    fn from_word(word: &str) -> Result<Status, StoreError> {
-        match word {
-            "active" => Ok(Status::Active),
-            "finished" => Ok(Status::Finished),
-            "aborted" => Ok(Status::Aborted),
-            other => Err(StoreError::Corrupt(format!("game status '{other}'"))),
-        }
-    }
-}
-
 /// A stored game as loaded, with the version it was loaded at.
 #[derive(Clone, Debug)]
 pub struct GameRow {
@@ -84,25 +65,6 @@ pub enum ColourChoice {
     Random,
 }
 
-impl ColourChoice {
-    fn word(self) -> &'static str {
-        match self {
-            ColourChoice::White => "white",
-            ColourChoice::Black => "black",
-            ColourChoice::Random => "random",
-        }
-    }
-
-    fn from_word(word: &str) -> Result<ColourChoice, StoreError> {
-        match word {
-            "white" => Ok(ColourChoice::White),
-            "black" => Ok(ColourChoice::Black),
-            "random" => Ok(ColourChoice::Random),
-            other => Err(StoreError::Corrupt(format!("colour choice '{other}'"))),
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct ChallengeRow {
     pub id: i64,
@@ -121,15 +83,6 @@ pub enum ProposalKind {
     Modifier,
 }
 
-impl ProposalKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            ProposalKind::Atom => "atom",
-            ProposalKind::Modifier => "modifier",
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct ProposalRow {
     pub id: i64,
@@ -140,6 +93,36 @@ pub struct ProposalRow {
     /// Sealed estimates, White's first, as exact decimals.
     pub estimates: [Option<rust_decimal::Decimal>; 2],
 }
+
+/// A value stored as a word in a TEXT column.
+pub trait Word: Sized {
+    fn word(self) -> &'static str;
+    fn from_word(word: &str) -> Result<Self, StoreError>;
+}
+
+macro_rules! words {
+    ($type:ty, $what:literal, $($value:path => $word:literal),+) => {
+        impl Word for $type {
+            fn word(self) -> &'static str {
+                match self {
+                    $($value => $word),+
+                }
+            }
+
+            fn from_word(word: &str) -> Result<Self, StoreError> {
+                match word {
+                    $($word => Ok($value),)+
+                    other => Err(StoreError::Corrupt(format!(concat!($what, " '{}'"), other))),
+                }
+            }
+        }
+    };
+}
+
+words!(Status, "game status", Status::Active => "active", Status::Finished => "finished", Status::Aborted => "aborted");
+words!(ColourChoice, "colour choice", ColourChoice::White => "white", ColourChoice::Black => "black", ColourChoice::Random => "random");
+words!(ProposalKind, "proposal kind", ProposalKind::Atom => "atom", ProposalKind::Modifier => "modifier");
+words!(Color, "colour", Color::White => "white", Color::Black => "black");
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -162,21 +145,6 @@ pub struct Store {
 
 fn id(v: u64) -> i64 {
     v as i64
-}
-
-fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn color_from(word: &str) -> Result<Color, StoreError> {
-    match word {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        other => Err(StoreError::Corrupt(format!("colour '{other}'"))),
-    }
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
@@ -215,7 +183,7 @@ fn game_row(row: SqliteRow) -> Result<GameRow, StoreError> {
         ],
         game: unjson(&state)?,
         version: row.try_get("version")?,
-        draw_offer: offer.as_deref().map(color_from).transpose()?,
+        draw_offer: offer.as_deref().map(Color::from_word).transpose()?,
         status: Status::from_word(&status)?,
     })
 }
@@ -249,14 +217,10 @@ fn proposal_row(row: SqliteRow) -> Result<ProposalRow, StoreError> {
     let proposer: String = row.try_get("proposer")?;
     Ok(ProposalRow {
         id: row.try_get("id")?,
-        kind: match kind.as_str() {
-            "atom" => ProposalKind::Atom,
-            "modifier" => ProposalKind::Modifier,
-            other => return Err(StoreError::Corrupt(format!("proposal kind '{other}'"))),
-        },
+        kind: ProposalKind::from_word(&kind)?,
         name: row.try_get("name")?,
         notation: row.try_get("notation")?,
-        proposer: color_from(&proposer)?,
+        proposer: Color::from_word(&proposer)?,
         estimates: [
             decimal(row.try_get("white_estimate")?)?,
             decimal(row.try_get("black_estimate")?)?,
@@ -387,16 +351,17 @@ impl Store {
             .transpose()
     }
 
+    /// Store a new challenge (its `id` is ignored) and return its id.
     pub async fn insert_challenge(
         &self,
-        channel: Channel,
-        challenger: &Player,
-        opponent: &Player,
-        rules: &Rules,
-        colour: ColourChoice,
+        challenge: &ChallengeRow,
         now: i64,
-        expires_at: i64,
     ) -> Result<i64, StoreError> {
+        let (channel, challenger, opponent) = (
+            challenge.channel,
+            &challenge.challenger,
+            &challenge.opponent,
+        );
         let mut tx = self.pool.begin().await?;
         // A newer challenge replaces an unanswered one in the same channel.
         sqlx::query(
@@ -418,10 +383,10 @@ impl Store {
         .bind(&challenger.name)
         .bind(id(opponent.id))
         .bind(&opponent.name)
-        .bind(json(rules)?)
-        .bind(colour.word())
+        .bind(json(&challenge.rules)?)
+        .bind(challenge.colour.word())
         .bind(now)
-        .bind(expires_at)
+        .bind(challenge.expires_at)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -485,31 +450,24 @@ impl Store {
         })
     }
 
+    /// Store a new proposal (its `id` is ignored) with the proposer's sealed estimate.
     pub async fn insert_proposal(
         &self,
-        row: &GameRow,
-        kind: ProposalKind,
-        name: &str,
-        notation: &str,
-        proposer: Color,
-        estimate: rust_decimal::Decimal,
+        game_id: i64,
+        proposal: &ProposalRow,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let (white, black) = match proposer {
-            Color::White => (Some(estimate.to_string()), None),
-            Color::Black => (None, Some(estimate.to_string())),
-        };
         let result = sqlx::query(
             "INSERT INTO proposals (game_id, kind, name, notation, proposer, white_estimate, \
              black_estimate, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         )
-        .bind(row.id)
-        .bind(kind.word())
-        .bind(name)
-        .bind(notation)
-        .bind(color_word(proposer))
-        .bind(white)
-        .bind(black)
+        .bind(game_id)
+        .bind(proposal.kind.word())
+        .bind(&proposal.name)
+        .bind(&proposal.notation)
+        .bind(proposal.proposer.word())
+        .bind(proposal.estimates[0].map(|d| d.to_string()))
+        .bind(proposal.estimates[1].map(|d| d.to_string()))
         .bind(now)
         .execute(&self.pool)
         .await?;
@@ -573,7 +531,7 @@ async fn update_game(
          result = ?, updated_at = ? WHERE id = ? AND version = ?",
     )
     .bind(json(&row.game)?)
-    .bind(row.draw_offer.map(color_word))
+    .bind(row.draw_offer.map(Word::word))
     .bind(row.status.word())
     .bind(result)
     .bind(now)

@@ -150,9 +150,13 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup) {
         colour: ColourChoice::White,
     };
     let replies = core.handle(white, PLACE, challenge).await;
-    let answer = replies.iter().flat_map(|r| &r.buttons).find_map(|b| {
-        Request::from_button(&b.id).filter(|r| matches!(r, Request::Answer { accept: true, .. }))
-    });
+    let answer = replies
+        .iter()
+        .find_map(Request::challenge_of)
+        .map(|challenge| Request::Answer {
+            challenge,
+            accept: true,
+        });
     match answer {
         Some(accept) => {
             for reply in core.handle(black, PLACE, accept).await {

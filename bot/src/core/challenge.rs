@@ -3,7 +3,7 @@
 
 use super::play::board;
 use super::{Button, ButtonStyle, Core, CoreError, Place, Reply, Who};
-use crate::store::{ColourChoice, Player, StoreError};
+use crate::store::{ChallengeRow, ColourChoice, Player, StoreError};
 use engine::{Color, Game, Options, Rules, Ruleset};
 use std::hash::{BuildHasher, Hasher};
 
@@ -34,18 +34,16 @@ impl Core {
         }
         let rules = Rules::new(ruleset, options);
         let now = self.now();
-        let id = self
-            .store
-            .insert_challenge(
-                channel,
-                &who.player(),
-                &opponent,
-                &rules,
-                colour,
-                now,
-                now + CHALLENGE_SECONDS,
-            )
-            .await?;
+        let challenge = ChallengeRow {
+            id: 0,
+            channel,
+            challenger: who.player(),
+            opponent: opponent.clone(),
+            rules: rules.clone(),
+            colour,
+            expires_at: now + CHALLENGE_SECONDS,
+        };
+        let id = self.store.insert_challenge(&challenge, now).await?;
         let side = match colour {
             ColourChoice::White => "White".to_string(),
             ColourChoice::Black => "Black".to_string(),
@@ -93,10 +91,7 @@ impl Core {
         let now = self.now();
         if now > found.expires_at {
             self.store.close_challenge(challenge, true).await?;
-            return Ok(vec![Reply::public(format!(
-                "This challenge expired. <@{}>, challenge again with /challenge.",
-                found.challenger.id
-            ))]);
+            return Ok(vec![expired(found.challenger.id)]);
         }
         if !accept {
             if !self.store.close_challenge(challenge, false).await? {
@@ -141,6 +136,24 @@ impl Core {
             .pinging(white)
             .with_picture(board(&row, Color::White))])
     }
+}
+
+impl Core {
+    /// Close a challenge whose time is up; the reply replaces the challenge message. None if
+    /// it was answered meanwhile.
+    pub async fn expire(&self, challenge: i64) -> Option<Reply> {
+        let found = self.store.challenge(challenge).await.ok()??;
+        match self.store.close_challenge(challenge, true).await {
+            Ok(true) => Some(expired(found.challenger.id)),
+            _ => None,
+        }
+    }
+}
+
+fn expired(challenger: u64) -> Reply {
+    Reply::public(format!(
+        "This challenge expired. <@{challenger}>, challenge again with /challenge."
+    ))
 }
 
 fn busy(players: &[Player; 2]) -> CoreError {

@@ -2,7 +2,7 @@
 //! affordable designs with prices, design slots and open proposals.
 
 use super::{Core, Place, Who};
-use crate::store::GameRow;
+use crate::store::{GameRow, Word};
 use engine::{price, Action, Color, Design, Position};
 
 /// Discord shows at most this many suggestions.

@@ -3,7 +3,7 @@
 use super::challenge::rules_text;
 use super::play::board;
 use super::{Core, CoreError, File, Picture, Place, Reply, Who};
-use crate::store::{GameRow, Status};
+use crate::store::{GameRow, Status, Word};
 use engine::{price, Color, Design, Players, Position, Ruleset};
 use std::fmt::Write;
 
@@ -138,7 +138,11 @@ impl Core {
             .filter(|r| ruleset.is_none_or(|wanted| wanted == r.ruleset))
             .unwrap_or_else(|| ruleset.unwrap_or_default().into());
         let price = price(&design, rules.ruleset.price_table(), &rules.proposals)?;
-        let text = super::text::price_summary(&price);
+        // A code block keeps the breakdown's columns aligned.
+        let text = format!(
+            "```\n{}\n```",
+            crate::price_text::price_text(&price).trim_end()
+        );
         Ok(vec![Reply::public(text).with_picture(Picture::Design {
             design,
             price: Box::new(price),

@@ -10,6 +10,7 @@ mod proposals;
 pub mod reply;
 mod text;
 
+pub use challenge::CHALLENGE_SECONDS;
 pub use complete::{Choice, Field};
 pub use error::CoreError;
 pub use reply::{Button, ButtonStyle, File, Picture, Reply};
@@ -100,6 +101,17 @@ pub enum Request {
 }
 
 impl Request {
+    /// The challenge a reply's buttons answer, if it has them.
+    pub fn challenge_of(reply: &Reply) -> Option<i64> {
+        reply
+            .buttons
+            .iter()
+            .find_map(|b| match Request::from_button(&b.id) {
+                Some(Request::Answer { challenge, .. }) => Some(challenge),
+                _ => None,
+            })
+    }
+
     /// The request a button stands for (its id came from a `Reply` of ours).
     pub fn from_button(id: &str) -> Option<Request> {
         let (action, challenge) = id.strip_prefix("challenge:")?.split_once(':')?;

@@ -2,7 +2,7 @@
 //! estimate, the other answers with theirs, and the higher becomes its price in the game.
 
 use super::{Core, CoreError, Place, Reply, Who};
-use crate::store::{ProposalKind, ProposalRow};
+use crate::store::{ProposalKind, ProposalRow, Word};
 use engine::proposal::{check_estimate, Proposals};
 use engine::{Color, Design, Modifier};
 use rust_decimal::Decimal;
@@ -76,9 +76,19 @@ impl Core {
             "" => notation.clone(),
             n => n.to_string(),
         };
+        let mut estimates = [None, None];
+        estimates[color.index()] = Some(value);
+        let proposal = ProposalRow {
+            id: 0,
+            kind,
+            name: name.clone(),
+            notation: notation.clone(),
+            proposer: color,
+            estimates,
+        };
         let id = self
             .store
-            .insert_proposal(&row, kind, &name, &notation, color, value, self.now())
+            .insert_proposal(row.id, &proposal, self.now())
             .await?;
         let opponent = row.player(!color).id;
         let what = match kind {

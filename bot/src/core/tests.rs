@@ -218,6 +218,13 @@ async fn declined_expired_and_replaced_challenges() {
     assert!(reply.text.starts_with("This challenge expired."));
     assert!(f.refused(&bob(), HERE, accept).await.contains("answered"));
 
+    // Time runs out without a press.
+    let timed = f.challenge(Ruleset::Classic, Options::default()).await;
+    let id = Request::challenge_of(&timed).unwrap();
+    let reply = f.core.expire(id).await.expect("it was open");
+    assert!(reply.text.starts_with("This challenge expired."));
+    assert!(f.core.expire(id).await.is_none());
+
     // A new challenge replaces an unanswered one.
     let third = f.challenge(Ruleset::Classic, Options::default()).await;
     let fourth = f.challenge(Ruleset::Kurnia, Options::default()).await;
@@ -623,7 +630,7 @@ async fn estimate_bidding_prices_a_new_atom() {
             },
         )
         .await;
-    assert!(price.text.contains("costs **5**"), "{}", price.text);
+    assert!(price.text.contains("Z costs 5 zorkmids"), "{}", price.text);
     let elsewhere = f
         .refused(
             &carol(),
@@ -692,17 +699,21 @@ async fn prices_anywhere_with_a_diagram() {
             price("fcFfmW", Some(Ruleset::Progressive)),
         )
         .await;
-    assert!(reply[0].text.contains("costs **1**"), "{}", reply[0].text);
+    assert!(
+        reply[0].text.contains("costs 1 zorkmid"),
+        "{}",
+        reply[0].text
+    );
     let text = f.refused(&carol(), Place::Direct, price("Wx", None)).await;
     assert!(text.starts_with("'Wx' is not a design"), "{text}");
     // In a progressive game's channel, its table applies.
     f.start(Ruleset::Progressive, Options::default()).await;
     let reply = f.one(&carol(), price("fcFfmW", None)).await;
-    assert!(reply.text.contains("costs **1**"));
+    assert!(reply.text.contains("costs 1 zorkmid"), "{}", reply.text);
     let reply = f
         .one(&carol(), price("fcFfmW", Some(Ruleset::Classic)))
         .await;
-    assert!(reply.text.contains("costs **2**"));
+    assert!(reply.text.contains("costs 2 zorkmids"), "{}", reply.text);
 }
 
 #[tokio::test]

@@ -1,7 +1,6 @@
 //! /help and /rules.
 
 use super::CommandHelp;
-use engine::Price;
 use std::fmt::Write;
 
 /// One line per command: name, options, what it does.
@@ -31,11 +30,3 @@ pub const RULES: &str = "\
 - Rulesets: **classic** (draws by agreement allowed), **kurnia** (Black starts with 0.5, proposals on, no draws), **progressive** (Bodlaender's prices, income grows every 7 plies, several buys in one action, no draws).
 - Options: **power** (buy in the design phase, so move and buy in one turn), **proposals** (price new atoms and modifiers by sealed estimates: /propose and /estimate), **unofficial** (the relay-, doublemove- and shooting- prefixes).
 - Turns are written as in the 1998 games: `Kd2`, `(WD)xe5+`, `N@f3`, `Buy WD`, `Kd2; B=WD`.";
-
-/// A price in one line.
-pub fn price_summary(price: &Price) -> String {
-    format!(
-        "**{}** costs **{}** zorkmids ({} table, exact value {}).",
-        price.design, price.cost, price.table, price.raw
-    )
-}

@@ -3,7 +3,9 @@
 mod commands;
 
 use crate::config::{Config, ConfigError};
-use crate::core::{system_clock, Choice, CommandHelp, Core, Field, Place, Reply, Request, Who};
+use crate::core::{
+    system_clock, Choice, CommandHelp, Core, Field, Place, Reply, Request, Who, CHALLENGE_SECONDS,
+};
 use crate::picture;
 use crate::store::{Channel, Store, StoreError};
 use poise::serenity_prelude as serenity;
@@ -191,9 +193,38 @@ async fn run(ctx: Ctx<'_>, request: Request) -> Result<(), Error> {
     let (who, place) = context_caller(ctx);
     let replies = ctx.data().core.handle(&who, place, request).await;
     for reply in replies {
+        let challenge = Request::challenge_of(&reply);
         ctx.send(message(reply).await?).await?;
+        if let (Some(challenge), poise::Context::Application(a)) = (challenge, ctx) {
+            expire_later(
+                ctx.data().core.clone(),
+                ctx.serenity_context().http.clone(),
+                a.interaction.clone(),
+                challenge,
+            );
+        }
     }
     Ok(())
+}
+
+/// When a challenge's time is up, replace its message (and buttons) with the news.
+fn expire_later(
+    core: Arc<Core>,
+    http: Arc<serenity::Http>,
+    interaction: serenity::CommandInteraction,
+    challenge: i64,
+) {
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(CHALLENGE_SECONDS as u64 + 1)).await;
+        if let Some(reply) = core.expire(challenge).await {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(reply.text)
+                .components(Vec::new());
+            if let Err(e) = interaction.edit_response(&http, edit).await {
+                tracing::warn!(error = %e, "can't mark the challenge expired");
+            }
+        }
+    });
 }
 
 async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAutocompleteResponse {
@@ -311,7 +342,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             let reply = poise::CreateReply::default()
-                .content("Something went wrong on the bot's side; nothing was changed. Try again in a moment.")
+                .content("Something went wrong on the bot's side while answering: look at /board or /game before trying again.")
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
