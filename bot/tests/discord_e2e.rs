@@ -14,20 +14,15 @@ fn is_board(size: (u32, u32)) -> bool {
     size.0 > size.1 && size.1 >= 400
 }
 
+/// Alice challenges Bob, taking White.
+async fn challenge(fake: &FakeDiscord, place: Place, option: Opt) -> Sent {
+    let options = vec![Opt::User("opponent", BOB), option, Opt::Int("colour", 0)];
+    fake.ask(&slash(place, &ALICE, "challenge", options)).await
+}
+
 /// A game between Alice (White) and Bob in a channel, started with the Accept button.
 async fn start_game(fake: &FakeDiscord, place: Place, ruleset: i64) {
-    let challenge = fake
-        .ask(&slash(
-            place,
-            &ALICE,
-            "challenge",
-            vec![
-                Opt::User("opponent", BOB),
-                Opt::Int("ruleset", ruleset),
-                Opt::Int("colour", 0),
-            ],
-        ))
-        .await;
+    let challenge = challenge(fake, place, Opt::Int("ruleset", ruleset)).await;
     let accept = &challenge.buttons()[0];
     let started = fake.ask(&button(place, &BOB, accept)).await;
     assert_eq!(started.callback_type(), 7, "{:?}", started.body);
@@ -61,18 +56,7 @@ fn mv(text: &str) -> Vec<Opt> {
 
 async fn challenge_with_the_button(fake: &FakeDiscord) {
     let place = channel(1);
-    let challenge = fake
-        .ask(&slash(
-            place,
-            &ALICE,
-            "challenge",
-            vec![
-                Opt::User("opponent", BOB),
-                Opt::Bool("power", true),
-                Opt::Int("colour", 0),
-            ],
-        ))
-        .await;
+    let challenge = challenge(fake, place, Opt::Bool("power", true)).await;
     assert_eq!(challenge.callback_type(), 4);
     assert!(!challenge.ephemeral());
     assert!(
