@@ -7,6 +7,11 @@ use engine::{perft, Position, Ruleset};
 
 const FIDE: &str = "P,N,B,R,Q,K/P,N,B,R,Q,K";
 
+/// A reserve of `n` pawns.
+fn pawns(n: usize) -> String {
+    vec!["P"; n].join(",")
+}
+
 fn counts(ruleset: Ruleset, position: &str, expected: &[u64]) {
     let pos =
         Position::parse(position, ruleset.into()).unwrap_or_else(|e| panic!("{position}: {e}"));
@@ -72,7 +77,6 @@ fn equal_reserve_pieces_transfer_once_per_square() {
 /// buys) is 12 x 3 = 36 and 6 x 3 = 18.
 #[test]
 fn sixteen_piece_cap() {
-    let pawns = |n: usize| vec!["P"; n].join(",");
     counts(
         Ruleset::Classic,
         &format!("7k/8/8/8/8/8/8/K7 w 20/0 {}/- {FIDE} 1", pawns(14)),
@@ -184,7 +188,6 @@ fn progressive_income_rises_every_seven_plies() {
 /// 6 replies each: 126.
 #[test]
 fn progressive_multi_buys() {
-    let pawns = |n: usize| vec!["P"; n].join(",");
     counts(
         Ruleset::Progressive,
         &format!("4k3/8/8/8/8/8/8/4K3 w 5/0 {}/- {FIDE} 1", pawns(13)),

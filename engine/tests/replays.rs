@@ -59,11 +59,9 @@ fn checkmate_with_a_bought_queen() {
 fn no_legal_action_loses() {
     // Black's designs all cost 5 or more, so 3 zorkmids buy nothing; after Qg6 the king on
     // h8 has no move and is not in check: Black loses.
-    let text = format!(
-        "[Start \"7k/8/8/6Q1/8/8/8/K7 w 0/0 -/- P,N,B,R,Q,K/R,Q,K,NN,RN,BN 1\"]\n\n\
-         1.Kb2 2.Kh7 3.Kc3 4.Kh8 5.Qg6 1-0\n"
-    );
-    let r = replay(&text);
+    let text = "[Start \"7k/8/8/6Q1/8/8/8/K7 w 0/0 -/- P,N,B,R,Q,K/R,Q,K,NN,RN,BN 1\"]\n\n\
+         1.Kb2 2.Kh7 3.Kc3 4.Kh8 5.Qg6 1-0\n";
+    let r = replay(text);
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let outcome = r.game.result().expect("no legal action ends the game");
     assert_eq!(outcome.winner, Some(Color::White));

@@ -58,9 +58,7 @@ fn credit_comes_before_the_action() {
 
 #[test]
 fn price_is_compared_with_the_treasury_after_credit() {
-    let mut g = game(&format!(
-        "4k3/8/8/8/8/8/8/4K3 w 1/0 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 1"
-    ));
+    let mut g = game("4k3/8/8/8/8/8/8/4K3 w 1/0 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 1");
     assert_eq!(refused(&mut g, "Buy WD"), "a WD costs 3, you have 2");
     assert_eq!(refused(&mut g, "Buy N"), "an N costs 3, you have 2");
     assert_eq!(refused(&mut g, "Buy Q"), "a Q costs 9, you have 2");
