@@ -52,7 +52,11 @@ pub struct AtomForm {
 
 impl AtomForm {
     pub fn notation(self) -> String {
-        format!("{}{}", if self.lame { "n" } else { "" }, self.atom.notation())
+        format!(
+            "{}{}",
+            if self.lame { "n" } else { "" },
+            self.atom.notation()
+        )
     }
 }
 
