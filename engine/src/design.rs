@@ -156,7 +156,15 @@ impl Design {
 
     /// Parse Betza's notation, where `K` is the non-royal WF.
     pub fn parse(text: &str) -> Result<Design, NotationError> {
-        parse_design(text)
+        let design = parse_design(text)?;
+        // A lone `K` is Betza's WF; kept as written it would read back as the royal king.
+        if design.written == "K" {
+            return Ok(Design {
+                written: design.canonical(),
+                ..design
+            });
+        }
+        Ok(design)
     }
 
     /// Parse a piece, slot or reserve name: a single FIDE letter names a FIDE design

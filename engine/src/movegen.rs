@@ -284,28 +284,50 @@ impl Position {
         self.piece_count(us) < MAX_PIECES && self.royals(us).all(|r| !self.attacked_by(r, !us))
     }
 
+    /// The slot designs the mover can price, with what each costs.
+    fn priced_slots(&self) -> Vec<(KindId, Zorkmids)> {
+        self.slots[self.to_move.index()]
+            .iter()
+            .filter_map(|&k| self.kind(k).cost.map(|c| (k, c)))
+            .collect()
+    }
+
+    /// How many pieces one buy may take: all the room left in `progressive`, else one.
+    fn buy_limit(&self) -> u32 {
+        let room = MAX_PIECES - self.piece_count(self.to_move);
+        if self.rules.ruleset.allows_multi_buy() {
+            room
+        } else {
+            1
+        }
+    }
+
     /// Every collection of slot designs the mover may buy this turn: single designs, or in
     /// `progressive` every affordable multiset within the piece limit.
     pub(crate) fn buyable(&self) -> Vec<Vec<KindId>> {
         if !self.may_buy() {
             return Vec::new();
         }
-        let us = self.to_move;
-        let funds = self.funds();
-        let room = MAX_PIECES - self.piece_count(us);
-        let slots: Vec<(KindId, Zorkmids)> = self.slots[us.index()]
-            .iter()
-            .filter_map(|&k| self.kind(k).cost.map(|c| (k, c)))
-            .collect();
-        let max = if self.rules.ruleset.allows_multi_buy() {
-            room
-        } else {
-            1
-        };
         let mut out = Vec::new();
         let mut chosen = Vec::new();
-        collections(&slots, 0, funds, max, &mut chosen, &mut out);
+        collections(
+            &self.priced_slots(),
+            0,
+            self.funds(),
+            self.buy_limit(),
+            &mut chosen,
+            &mut out,
+        );
         out
+    }
+
+    /// How many collections `buyable` would list, without listing them: late in a
+    /// `progressive` game there can be tens of thousands.
+    fn count_buyable(&self) -> u64 {
+        if !self.may_buy() {
+            return 0;
+        }
+        count_collections(&self.priced_slots(), 0, self.funds(), self.buy_limit())
     }
 
     /// Every legal action of the side to move. Under `power`, buying is not an action.
@@ -349,10 +371,23 @@ impl Position {
         let buys = if self.rules.options.power {
             0
         } else {
-            self.buyable().len() as u64
+            self.count_buyable()
         };
         moves + transfers + buys
     }
+}
+
+/// How many multisets of `slots[start..]` of size 1..=max cost at most `funds`.
+fn count_collections(slots: &[(KindId, Zorkmids)], start: usize, funds: Zorkmids, max: u32) -> u64 {
+    if max == 0 {
+        return 0;
+    }
+    slots[start..]
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, cost))| *cost <= funds)
+        .map(|(i, &(_, cost))| 1 + count_collections(slots, start + i, funds - cost, max - 1))
+        .sum()
 }
 
 /// Multisets of `slots[start..]` of size 1..=max costing at most `funds`.

@@ -106,13 +106,14 @@ fn two_royals_one_captured() {
 
 #[test]
 fn a_bracketed_k_is_the_non_royal_wf() {
-    // In position strings and records a design in brackets is Betza's notation: (K) = WF.
+    // In position strings and records a design in brackets is Betza's notation: (K) = WF,
+    // written back as (WF) so no reader can take it for the king.
     let text =
         format!("[Start \"4k3/4[K]3/8/8/8/8/3(K)4/4K3 w 0/0 -/- {FIDE} 1\"]\n\n1.(K)d3 2.(K)e6\n");
     let r = replay(&text);
     assert_eq!(r.game.start().royals(Color::White).count(), 1);
     assert_eq!(r.game.start().royals(Color::Black).count(), 1);
-    assert_eq!(notations(&r.game), ["(K)d3", "(K)e6"]);
+    assert_eq!(notations(&r.game), ["(WF)d3", "(WF)e6"]);
     round_trip(&r.game);
 }
 
