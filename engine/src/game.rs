@@ -365,10 +365,7 @@ impl Game {
     ) -> Result<Decimal, TurnError> {
         self.check_proposal_atom(notation)?;
         let form = Proposals::atom_form(notation)?;
-        let mut rules = self.rules().clone();
-        let cost = rules.proposals.agree_atom(name, form, estimates)?;
-        self.position.set_rules(rules);
-        Ok(cost)
+        self.change_proposals(|p| p.agree_atom(name, form, estimates))
     }
 
     pub fn agree_modifier(
@@ -378,10 +375,18 @@ impl Game {
         estimates: [Decimal; 2],
     ) -> Result<Decimal, TurnError> {
         self.check_proposal_modifier(modifier)?;
+        self.change_proposals(|p| p.agree_modifier(name, modifier, estimates))
+    }
+
+    /// Change the agreed proposals and price the position's designs again.
+    fn change_proposals(
+        &mut self,
+        change: impl FnOnce(&mut Proposals) -> Result<Decimal, ProposalError>,
+    ) -> Result<Decimal, TurnError> {
         let mut rules = self.rules().clone();
-        let multiplier = rules.proposals.agree_modifier(name, modifier, estimates)?;
+        let value = change(&mut rules.proposals)?;
         self.position.set_rules(rules);
-        Ok(multiplier)
+        Ok(value)
     }
 
     /// The result the position itself forces: the side to move has no legal action.
