@@ -74,7 +74,12 @@ pub enum ConfigError {
     BadId { name: &'static str, value: String },
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
+    #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
+    PlaceholderToken,
 }
+
+/// The token config.example.toml ships with, which a copied file may still hold.
+const PLACEHOLDER_TOKEN: &str = "paste-the-bot-token-here";
 
 impl Config {
     /// Read `path` (if `required` is false, a missing file is the same as an empty one), then
@@ -125,7 +130,11 @@ impl Config {
 
     /// The token, or the error that explains how to give one.
     pub fn token(&self) -> Result<&Token, ConfigError> {
-        self.token.as_ref().ok_or(ConfigError::NoToken)
+        match &self.token {
+            None => Err(ConfigError::NoToken),
+            Some(t) if t.expose() == PLACEHOLDER_TOKEN => Err(ConfigError::PlaceholderToken),
+            Some(t) => Ok(t),
+        }
     }
 }
 
@@ -148,6 +157,15 @@ mod tests {
         assert_eq!(config, Config::default());
         assert!(matches!(config.token(), Err(ConfigError::NoToken)));
         assert!(ConfigError::NoToken.to_string().contains("csipgs play"));
+    }
+
+    #[test]
+    fn the_example_files_placeholder_is_no_token() {
+        let example = include_str!("../../config.example.toml");
+        let config = parse(example, &[]).unwrap();
+        assert!(matches!(config.token(), Err(ConfigError::PlaceholderToken)));
+        let config = parse(example, &[("CSIPGS_TOKEN", "real")]).unwrap();
+        assert_eq!(config.token().unwrap().expose(), "real");
     }
 
     #[test]
