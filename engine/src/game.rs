@@ -246,6 +246,27 @@ impl Game {
 
     /// Read and check a turn in record notation without playing it.
     pub fn parse_turn(&self, text: &str) -> Result<(Turn, Vec<Warning>), TurnError> {
+        let (turn, _, warnings) = self.read_turn(text)?;
+        Ok((turn, warnings))
+    }
+
+    /// Play a turn written in record notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
+        let (turn, next, warnings) = self.read_turn(text)?;
+        let mut played = self.commit(turn, next);
+        played.warnings = warnings;
+        Ok(played)
+    }
+
+    /// Play a turn: credit, action, optional design phase. Refused turns change nothing.
+    pub fn play(&mut self, turn: Turn) -> Result<Played, TurnError> {
+        self.ensure_running()?;
+        let next = self.check_turn(&turn)?;
+        Ok(self.commit(turn, next))
+    }
+
+    /// Read a turn, check it, and return the position after it with the record's warnings.
+    fn read_turn(&self, text: &str) -> Result<(Turn, Position, Vec<Warning>), TurnError> {
         self.ensure_running()?;
         let written = read_turn(text)?;
         let mut warnings = Vec::new();
@@ -258,26 +279,16 @@ impl Game {
             action,
             design: written.design,
         };
-        self.check_turn(&turn)?;
-        self.check_mark_warning(&turn.action, written.check_mark, &mut warnings);
-        Ok((turn, warnings))
-    }
-
-    /// Play a turn written in record notation.
-    pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
-        let (turn, warnings) = self.parse_turn(text)?;
-        let mut played = self.play(turn)?;
-        played.warnings = warnings;
-        Ok(played)
-    }
-
-    /// Play a turn: credit, action, optional design phase. Refused turns change nothing.
-    pub fn play(&mut self, turn: Turn) -> Result<Played, TurnError> {
-        self.ensure_running()?;
         let next = self.check_turn(&turn)?;
+        check_mark_warning(&turn.action, written.check_mark, &next, &mut warnings);
+        Ok((turn, next, warnings))
+    }
+
+    /// Record a checked turn and move to the position after it.
+    fn commit(&mut self, turn: Turn, next: Position) -> Played {
         let color = self.position.to_move();
         let ply = self.position.ply();
-        let notation = self.position.notate_turn(&turn);
+        let notation = self.position.notate_turn(&turn, &next);
         self.turns.push(PlayedTurn {
             ply,
             color,
@@ -287,14 +298,14 @@ impl Game {
         });
         self.position = next;
         self.outcome = self.forced_outcome();
-        Ok(Played {
+        Played {
             ply,
             color,
             notation,
             check: self.position.royals_in_check(self.position.to_move()),
             outcome: self.outcome,
             warnings: Vec::new(),
-        })
+        }
     }
 
     pub fn resign(&mut self, color: Color) -> Result<Outcome, TurnError> {
@@ -424,19 +435,8 @@ impl Game {
             .collect();
         if let (Some(f), Some(r)) = (m.from_file, m.from_rank) {
             let from = Square::new(f, r).expect("file and rank are in range");
-            match pos.piece_at(from) {
-                None => return Err(TurnError::NoPiece(from)),
-                Some((owner, _)) if owner != us => {
-                    return Err(TurnError::NotYours {
-                        square: from,
-                        owner,
-                        mover: us,
-                    })
-                }
-                Some((_, d)) if *d != m.piece => {
-                    return Err(TurnError::NoSuchPiece(format!("{label} on {from}")))
-                }
-                _ => {}
+            if *self.own_piece(from)? != m.piece {
+                return Err(TurnError::NoSuchPiece(format!("{label} on {from}")));
             }
         }
         if candidates.is_empty() {
@@ -471,25 +471,17 @@ impl Game {
         Ok(action)
     }
 
-    /// A warning when a written `+` or `#` doesn't match what a legal action does. The mark
-    /// belongs to the action: a redesign after it changes no piece.
-    fn check_mark_warning(&self, action: &Action, mark: Option<char>, warnings: &mut Vec<Warning>) {
-        let Some(mark) = mark else {
-            return;
-        };
-        let actual = self.position.notate(action);
-        if !actual.ends_with(mark) {
-            let what = match actual.chars().last() {
-                Some('+') => "it gives check, not mate",
-                Some('#') => "it mates",
-                _ => "it gives no check",
-            };
-            let noun = match action {
-                Action::Move { .. } => "move",
-                Action::Transfer { .. } => "transfer",
-                Action::Buy(_) => "buy",
-            };
-            warnings.push(Warning(format!("'{mark}' marks the {noun}, but {what}")));
+    /// The design of the mover's piece on a square, or why there is none.
+    fn own_piece(&self, square: Square) -> Result<&Design, TurnError> {
+        let mover = self.position.to_move();
+        match self.position.piece_at(square) {
+            None => Err(TurnError::NoPiece(square)),
+            Some((owner, _)) if owner != mover => Err(TurnError::NotYours {
+                square,
+                owner,
+                mover,
+            }),
+            Some((_, design)) => Ok(design),
         }
     }
 
@@ -549,21 +541,10 @@ impl Game {
         let mut next = pos.clone();
         match &turn.action {
             Action::Move { from, to } => {
-                match pos.piece_at(*from) {
-                    None => return Err(TurnError::NoPiece(*from)),
-                    Some((owner, _)) if owner != us => {
-                        return Err(TurnError::NotYours {
-                            square: *from,
-                            owner,
-                            mover: us,
-                        })
-                    }
-                    Some((_, design)) => {
-                        if !pos.legal_moves().contains(&(*from, *to)) {
-                            let label = Position::piece_label(design);
-                            return Err(self.why_not(&[*from], *to, &label));
-                        }
-                    }
+                let design = self.own_piece(*from)?;
+                if !pos.legal_moves().contains(&(*from, *to)) {
+                    let label = Position::piece_label(design);
+                    return Err(self.why_not(&[*from], *to, &label));
                 }
                 next.credit();
                 next.act(&turn.action);
@@ -655,6 +636,33 @@ impl Game {
             error,
         })?;
         Ok(index)
+    }
+}
+
+/// A warning when a written `+` or `#` doesn't match what the turn does; `after` is the position
+/// after it (a redesign after the action changes no piece, so the mark is the action's).
+fn check_mark_warning(
+    action: &Action,
+    mark: Option<char>,
+    after: &Position,
+    warnings: &mut Vec<Warning>,
+) {
+    let Some(mark) = mark else {
+        return;
+    };
+    let actual = after.check_mark();
+    if !actual.ends_with(mark) {
+        let what = match actual {
+            "+" => "it gives check, not mate",
+            "#" => "it mates",
+            _ => "it gives no check",
+        };
+        let noun = match action {
+            Action::Move { .. } => "move",
+            Action::Transfer { .. } => "transfer",
+            Action::Buy(_) => "buy",
+        };
+        warnings.push(Warning(format!("'{mark}' marks the {noun}, but {what}")));
     }
 }
 

@@ -263,9 +263,11 @@ impl Position {
         }
     }
 
-    /// A turn in record notation.
-    pub fn notate_turn(&self, turn: &Turn) -> String {
-        let mut text = self.notate(&turn.action);
+    /// A turn in record notation, given the position after it (which decides `+` and `#`: a
+    /// redesign or a buy in the design phase moves no piece, so the mark is the action's).
+    pub(crate) fn notate_turn(&self, turn: &Turn, after: &Position) -> String {
+        let mut text = self.notate_plain(&turn.action);
+        text.push_str(after.check_mark());
         match &turn.design {
             None => {}
             Some(DesignPhase::Redesign { slot, design }) => {
