@@ -278,24 +278,23 @@ impl Store {
     }
 
     pub async fn active_game(&self, channel: Channel) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games \
-             WHERE guild_id = ? AND channel_id = ? AND status = 'active'"
-        );
-        sqlx::query(&sql)
-            .bind(id(channel.guild))
-            .bind(id(channel.channel))
-            .fetch_optional(&self.pool)
-            .await?
-            .map(game_row)
-            .transpose()
+        self.channel_game(channel, "AND status = 'active'").await
     }
 
     /// The channel's active game, or else its most recent one.
     pub async fn latest_game(&self, channel: Channel) -> Result<Option<GameRow>, StoreError> {
+        self.channel_game(channel, "ORDER BY status = 'active' DESC, id DESC LIMIT 1")
+            .await
+    }
+
+    /// The first of a channel's games that `rest` (more conditions, an order) selects.
+    async fn channel_game(
+        &self,
+        channel: Channel,
+        rest: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? \
-             ORDER BY status = 'active' DESC, id DESC LIMIT 1"
+            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? {rest}"
         );
         sqlx::query(&sql)
             .bind(id(channel.guild))
