@@ -337,6 +337,13 @@ impl Position {
             .into_iter()
             .map(|(from, to)| Action::Move { from, to })
             .collect();
+        actions.extend(self.transfers_and_buys());
+        actions
+    }
+
+    /// The legal actions that are not moves: transfers, and buys unless under `power`.
+    pub(crate) fn transfers_and_buys(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
         let squares = self.transfer_squares();
         for &(kind, _) in &self.reserves[self.to_move.index()] {
             let design = &self.kind(kind).design;

@@ -118,12 +118,10 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
             pos.unmake_move(undo);
         }
     }
-    for action in pos.legal_actions() {
-        if !matches!(action, Action::Move { .. }) {
-            let mut next = pos.clone();
-            next.apply_action(&action);
-            nodes += perft_inner(&mut next, depth - 1);
-        }
+    for action in pos.transfers_and_buys() {
+        let mut next = pos.clone();
+        next.apply_action(&action);
+        nodes += perft_inner(&mut next, depth - 1);
     }
     nodes
 }
