@@ -65,11 +65,17 @@ pub enum ConfigError {
         path: PathBuf,
         error: std::io::Error,
     },
-    #[error("{path} is not valid: {error}")]
+    /// The parser's own message quotes the line it failed on, which may hold the token: this
+    /// one gives the place and the reason only, with any token value blanked out.
+    #[error("{path} is not valid: {reason} (line {line}, column {column})")]
     Parse {
         path: PathBuf,
-        error: toml::de::Error,
+        reason: String,
+        line: usize,
+        column: usize,
     },
+    #[error("api_base must be an http address on this machine (127.0.0.1, [::1] or localhost), not '{0}': it exists only for tests that run a fake Discord")]
+    ApiBaseNotLocal(String),
     #[error("{name} must be a Discord id (a whole number), not '{value}'")]
     BadId { name: &'static str, value: String },
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
@@ -86,10 +92,7 @@ impl Config {
     /// apply the environment.
     pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
         let file = match std::fs::read_to_string(path) {
-            Ok(text) => toml::from_str(&text).map_err(|error| ConfigError::Parse {
-                path: path.to_path_buf(),
-                error,
-            })?,
+            Ok(text) => toml::from_str(&text).map_err(|error| parse_error(path, &text, &error))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => File::default(),
             Err(error) => {
                 return Err(ConfigError::Read {
@@ -111,6 +114,14 @@ impl Config {
             })?),
             None => file.dev_guild,
         };
+        let api_base = set("CSIPGS_API_BASE")
+            .or(file.api_base)
+            .filter(|b| !b.trim().is_empty());
+        if let Some(base) = &api_base {
+            if !is_loopback(base) {
+                return Err(ConfigError::ApiBaseNotLocal(base.clone()));
+            }
+        }
         Ok(Config {
             token: set("CSIPGS_TOKEN")
                 .map(Token)
@@ -122,9 +133,7 @@ impl Config {
                 .unwrap_or(defaults.database),
             log: set("CSIPGS_LOG").or(file.log).unwrap_or(defaults.log),
             dev_guild: dev_guild.filter(|&g| g != 0),
-            api_base: set("CSIPGS_API_BASE")
-                .or(file.api_base)
-                .filter(|b| !b.trim().is_empty()),
+            api_base,
         })
     }
 
@@ -136,6 +145,54 @@ impl Config {
             Some(t) => Ok(t),
         }
     }
+}
+
+/// A parse error that names the place and the reason, never the file's text: every value
+/// the file gives the token is blanked out of the reason too.
+fn parse_error(path: &Path, text: &str, error: &toml::de::Error) -> ConfigError {
+    let offset = error.span().map_or(0, |s| s.start).min(text.len());
+    let before = &text[..text.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let column = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
+    let mut reason = error.message().to_string();
+    for secret in token_values(text) {
+        reason = reason.replace(&secret, "(hidden)");
+    }
+    ConfigError::Parse {
+        path: path.to_path_buf(),
+        reason,
+        line,
+        column,
+    }
+}
+
+/// What the file's token lines hold, quoted or not, however malformed.
+fn token_values(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("token"))
+        .filter_map(|rest| rest.trim_start().strip_prefix('='))
+        .map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+        .filter(|v| v.len() >= 4)
+        .collect()
+}
+
+/// Whether a URL's host is this machine: the test hook may send the token nowhere else.
+fn is_loopback(base: &str) -> bool {
+    let Some(rest) = base.strip_prefix("http://") else {
+        return false;
+    };
+    let authority = rest.split('/').next().unwrap_or("");
+    if authority.contains('@') {
+        return false;
+    }
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
@@ -200,6 +257,49 @@ mod tests {
             .to_string()
             .contains("whole number"));
         assert!(toml::from_str::<File>("tokn = \"x\"").is_err());
+    }
+
+    #[test]
+    fn a_malformed_file_never_prints_the_token() {
+        let dir = std::env::temp_dir().join(format!("csipgs-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for text in [
+            "token = \"sekrit-token-value\nlog = \"info\"\n",
+            "token = sekrit-token-value\n",
+            "token = \"sekrit-token-value\" extra\n",
+            "log = \"info\"\ntoken = \"sekrit-token-value\"\ndev_guild = \"sekrit-token-value\"\n",
+            "token = 'sekrit-token-value\n",
+        ] {
+            let path = dir.join("config.toml");
+            std::fs::write(&path, text).unwrap();
+            let error = Config::load(&path, true).unwrap_err().to_string();
+            assert!(!error.contains("sekrit"), "{error}");
+            assert!(error.contains("line"), "{error}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_api_base_stays_on_this_machine() {
+        for local in [
+            "http://127.0.0.1:8080",
+            "http://127.0.0.5",
+            "http://localhost:1/",
+            "http://[::1]:9",
+        ] {
+            assert!(parse("", &[("CSIPGS_API_BASE", local)]).is_ok(), "{local}");
+        }
+        for remote in [
+            "http://discord.com",
+            "https://127.0.0.1:1",
+            "http://10.0.0.1:80",
+            "http://127.0.0.1.evil.example",
+            "http://user@evil.example:80",
+            "http://localhost@evil.example",
+        ] {
+            let error = parse(&format!("api_base = \"{remote}\""), &[]).unwrap_err();
+            assert!(matches!(error, ConfigError::ApiBaseNotLocal(_)), "{remote}");
+        }
     }
 
     #[test]

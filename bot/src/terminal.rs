@@ -2,14 +2,18 @@
 //! Commands are typed as lines (`/move Kd2`); a text board follows every turn and the board
 //! PNG is written to a file.
 
-use crate::core::{system_clock, Core, Picture, Place, Reply, Request, Who};
+use crate::core::{
+    system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, Picture, Place, Platform,
+    Posted, Press, Reply, Request, Target, Undelivered, Who,
+};
+use crate::picture;
 use crate::store::{Channel, ColourChoice, ProposalKind, Store};
-use crate::{discord, picture};
 use engine::{Color, Options, Ruleset};
 use render::BoardView;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 /// How `csipgs play` was started.
 #[derive(Clone, Debug)]
@@ -37,6 +41,8 @@ const PLACE: Place = Place::Channel(CHANNEL);
 #[derive(Debug, PartialEq, Eq)]
 enum Line {
     Command(Request),
+    /// Press the shown button with this number (1 = the first).
+    Press(usize),
     As(Color),
     Quit,
     Nothing,
@@ -62,27 +68,48 @@ pub fn run(setup: Setup) -> ExitCode {
     }
 }
 
+/// The terminal as the core's platform: no threads, and every message shows on the one
+/// screen as it is made, so nothing is ever owed.
+struct Local;
+
+impl Platform for Local {
+    fn has_threads(&self) -> bool {
+        false
+    }
+
+    fn open_thread(&self, _: Channel, _: String) -> BoxFuture<'_, Result<Option<u64>, String>> {
+        Box::pin(async { Ok(None) })
+    }
+
+    fn deliver(&self, _: Target, _: Reply) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+        Box::pin(async { Ok(None) })
+    }
+}
+
 async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     let store = match &setup.database {
         Some(path) => Store::open(path).await?,
         None => Store::memory().await?,
     };
-    let core = Core::new(store, system_clock(), discord::command_help());
+    let core = Core::new(store, system_clock(), Arc::new(Local));
     let players = [
         Who {
             id: 1,
             name: setup.names[0].clone(),
             moderator: true,
+            manager: true,
         },
         Who {
             id: 2,
             name: setup.names[1].clone(),
             moderator: true,
+            manager: true,
         },
     ];
     let screen = Screen {
         players: players.clone(),
         picture: setup.picture.clone(),
+        buttons: Mutex::new(Vec::new()),
     };
     let mut acting = setup.first;
     match core.store().active_game(CHANNEL).await? {
@@ -105,29 +132,34 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
             println!();
             break;
         };
-        match parse(&line) {
-            Err(usage) => println!("{usage}"),
-            Ok(Line::Nothing) => {}
-            Ok(Line::Quit) => break,
-            Ok(Line::As(color)) => acting = color,
-            Ok(Line::Command(request)) => {
-                let is_turn = matches!(
-                    request,
-                    Request::Move { .. }
-                        | Request::Transfer { .. }
-                        | Request::Buy { .. }
-                        | Request::Turn { .. }
-                );
-                for reply in core.handle(who, PLACE, request).await {
-                    screen.show(reply);
-                }
-                // Hot seat: after a turn the keyboard passes to the side to move.
-                if is_turn {
-                    if let Some(row) = core.store().active_game(CHANNEL).await? {
-                        acting = row.game.position().to_move();
-                    }
-                }
+        let request = match parse(&line) {
+            Err(usage) => {
+                println!("{usage}");
+                continue;
             }
+            Ok(Line::Nothing) => continue,
+            Ok(Line::Quit) => break,
+            Ok(Line::As(color)) => {
+                acting = color;
+                continue;
+            }
+            Ok(Line::Press(n)) => match screen.button(n) {
+                Some(press) => Request::Press(press),
+                None => {
+                    println!(
+                        "there is no button {n}: /press takes the number shown beside a button"
+                    );
+                    continue;
+                }
+            },
+            Ok(Line::Command(request)) => request,
+        };
+        for reply in core.handle(who, PLACE, request).await {
+            screen.show(&core, reply).await;
+        }
+        // Hot seat: the keyboard passes to the side to move.
+        if let Some(row) = core.store().active_game(CHANNEL).await? {
+            acting = row.game.position().to_move();
         }
     }
     core.store().close().await;
@@ -142,28 +174,39 @@ fn path_text(path: &Option<PathBuf>) -> String {
 /// A new game: White challenges Black, who accepts, as on Discord.
 async fn start(core: &Core, screen: &Screen, setup: &Setup) {
     let [white, black] = &screen.players;
-    let challenge = Request::Challenge {
-        opponent: black.player(),
-        opponent_is_bot: false,
-        ruleset: setup.ruleset,
-        options: setup.options,
-        colour: ColourChoice::White,
-    };
+    let challenge = Request::Challenge(ChallengeRequest {
+        opponent: Some(black.player()),
+        ruleset: Some(setup.ruleset),
+        power: Some(setup.options.power),
+        proposals: Some(setup.options.proposals),
+        unofficial: Some(setup.options.unofficial),
+        colour: Some(ColourChoice::White),
+        ..ChallengeRequest::default()
+    });
     let replies = core.handle(white, PLACE, challenge).await;
-    let answer = replies
+    let accept = replies
         .iter()
         .find_map(Request::challenge_of)
-        .map(|challenge| Request::Answer {
-            challenge,
-            accept: true,
+        .map(|challenge| {
+            Request::Press(Press::Challenge {
+                challenge,
+                answer: ChallengeAnswer::Accept,
+            })
         });
-    match answer {
+    match accept {
         Some(accept) => {
+            for reply in replies {
+                core.delivered(&reply, None).await;
+            }
             for reply in core.handle(black, PLACE, accept).await {
-                screen.show(reply);
+                screen.show(core, reply).await;
             }
         }
-        None => replies.into_iter().for_each(|r| screen.show(r)),
+        None => {
+            for reply in replies {
+                screen.show(core, reply).await;
+            }
+        }
     }
 }
 
@@ -239,7 +282,7 @@ fn parse(line: &str) -> Result<Line, String> {
                 proposal: proposal
                     .trim_start_matches('#')
                     .parse()
-                    .map_err(|_| format!("'{proposal}' is not a proposal number"))?,
+                    .map_err(|_| format!("'{}' is not a proposal number", clip(proposal)))?,
                 value: value.to_string(),
             },
             _ => return usage("/estimate PROPOSAL VALUE, such as /estimate 1 2.5"),
@@ -251,11 +294,33 @@ fn parse(line: &str) -> Result<Line, String> {
             },
             [design, ruleset] => Request::Price {
                 design: design.to_string(),
-                ruleset: Some(ruleset.parse().map_err(|e| format!("{e}"))?),
+                ruleset: Some(ruleset.parse().map_err(|e| clip(&format!("{e}")))?),
             },
             _ => return usage("/price DESIGN [RULESET], such as /price WbRbmHfB"),
         },
-        "board" => Request::Board,
+        "board" => match words[..] {
+            [] => Request::Board { ply: None },
+            [ply] => Request::Board {
+                ply: Some(ply.parse().map_err(|_| {
+                    format!(
+                        "'{}' is not a turn number: /board 3 shows the board after turn 3",
+                        clip(ply)
+                    )
+                })?),
+            },
+            _ => return usage("/board [PLY], such as /board or /board 3"),
+        },
+        "press" => {
+            return match words[..] {
+                [n] => n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .map(Line::Press)
+                    .ok_or_else(|| format!("'{}' is not a button number", clip(n))),
+                _ => usage("/press N, with N the number shown beside a button"),
+            }
+        }
         "game" => Request::Game,
         "history" => Request::History,
         "resign" => Request::Resign,
@@ -263,6 +328,11 @@ fn parse(line: &str) -> Result<Line, String> {
         "abort" => Request::Abort,
         "help" => Request::Help,
         "rules" => Request::Rules,
+        "notify" | "settings" => {
+            return Err(format!(
+                "/{name} is for Discord; the terminal has one screen and no servers"
+            ))
+        }
         "as" => {
             return match rest.to_ascii_lowercase().as_str() {
                 "white" | "w" => Ok(Line::As(Color::White)),
@@ -271,19 +341,38 @@ fn parse(line: &str) -> Result<Line, String> {
             }
         }
         "quit" | "exit" => return Ok(Line::Quit),
-        other => return Err(format!("unknown command /{other}: /help lists them")),
+        other => {
+            return Err(format!(
+                "unknown command /{}: /help lists them",
+                clip(other)
+            ))
+        }
     };
     Ok(Line::Command(request))
 }
 
-/// Shows replies: text with names for mentions, boards as text and PNG files.
+/// What was typed, made safe and short enough to echo.
+fn clip(text: &str) -> String {
+    crate::core::neutral(text)
+}
+
+/// Shows replies: text with names for mentions, boards as text and PNG files, buttons
+/// numbered for /press.
 struct Screen {
     players: [Who; 2],
     picture: PathBuf,
+    /// The buttons last shown, in order.
+    buttons: Mutex<Vec<Press>>,
 }
 
 impl Screen {
-    fn show(&self, reply: Reply) {
+    /// The press behind button `n` (1-based) of the last reply that had buttons.
+    fn button(&self, n: usize) -> Option<Press> {
+        let buttons = self.buttons.lock().unwrap_or_else(|e| e.into_inner());
+        buttons.get(n - 1).copied()
+    }
+
+    async fn show(&self, core: &Core, reply: Reply) {
         let mut text = reply.text.replace("**", "").replace('`', "");
         for p in &self.players {
             text = text.replace(&format!("<@{}>", p.id), &p.name);
@@ -307,6 +396,22 @@ impl Screen {
             println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
             write_file(Path::new(&file.name), &file.bytes);
         }
+        if !reply.buttons.is_empty() {
+            let presses: Vec<Press> = reply
+                .buttons
+                .iter()
+                .filter_map(|b| Press::from_id(&b.id))
+                .collect();
+            let labels: Vec<String> = reply
+                .buttons
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("/press {} = {}", i + 1, b.label))
+                .collect();
+            println!("(buttons: {})", labels.join(", "));
+            *self.buttons.lock().unwrap_or_else(|e| e.into_inner()) = presses;
+        }
+        core.delivered(&reply, None).await;
     }
 }
 

@@ -1,9 +1,10 @@
 //! What a board picture shows, as plain data: build it from a game or a position, or by hand.
 
 use engine::{Color, Design, Game, Position, Square, Zorkmids};
+use serde::{Deserialize, Serialize};
 
 /// One of a side's six design slots.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Slot {
     pub design: Design,
     /// What a piece of this design costs, or None if it has no price.
@@ -11,7 +12,7 @@ pub struct Slot {
 }
 
 /// One player's panel: who plays the side and what they own.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {
     pub name: String,
     pub treasury: Zorkmids,
@@ -22,7 +23,7 @@ pub struct PlayerView {
 }
 
 /// Everything the board picture shows.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardView {
     pub pieces: Vec<(Square, Color, Design)>,
     /// White's panel, then Black's (index with `Color::index`).

@@ -11,12 +11,7 @@ pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
         eprintln!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
         return ExitCode::from(2);
     };
-    let text = match design.trim() {
-        "P" => "fcFfmW",
-        "K" => "WF",
-        other => other,
-    };
-    let design = match Design::parse(text) {
+    let design = match Design::parse_lookup(design) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("{e}");

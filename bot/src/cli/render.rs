@@ -19,9 +19,10 @@ pub fn render(position_text: &str, out: &Path, black: bool) -> ExitCode {
 }
 
 /// `csipgs diagram DESIGN -o piece.png`: how a design moves, with its classic price and
-/// breakdown (or why it has none).
+/// breakdown (or why it has none). A bare `P` is the pawn and a bare `K` is `WF`, as in
+/// `csipgs price` (RULES.md section 6).
 pub fn diagram(design: &str, out: &Path) -> ExitCode {
-    let design = match Design::parse(design) {
+    let design = match Design::parse_lookup(design) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("{e}");

@@ -1,159 +1,345 @@
-//! Challenges: posted with Accept and Decline buttons that only the challenged member may
-//! press, open for ten minutes, one game per channel.
+//! Challenges: posted with buttons (Accept and Decline for the challenged member, or Accept
+//! for anyone when nobody is named; Cancel for the challenger), open for ten minutes. An
+//! accepted challenge opens a thread for its game where the server wants one.
 
-use super::play::board;
-use super::{Button, ButtonStyle, Core, CoreError, Place, Reply, Who};
-use crate::store::{ChallengeRow, ColourChoice, Player, StoreError};
-use engine::{Color, Game, Options, Rules, Ruleset};
+use super::play::picture;
+use super::{
+    Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
+    Reply, Target, Who,
+};
+use crate::store::{ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, StoreError};
+use engine::{Color, Game, Rules};
 use std::hash::{BuildHasher, Hasher};
 
 /// How long a challenge can be accepted, in seconds.
 pub const CHALLENGE_SECONDS: i64 = 600;
 
+/// Discord's limit on a thread's name.
+const THREAD_NAME_MAX: usize = 100;
+
 impl Core {
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn challenge(
         &self,
         who: &Who,
         place: Place,
-        opponent: Player,
-        opponent_is_bot: bool,
-        ruleset: Ruleset,
-        options: Options,
-        colour: ColourChoice,
+        request: ChallengeRequest,
     ) -> Result<Vec<Reply>, CoreError> {
         let channel = Core::channel(place)?;
-        if opponent.id == who.id {
-            return Err(CoreError::ChallengeSelf);
+        if let Some(opponent) = &request.opponent {
+            if opponent.id == who.id {
+                return Err(CoreError::ChallengeSelf);
+            }
+            if request.opponent_is_bot {
+                return Err(CoreError::ChallengeBot);
+            }
         }
-        if opponent_is_bot {
-            return Err(CoreError::ChallengeBot);
+        let settings = self.store.guild_settings(channel.guild).await?;
+        if matches!(place, Place::Channel(_))
+            && !settings.channels.is_empty()
+            && !settings.channels.contains(&channel.channel)
+        {
+            let channels: Vec<String> = settings
+                .channels
+                .iter()
+                .map(|c| format!("<#{c}>"))
+                .collect();
+            return Err(CoreError::ChannelNotAllowed {
+                channels: channels.join(", "),
+            });
         }
-        if let Some(game) = self.store.active_game(channel).await? {
-            return Err(busy(&game.players));
+        // With a thread per game the channel itself never holds one.
+        if !self.threaded(place, settings.threads) {
+            if let Some(game) = self.store.active_game(channel).await? {
+                return Err(busy(&game.players));
+            }
         }
-        let rules = Rules::new(ruleset, options);
+        let rules = Rules::new(
+            request.ruleset.unwrap_or(settings.rules.ruleset),
+            request.options_over(settings.rules.options),
+        );
+        let colour = request.colour.unwrap_or(ColourChoice::Random);
         let now = self.now();
         let challenge = ChallengeRow {
             id: 0,
             channel,
             challenger: who.player(),
-            opponent: opponent.clone(),
-            rules: rules.clone(),
+            opponent: request.opponent.clone(),
+            rules,
             colour,
             expires_at: now + CHALLENGE_SECONDS,
+            message: None,
         };
-        let id = self.store.insert_challenge(&challenge, now).await?;
-        let side = match colour {
-            ColourChoice::White => "White".to_string(),
-            ColourChoice::Black => "Black".to_string(),
-            ColourChoice::Random => "a colour drawn at random".to_string(),
-        };
-        let text = format!(
-            "<@{}>: <@{}> challenges you to a game of csipgs chess, {}. <@{}> plays {side}. Accept within {} minutes.",
-            opponent.id,
-            who.id,
-            rules_text(&rules),
-            who.id,
-            CHALLENGE_SECONDS / 60
-        );
-        let mut reply = Reply::public(text).pinging(opponent.id);
-        reply.buttons = vec![
-            Button {
-                id: format!("challenge:accept:{id}"),
-                label: "Accept".to_string(),
-                style: ButtonStyle::Accept,
-            },
-            Button {
-                id: format!("challenge:decline:{id}"),
-                label: "Decline".to_string(),
-                style: ButtonStyle::Decline,
-            },
-        ];
-        Ok(vec![reply])
+        let mut replies = Vec::new();
+        let (_, ids) = self
+            .store
+            .insert_challenge(
+                &challenge,
+                |id| {
+                    replies.push(challenge_message(&challenge, id));
+                    let here = Target::Channel {
+                        channel: channel.channel,
+                    };
+                    self.owing(channel.guild, here, &replies)
+                },
+                now,
+            )
+            .await?;
+        self.settle(&mut replies, ids);
+        Ok(replies)
     }
 
-    /// A press of Accept or Decline. A public reply replaces the challenge message.
+    /// A press of a challenge's Accept, Decline or Cancel button. The public answer replaces
+    /// the challenge message.
     pub(super) async fn answer(
         &self,
         who: &Who,
+        place: Place,
         challenge: i64,
-        accept: bool,
+        answer: ChallengeAnswer,
     ) -> Result<Vec<Reply>, CoreError> {
         let found = self
             .store
             .challenge(challenge)
             .await?
             .ok_or(CoreError::ChallengeGone)?;
-        if found.opponent.id != who.id {
-            return Err(CoreError::NotChallenged(found.opponent.id));
-        }
+        let by_challenger = found.challenger.id == who.id;
+        let named = found.opponent.as_ref().map(|p| p.id);
         let now = self.now();
-        if now > found.expires_at {
-            self.store.close_challenge(challenge, true).await?;
-            return Ok(vec![expired(found.challenger.id)]);
-        }
-        if !accept {
-            if !self.store.close_challenge(challenge, false).await? {
-                return Err(CoreError::ChallengeGone);
+        match answer {
+            ChallengeAnswer::Accept => {
+                if by_challenger {
+                    return Err(CoreError::OwnChallenge);
+                }
+                if let Some(id) = named.filter(|&id| id != who.id) {
+                    return Err(CoreError::NotChallenged(id));
+                }
             }
-            return Ok(vec![Reply::public(format!(
-                "<@{}> declined the challenge of <@{}>.",
-                who.id, found.challenger.id
-            ))]);
+            ChallengeAnswer::Decline if !by_challenger => match named {
+                Some(id) if id == who.id => {}
+                Some(id) => return Err(CoreError::NotChallenged(id)),
+                None => return Err(CoreError::NotChallenger(found.challenger.id)),
+            },
+            ChallengeAnswer::Decline | ChallengeAnswer::Cancel => {
+                if !by_challenger {
+                    return Err(CoreError::NotChallenger(found.challenger.id));
+                }
+            }
         }
+        if now > found.expires_at {
+            return self
+                .close(
+                    &found,
+                    ChallengeStatus::Expired,
+                    expired(found.challenger.id),
+                )
+                .await;
+        }
+        match answer {
+            ChallengeAnswer::Accept => self.accept(who, place, found, now).await,
+            ChallengeAnswer::Decline if !by_challenger => {
+                let text = format!(
+                    "<@{}> declined the challenge of <@{}>.",
+                    who.id, found.challenger.id
+                );
+                self.close(
+                    &found,
+                    ChallengeStatus::Declined,
+                    Reply::public(text).replacing(),
+                )
+                .await
+            }
+            ChallengeAnswer::Decline | ChallengeAnswer::Cancel => {
+                let text = format!("<@{}> withdrew the challenge.", who.id);
+                self.close(
+                    &found,
+                    ChallengeStatus::Cancelled,
+                    Reply::public(text).replacing(),
+                )
+                .await
+            }
+        }
+    }
+
+    /// Close a challenge with a notice that replaces its message.
+    async fn close(
+        &self,
+        found: &ChallengeRow,
+        status: ChallengeStatus,
+        notice: Reply,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let mut replies = vec![notice];
+        let owed = self.owing(found.channel.guild, message_of(found), &replies)?;
+        let ids = self
+            .store
+            .close_challenge(found.id, status, &owed, self.now())
+            .await?
+            .ok_or(CoreError::ChallengeGone)?;
+        self.settle(&mut replies, ids);
+        Ok(replies)
+    }
+
+    async fn accept(
+        &self,
+        who: &Who,
+        place: Place,
+        found: ChallengeRow,
+        now: i64,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let opponent = found.opponent.clone().unwrap_or_else(|| who.player());
         let challenger_white = match found.colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
             ColourChoice::Random => coin(),
         };
         let players = if challenger_white {
-            [found.challenger.clone(), found.opponent.clone()]
+            [found.challenger.clone(), opponent]
         } else {
-            [found.opponent.clone(), found.challenger.clone()]
+            [opponent, found.challenger.clone()]
+        };
+        let settings = self.store.guild_settings(found.channel.guild).await?;
+        let thread = match self.threaded(place, settings.threads) {
+            true => self.open_thread(found.channel, &players).await,
+            false => None,
+        };
+        let game_channel = Channel {
+            guild: found.channel.guild,
+            channel: thread.unwrap_or(found.channel.channel),
         };
         let game = Game::new(found.rules.clone());
-        let row = match self
+        let (white, black) = (players[0].id, players[1].id);
+        let picture = picture(&players, &game, Color::White);
+        let rules = rules_text(game.rules());
+        let started = |text: String| Reply::public(text).pinging(white);
+        let replies = match thread {
+            Some(thread) => vec![
+                Reply::public(format!(
+                    "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}, in <#{thread}>."
+                ))
+                .replacing(),
+                started(format!(
+                    "<@{white}> (White) vs <@{black}> (Black), {rules}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>."
+                ))
+                .to(Target::Channel { channel: thread }),
+            ],
+            None => vec![started(format!(
+                "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>."
+            ))
+            .replacing()],
+        };
+        let mut replies = replies;
+        if let Some(last) = replies.last_mut() {
+            last.picture = Some(picture);
+        }
+        let owed = self.owing(found.channel.guild, message_of(&found), &replies)?;
+        let (_, ids) = match self
             .store
-            .accept_challenge(&found, players, game, now)
+            .accept_challenge(&found, game_channel, players, game, &owed, now)
             .await
         {
-            Ok(row) => row,
+            Ok(done) => done,
             Err(StoreError::Conflict) => return Err(CoreError::ChallengeGone),
             Err(StoreError::ChannelBusy) => {
-                let active = self.store.active_game(found.channel).await?;
+                let active = self.store.active_game(game_channel).await?;
                 return Err(active.map_or(CoreError::ChallengeGone, |g| busy(&g.players)));
             }
             Err(e) => return Err(e.into()),
         };
-        let white = row.player(Color::White).id;
-        let text = format!(
-            "Game on! <@{white}> (White) vs <@{}> (Black), {}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>.",
-            row.player(Color::Black).id,
-            rules_text(row.game.rules()),
-        );
-        Ok(vec![Reply::public(text)
-            .pinging(white)
-            .with_picture(board(&row, Color::White))])
+        self.settle(&mut replies, ids);
+        Ok(replies)
     }
-}
 
-impl Core {
-    /// Close a challenge whose time is up; the reply replaces the challenge message. None if
-    /// it was answered meanwhile.
-    pub async fn expire(&self, challenge: i64) -> Option<Reply> {
-        let found = self.store.challenge(challenge).await.ok()??;
-        match self.store.close_challenge(challenge, true).await {
-            Ok(true) => Some(expired(found.challenger.id)),
-            _ => None,
+    /// A thread for a new game, named after its players; None (play in the channel) if the
+    /// platform has no threads or Discord refused one.
+    async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
+        let mut name = format!("{} vs {}", players[0].name, players[1].name);
+        if name.chars().count() > THREAD_NAME_MAX {
+            name = name
+                .chars()
+                .take(THREAD_NAME_MAX - 1)
+                .chain(['…'])
+                .collect();
+        }
+        match self.platform.open_thread(parent, name).await {
+            Ok(thread) => thread,
+            Err(e) => {
+                tracing::warn!(error = %e, "can't open a thread for a game; playing in the channel");
+                None
+            }
         }
     }
 }
 
-fn expired(challenger: u64) -> Reply {
+impl Core {
+    /// Whether a game started from `place` gets a thread of its own.
+    fn threaded(&self, place: Place, threads: bool) -> bool {
+        threads && self.platform.has_threads() && matches!(place, Place::Channel(_))
+    }
+}
+
+/// Where a challenge's answer goes when the interaction can't carry it: its own message if
+/// known, else a new message in its channel.
+fn message_of(found: &ChallengeRow) -> Target {
+    match found.message {
+        Some((channel, message)) => Target::Edit { channel, message },
+        None => Target::Channel {
+            channel: found.channel.channel,
+        },
+    }
+}
+
+/// The challenge as posted, with its buttons.
+fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
+    let challenger = challenge.challenger.id;
+    let side = match challenge.colour {
+        ColourChoice::White => "White",
+        ColourChoice::Black => "Black",
+        ColourChoice::Random => "a colour drawn at random",
+    };
+    let rules = rules_text(&challenge.rules);
+    let minutes = CHALLENGE_SECONDS / 60;
+    let press = |answer| {
+        Press::Challenge {
+            challenge: id,
+            answer,
+        }
+        .id()
+    };
+    let accept = Button::new(
+        press(ChallengeAnswer::Accept),
+        "Accept",
+        ButtonStyle::Accept,
+    );
+    let cancel = Button::new(
+        press(ChallengeAnswer::Cancel),
+        "Cancel",
+        ButtonStyle::Neutral,
+    );
+    let mut reply = match &challenge.opponent {
+        Some(opponent) => Reply::public(format!(
+            "<@{}>: <@{challenger}> challenges you to a game of csipgs chess, {rules}. <@{challenger}> plays {side}. Accept within {minutes} minutes.",
+            opponent.id
+        ))
+        .pinging(opponent.id)
+        .with_buttons(vec![
+            accept,
+            Button::new(press(ChallengeAnswer::Decline), "Decline", ButtonStyle::Decline),
+            cancel,
+        ]),
+        None => Reply::public(format!(
+            "<@{challenger}> challenges anyone here to a game of csipgs chess, {rules}. <@{challenger}> plays {side}. Press Accept within {minutes} minutes to play."
+        ))
+        .with_buttons(vec![accept, cancel]),
+    };
+    reply.anchor = Some(Anchor::Challenge(id));
+    reply
+}
+
+/// The news that replaces an expired challenge's message.
+pub(super) fn expired(challenger: u64) -> Reply {
     Reply::public(format!(
         "This challenge expired. <@{challenger}>, challenge again with /challenge."
     ))
+    .replacing()
 }
 
 fn busy(players: &[Player; 2]) -> CoreError {

@@ -77,7 +77,10 @@ impl Core {
         matching.sort_by_key(|c| !c.value.to_lowercase().starts_with(&lower));
         matching.truncate(MAX_CHOICES);
         for choice in &mut matching {
-            choice.label = choice.label.chars().take(MAX_LABEL).collect();
+            choice.label = super::text::neutral(&choice.label)
+                .chars()
+                .take(MAX_LABEL)
+                .collect();
         }
         matching
     }

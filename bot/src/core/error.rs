@@ -13,6 +13,18 @@ pub enum CoreError {
     NotInServer,
     #[error("there is no game in this channel: start one with /challenge")]
     NoGame,
+    #[error("the game in this channel is over ({result}) between <@{white}> and <@{black}>: start a new one with /challenge (or /board and /history to look back)")]
+    GameEnded {
+        result: String,
+        white: u64,
+        black: u64,
+    },
+    #[error("that {option} is {length} characters long; it can be at most {max}")]
+    TooLong {
+        option: &'static str,
+        length: usize,
+        max: usize,
+    },
     #[error("only <@{white}> and <@{black}> play in this game: to play yourself, /challenge someone in another channel or thread")]
     NotAPlayer { white: u64, black: u64 },
     #[error("it is {color}'s turn: wait for <@{player}> to move")]
@@ -31,6 +43,24 @@ pub enum CoreError {
     ChallengeGone,
     #[error("only <@{0}> can answer this challenge")]
     NotChallenged(u64),
+    #[error(
+        "you can't accept your own challenge: wait for someone else, or withdraw it with Cancel"
+    )]
+    OwnChallenge,
+    #[error("only <@{0}>, who made this challenge, can cancel it")]
+    NotChallenger(u64),
+    #[error("games can't start in this channel: this server's games start in {channels}")]
+    ChannelNotAllowed { channels: String },
+    #[error("that button belongs to a game that has ended: look at /board")]
+    GameGone,
+    #[error("there is no draw offer to answer: offer one yourself with /draw")]
+    NoDrawOffer,
+    #[error("only <@{0}> can answer this draw offer")]
+    NotOffered(u64),
+    #[error("this game has {turns} turn(s) so far: ask for a ply from 0 (the start) to {turns}")]
+    NoSuchPly { turns: usize },
+    #[error("only members with Manage Server can change this server's settings: /settings with no options shows them")]
+    NotManager,
     #[error("you offered a draw already: <@{0}> can accept it with /draw, or play on")]
     DrawOffered(u64),
     #[error("players can abort only before each has moved: resign with /resign, or ask a moderator (Manage Messages) to abort")]
@@ -65,12 +95,20 @@ impl From<StoreError> for CoreError {
 }
 
 impl CoreError {
-    /// The message as a sentence: capital first letter, full stop.
+    /// The message as a sentence: a capital first letter and a full stop. Only a plain
+    /// lower-case word is capitalised: a message may start with what the member typed (a
+    /// design such as `cnN`, a square such as `e4`), which is quoted as typed.
     pub fn sentence(&self) -> String {
         let text = self.to_string();
+        let first_word = text.split(' ').next().unwrap_or("");
+        let plain = first_word
+            .trim_end_matches([',', ':', ';'])
+            .chars()
+            .all(|c| c.is_ascii_lowercase());
         let mut chars = text.chars();
         let mut out: String = match chars.next() {
-            Some(first) => first.to_uppercase().chain(chars).collect(),
+            Some(first) if plain => first.to_uppercase().chain(chars).collect(),
+            Some(_) => text.clone(),
             None => return text,
         };
         if !out.ends_with(['.', '!', '?', ')']) {

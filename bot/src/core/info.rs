@@ -3,23 +3,69 @@
 use super::challenge::rules_text;
 use super::play::board;
 use super::{Core, CoreError, File, Picture, Place, Reply, Who};
-use crate::store::{GameRow, Status, Word};
+use crate::store::{GameRow, Status, StoreError, Word};
 use engine::{price, Color, Design, Players, Position, Ruleset};
+use render::BoardView;
 use std::fmt::Write;
 
 impl Core {
-    /// The board, from the asker's side if they play.
-    pub(super) async fn board(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
-        let row = self.active(place).await?;
+    /// The board of the channel's game (or of its last one, once over), from the asker's
+    /// side if they play; at turn `ply` if asked, from the turns as stored.
+    pub(super) async fn board(
+        &self,
+        who: &Who,
+        place: Place,
+        ply: Option<u32>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = self
+            .store
+            .latest_game(Core::channel(place)?)
+            .await?
+            .ok_or(CoreError::NoGame)?;
         let side = row.color_of(who.id).unwrap_or(Color::White);
+        let (white, black) = (row.player(Color::White), row.player(Color::Black));
+        let turns = row.game.turns().len();
+        if let Some(ply) = ply.filter(|&p| p as usize != turns) {
+            let position = match ply {
+                0 => row.game.start().clone(),
+                p if p as usize > turns => return Err(CoreError::NoSuchPly { turns }),
+                p => {
+                    let text = self
+                        .store
+                        .position_after(row.id, p)
+                        .await?
+                        .ok_or(CoreError::NoSuchPly { turns })?;
+                    Position::parse(&text, row.game.rules().clone())
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?
+                }
+            };
+            let view = BoardView::from_position(&position, [&white.name, &black.name]);
+            let text = format!(
+                "<@{}> (White) vs <@{}> (Black), after turn {ply} of {turns}.",
+                white.id, black.id
+            );
+            return Ok(vec![
+                Reply::public(text).with_picture(Picture::Board(Box::new(view.seen_by(side))))
+            ]);
+        }
         let position = row.game.position();
-        let mut text = format!(
-            "<@{}> (White) vs <@{}> (Black), turn {}: {} to move.",
-            row.player(Color::White).id,
-            row.player(Color::Black).id,
-            position.ply(),
-            position.to_move()
-        );
+        let mut text = match row.status {
+            Status::Active => format!(
+                "<@{}> (White) vs <@{}> (Black), turn {}: {} to move.",
+                white.id,
+                black.id,
+                position.ply(),
+                position.to_move()
+            ),
+            Status::Finished | Status::Aborted => format!(
+                "The last game here: <@{}> (White) vs <@{}> (Black), {}.",
+                white.id,
+                black.id,
+                row.game
+                    .result()
+                    .map_or("aborted, without a result".to_string(), |o| o.to_string())
+            ),
+        };
         if let Some(last) = row.game.last_turn() {
             let _ = write!(text, " Last: {}.{}", last.ply, last.notation);
         }
@@ -129,7 +175,9 @@ impl Core {
             error,
         })?;
         let game: Option<GameRow> = match place {
-            Place::Channel(channel) => self.store.active_game(channel).await?,
+            Place::Channel(channel) | Place::Thread(channel) => {
+                self.store.active_game(channel).await?
+            }
             Place::Direct => None,
         };
         let rules = game

@@ -1,22 +1,38 @@
 //! The command core: every command, rule and message of the bot, once. Discord and the
 //! terminal both turn what a member typed into a `Request` and show the `Reply`s.
+//!
+//! Layout: `request` (what a member can ask), one file per group of commands (`challenge`,
+//! `play`, `info`, `proposals`, `settings`), `complete` (autocomplete), `owe` and `schedule`
+//! (announcements owed to Discord and everything that happens later), `gate` and `limits`
+//! (shutdown and flood control), `commands` (the command table), `text` and `error` (words).
 
 mod challenge;
+pub mod commands;
 mod complete;
 mod error;
+mod gate;
 mod info;
+mod limits;
+mod owe;
 mod play;
 mod proposals;
 pub mod reply;
+mod request;
+mod schedule;
+mod settings;
 mod text;
 
-pub use challenge::CHALLENGE_SECONDS;
 pub use complete::{Choice, Field};
 pub use error::CoreError;
-pub use reply::{Button, ButtonStyle, File, Picture, Reply};
+pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
+pub use request::{ChallengeAnswer, ChallengeRequest, Press, Request, SettingsChange};
+pub use schedule::Undelivered;
+pub use text::{neutral, RESTARTING};
 
-use crate::store::{Channel, ColourChoice, GameRow, Player, ProposalKind, Store, StoreError};
-use engine::{Color, Options, Ruleset};
+use crate::store::{Channel, GameRow, Player, Status, Store};
+use engine::Color;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 /// The member who sent a command.
@@ -26,6 +42,8 @@ pub struct Who {
     pub name: String,
     /// Has Manage Messages in the channel: may abort any game there.
     pub moderator: bool,
+    /// Has Manage Server: may change the server's /settings.
+    pub manager: bool,
 }
 
 impl Who {
@@ -41,99 +59,10 @@ impl Who {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     Channel(Channel),
-    /// A direct message: only /price, /help and /rules work here.
+    /// A thread: a game started here is played here, never in a thread of its own.
+    Thread(Channel),
+    /// A direct message: only /price, /help, /rules and /notify work here.
     Direct,
-}
-
-/// A command with its options, as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    Challenge {
-        opponent: Player,
-        opponent_is_bot: bool,
-        ruleset: Ruleset,
-        options: Options,
-        colour: ColourChoice,
-    },
-    /// A press of a challenge's Accept or Decline button.
-    Answer {
-        challenge: i64,
-        accept: bool,
-    },
-    Move {
-        text: String,
-        redesign: Option<String>,
-    },
-    Transfer {
-        piece: String,
-        square: String,
-        redesign: Option<String>,
-    },
-    Buy {
-        design: String,
-        redesign: Option<String>,
-    },
-    Turn {
-        text: String,
-    },
-    Propose {
-        kind: ProposalKind,
-        name: String,
-        notation: String,
-        estimate: String,
-    },
-    Estimate {
-        proposal: i64,
-        value: String,
-    },
-    Price {
-        design: String,
-        ruleset: Option<Ruleset>,
-    },
-    Board,
-    Game,
-    History,
-    Resign,
-    Draw,
-    Abort,
-    Help,
-    Rules,
-}
-
-impl Request {
-    /// The challenge a reply's buttons answer, if it has them.
-    pub fn challenge_of(reply: &Reply) -> Option<i64> {
-        reply
-            .buttons
-            .iter()
-            .find_map(|b| match Request::from_button(&b.id) {
-                Some(Request::Answer { challenge, .. }) => Some(challenge),
-                _ => None,
-            })
-    }
-
-    /// The request a button stands for (its id came from a `Reply` of ours).
-    pub fn from_button(id: &str) -> Option<Request> {
-        let (action, challenge) = id.strip_prefix("challenge:")?.split_once(':')?;
-        let accept = match action {
-            "accept" => true,
-            "decline" => false,
-            _ => return None,
-        };
-        Some(Request::Answer {
-            challenge: challenge.parse().ok()?,
-            accept,
-        })
-    }
-}
-
-/// One command for /help: its name, options and description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CommandHelp {
-    pub name: String,
-    /// Options in order, optional ones in brackets.
-    pub options: Vec<String>,
-    pub description: String,
 }
 
 /// The time in whole seconds since 1970; tests set their own.
@@ -147,18 +76,48 @@ pub fn system_clock() -> Clock {
     })
 }
 
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What the core needs from the platform it runs on, besides answering commands.
+pub trait Platform: Send + Sync {
+    /// Whether games can get threads of their own here.
+    fn has_threads(&self) -> bool;
+
+    /// Open a thread under `parent` for a new game and return its id; None where the platform
+    /// has no threads (the game is then played in `parent`).
+    fn open_thread(
+        &self,
+        parent: Channel,
+        name: String,
+    ) -> BoxFuture<'_, Result<Option<u64>, String>>;
+
+    /// Deliver an owed message; where it was posted, if the platform can say.
+    fn deliver(
+        &self,
+        target: Target,
+        reply: Reply,
+    ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>>;
+}
+
 pub struct Core {
     store: Store,
     clock: Clock,
-    commands: Vec<CommandHelp>,
+    platform: Arc<dyn Platform>,
+    limiter: limits::Limiter,
+    gate: gate::Gate,
+    /// Wakes the scheduler when something falls due sooner than it planned for.
+    wake: tokio::sync::Notify,
 }
 
 impl Core {
-    pub fn new(store: Store, clock: Clock, commands: Vec<CommandHelp>) -> Core {
+    pub fn new(store: Store, clock: Clock, platform: Arc<dyn Platform>) -> Core {
         Core {
             store,
             clock,
-            commands,
+            platform,
+            limiter: limits::Limiter::default(),
+            gate: gate::Gate::default(),
+            wake: tokio::sync::Notify::new(),
         }
     }
 
@@ -170,9 +129,13 @@ impl Core {
         (self.clock)()
     }
 
-    /// Carry out a command. Errors come back as a reply only the asker sees.
+    /// Carry out a command. Errors come back as a reply only the asker sees; every reply's
+    /// text is made safe to show (see `text::neutral`).
     pub async fn handle(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
-        match self.dispatch(who, place, request).await {
+        if !self.limiter.allow(who.id, self.now()) {
+            return vec![Reply::private(text::SLOW_DOWN)];
+        }
+        let replies = match self.dispatch(who, place, request).await {
             Ok(replies) => replies,
             Err(e) => {
                 if let CoreError::Storage(cause) = &e {
@@ -180,7 +143,8 @@ impl Core {
                 }
                 vec![Reply::private(e.sentence())]
             }
-        }
+        };
+        replies.into_iter().map(text::clean).collect()
     }
 
     async fn dispatch(
@@ -189,26 +153,10 @@ impl Core {
         place: Place,
         request: Request,
     ) -> Result<Vec<Reply>, CoreError> {
+        request.check_lengths()?;
         match request {
-            Request::Challenge {
-                opponent,
-                opponent_is_bot,
-                ruleset,
-                options,
-                colour,
-            } => {
-                self.challenge(
-                    who,
-                    place,
-                    opponent,
-                    opponent_is_bot,
-                    ruleset,
-                    options,
-                    colour,
-                )
-                .await
-            }
-            Request::Answer { challenge, accept } => self.answer(who, challenge, accept).await,
+            Request::Challenge(c) => self.challenge(who, place, c).await,
+            Request::Press(press) => self.press(who, place, press).await,
             Request::Move { text, redesign } => {
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
@@ -241,30 +189,53 @@ impl Core {
                 self.estimate(who, place, proposal, &value).await
             }
             Request::Price { design, ruleset } => self.price(place, &design, ruleset).await,
-            Request::Board => self.board(who, place).await,
+            Request::Board { ply } => self.board(who, place, ply).await,
             Request::Game => self.status(place).await,
             Request::History => self.history(place).await,
-            Request::Resign => self.resign(who, place).await,
+            Request::Resign => self.ask_resign(who, place).await,
             Request::Draw => self.draw(who, place).await,
             Request::Abort => self.abort(who, place).await,
-            Request::Help => Ok(vec![Reply::private(text::help(&self.commands))]),
+            Request::Help => Ok(vec![Reply::private(text::help())]),
             Request::Rules => Ok(vec![Reply::private(text::RULES)]),
+            Request::Notify { on } => self.notify(who, on).await,
+            Request::Settings(change) => self.settings(who, place, change).await,
+        }
+    }
+
+    /// A button press: the request it stands for.
+    async fn press(&self, who: &Who, place: Place, press: Press) -> Result<Vec<Reply>, CoreError> {
+        match press {
+            Press::Challenge { challenge, answer } => {
+                self.answer(who, place, challenge, answer).await
+            }
+            Press::Draw { game, accept } => self.answer_draw(who, place, game, accept).await,
+            Press::Resign { game, confirm } => self.resign(who, place, game, confirm).await,
         }
     }
 
     /// The channel a game command was sent in.
     fn channel(place: Place) -> Result<Channel, CoreError> {
         match place {
-            Place::Channel(c) => Ok(c),
+            Place::Channel(c) | Place::Thread(c) => Ok(c),
             Place::Direct => Err(CoreError::NotInServer),
         }
     }
 
+    /// The channel's active game; if there is none, the error says how its last one ended.
     async fn active(&self, place: Place) -> Result<GameRow, CoreError> {
-        self.store
-            .active_game(Core::channel(place)?)
-            .await?
-            .ok_or(CoreError::NoGame)
+        let channel = Core::channel(place)?;
+        match self.store.latest_game(channel).await? {
+            Some(row) if row.status == Status::Active => Ok(row),
+            Some(row) => Err(CoreError::GameEnded {
+                result: match (row.status, row.game.result()) {
+                    (Status::Aborted, _) | (_, None) => "aborted, without a result".to_string(),
+                    (_, Some(outcome)) => outcome.to_string(),
+                },
+                white: row.player(Color::White).id,
+                black: row.player(Color::Black).id,
+            }),
+            None => Err(CoreError::NoGame),
+        }
     }
 
     /// The asker's colour in the channel's game, if they play in it.
@@ -273,14 +244,6 @@ impl Core {
             white: row.player(Color::White).id,
             black: row.player(Color::Black).id,
         })
-    }
-
-    /// Save a changed game; a change that lost the race to another command says so.
-    async fn save(&self, row: &GameRow, turn_by: Option<u64>) -> Result<(), CoreError> {
-        match self.store.save_game(row, turn_by, self.now()).await {
-            Err(StoreError::Conflict) => Err(CoreError::Conflict),
-            other => Ok(other?),
-        }
     }
 }
 
@@ -299,7 +262,7 @@ fn piece_name(piece: &str) -> String {
         .strip_prefix('(')
         .and_then(|p| p.strip_suffix(')'))
         .unwrap_or(inner);
-    if inner.len() == 1 {
+    if inner.chars().count() == 1 {
         inner.to_string()
     } else {
         format!("({inner})")

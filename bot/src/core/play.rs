@@ -1,8 +1,8 @@
-//! Turns, resignation, draws and aborting.
+//! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
-use super::{Core, CoreError, Picture, Place, Reply, Who};
-use crate::store::{GameRow, Status};
-use engine::{Color, Outcome, Played};
+use super::{Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
+use crate::store::{GameRow, Owed, Player, Status, StoreError};
+use engine::{Color, Game, Outcome, Played};
 use render::BoardView;
 
 impl Core {
@@ -27,21 +27,64 @@ impl Core {
         if row.game.is_over() {
             row.status = Status::Finished;
         }
-        self.save(&row, Some(who.id)).await?;
-        Ok(vec![turn_reply(&row, &played)])
+        let mut replies = vec![turn_reply(&row, &played)];
+        if !row.game.is_over() {
+            let next = row.player(!color).id;
+            if self.store.notify(next).await? {
+                replies.push(your_turn(&row, place, next));
+            }
+        }
+        self.save(place, &row, Some(who.id), &mut replies).await?;
+        Ok(replies)
     }
 
-    pub(super) async fn resign(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
+    /// /resign: ask first, with buttons only the asker sees.
+    pub(super) async fn ask_resign(
+        &self,
+        who: &Who,
+        place: Place,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = self.active(place).await?;
+        let color = Core::color(&row, who)?;
+        let press = |confirm| Press::Resign {
+            game: row.id,
+            confirm,
+        };
+        Ok(vec![Reply::private(format!(
+            "Resign your game against <@{}>? It counts as a loss.",
+            row.player(!color).id
+        ))
+        .with_buttons(vec![
+            Button::new(press(true).id(), "Resign", ButtonStyle::Decline),
+            Button::new(press(false).id(), "Keep playing", ButtonStyle::Neutral),
+        ])])
+    }
+
+    /// The answer to /resign's question.
+    pub(super) async fn resign(
+        &self,
+        who: &Who,
+        place: Place,
+        game: i64,
+        confirm: bool,
+    ) -> Result<Vec<Reply>, CoreError> {
+        if !confirm {
+            return Ok(vec![Reply::private("You play on.").replacing()]);
+        }
         let mut row = self.active(place).await?;
+        if row.id != game {
+            return Err(CoreError::GameGone);
+        }
         let color = Core::color(&row, who)?;
         let outcome = row.game.resign(color)?;
         row.status = Status::Finished;
-        self.save(&row, None).await?;
         let text = format!("<@{}> resigns. {}", who.id, game_over(&row, &outcome));
-        Ok(vec![Reply::public(text).with_picture(board(&row, !color))])
+        let mut replies = vec![Reply::public(text).with_picture(board(&row, !color))];
+        self.save(place, &row, None, &mut replies).await?;
+        Ok(replies)
     }
 
-    /// Offer a draw, or accept the opponent's offer.
+    /// Offer a draw (with buttons for the opponent), or accept the opponent's offer.
     pub(super) async fn draw(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
         let mut row = self.active(place).await?;
         let color = Core::color(&row, who)?;
@@ -51,28 +94,72 @@ impl Core {
         let opponent = row.player(!color).id;
         match row.draw_offer {
             Some(offerer) if offerer == color => Err(CoreError::DrawOffered(opponent)),
-            Some(_) => {
-                let outcome = row.game.agree_draw()?;
-                row.status = Status::Finished;
-                row.draw_offer = None;
-                self.save(&row, None).await?;
-                let text = format!(
-                    "<@{}> accepts the draw. {}",
-                    who.id,
-                    game_over(&row, &outcome)
-                );
-                Ok(vec![Reply::public(text)])
-            }
+            Some(_) => self.settle_draw(who, place, row, true, false).await,
             None => {
                 row.draw_offer = Some(color);
-                self.save(&row, None).await?;
+                let press = |accept| Press::Draw {
+                    game: row.id,
+                    accept,
+                };
                 let text = format!(
-                    "<@{}> offers a draw. <@{opponent}>: accept with /draw, or play on (a turn declines it).",
+                    "<@{}> offers a draw. <@{opponent}>: accept or decline with the buttons, or play on (a turn declines it).",
                     who.id
                 );
-                Ok(vec![Reply::public(text).pinging(opponent)])
+                let mut replies = vec![Reply::public(text).pinging(opponent).with_buttons(vec![
+                    Button::new(press(true).id(), "Accept draw", ButtonStyle::Accept),
+                    Button::new(press(false).id(), "Decline", ButtonStyle::Decline),
+                ])];
+                self.save(place, &row, None, &mut replies).await?;
+                Ok(replies)
             }
         }
+    }
+
+    /// A press of a draw offer's Accept or Decline button.
+    pub(super) async fn answer_draw(
+        &self,
+        who: &Who,
+        place: Place,
+        game: i64,
+        accept: bool,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = self.active(place).await?;
+        if row.id != game {
+            return Err(CoreError::GameGone);
+        }
+        let color = Core::color(&row, who)?;
+        match row.draw_offer {
+            None => Err(CoreError::NoDrawOffer),
+            Some(offerer) if offerer == color => Err(CoreError::NotOffered(row.player(!color).id)),
+            Some(_) => self.settle_draw(who, place, row, accept, true).await,
+        }
+    }
+
+    /// Accept or decline the standing offer; by button, the answer replaces the offer.
+    async fn settle_draw(
+        &self,
+        who: &Who,
+        place: Place,
+        mut row: GameRow,
+        accept: bool,
+        by_button: bool,
+    ) -> Result<Vec<Reply>, CoreError> {
+        row.draw_offer = None;
+        let mut reply = if accept {
+            let outcome = row.game.agree_draw()?;
+            row.status = Status::Finished;
+            Reply::public(format!(
+                "<@{}> accepts the draw. {}",
+                who.id,
+                game_over(&row, &outcome)
+            ))
+        } else {
+            Reply::public(format!("<@{}> declines the draw: play on.", who.id))
+        };
+        reply.replaces = by_button;
+        let mut replies = vec![reply];
+        self.save(place, &row, None, &mut replies).await?;
+        Ok(replies)
     }
 
     /// End the game without a result: the players before each has moved, or a moderator.
@@ -88,25 +175,47 @@ impl Core {
             }
         }
         row.status = Status::Aborted;
-        self.save(&row, None).await?;
-        Ok(vec![Reply::public(format!(
+        let mut replies = vec![Reply::public(format!(
             "<@{}> aborted the game between <@{}> and <@{}>; it has no result. The channel is free for a new /challenge.",
             who.id,
             row.player(Color::White).id,
             row.player(Color::Black).id
-        ))])
+        ))];
+        self.save(place, &row, None, &mut replies).await?;
+        Ok(replies)
+    }
+
+    /// Save a changed game with the public replies that announce it (owed until delivered);
+    /// a change that lost the race to another command says so.
+    pub(super) async fn save(
+        &self,
+        place: Place,
+        row: &GameRow,
+        turn_by: Option<u64>,
+        replies: &mut [Reply],
+    ) -> Result<(), CoreError> {
+        let here = Target::Channel {
+            channel: Core::channel(place)?.channel,
+        };
+        let owed: Vec<Owed> = self.owing(row.guild, here, replies)?;
+        let ids = match self.store.save_game(row, turn_by, &owed, self.now()).await {
+            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
+            other => other?,
+        };
+        self.settle(replies, ids);
+        Ok(())
     }
 }
 
-/// The board as the given side sees it, with the last action, any check and the result.
+/// A game's board as the given side sees it, with the last action, any check and the result.
+pub(super) fn picture(players: &[Player; 2], game: &Game, side: Color) -> Picture {
+    let names = [players[0].name.as_str(), players[1].name.as_str()];
+    Picture::Board(Box::new(BoardView::from_game(game, names).seen_by(side)))
+}
+
+/// The stored game's board as the given side sees it.
 pub(super) fn board(row: &GameRow, side: Color) -> Picture {
-    let names = [
-        row.player(Color::White).name.as_str(),
-        row.player(Color::Black).name.as_str(),
-    ];
-    Picture::Board(Box::new(
-        BoardView::from_game(&row.game, names).seen_by(side),
-    ))
+    picture(&row.players, &row.game, side)
 }
 
 /// The result line, with both players named.
@@ -145,4 +254,17 @@ fn turn_reply(row: &GameRow, played: &Played) -> Reply {
         }
     };
     reply.with_picture(board(row, next))
+}
+
+/// The DM to a member who asked (/notify on) to be told when it is their turn.
+fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
+    let channel = Core::channel(place).map_or(0, |c| c.channel);
+    let opponent = row
+        .color_of(player)
+        .map_or(0, |color| row.player(!color).id);
+    Reply::public(format!(
+        "Your turn in <#{channel}> against <@{opponent}> (turn {}). Stop these messages with /notify on:false.",
+        row.game.position().ply()
+    ))
+    .to(Target::Direct { user: player })
 }

@@ -1,7 +1,7 @@
 //! Estimate bidding (RULES.md section 7): a player proposes an atom or modifier with a sealed
 //! estimate, the other answers with theirs, and the higher becomes its price in the game.
 
-use super::{Core, CoreError, Place, Reply, Who};
+use super::{Core, CoreError, Place, Reply, Target, Who};
 use crate::store::{ProposalKind, ProposalRow, Word};
 use engine::proposal::{check_estimate, Proposals};
 use engine::{Color, Design, Modifier};
@@ -86,26 +86,36 @@ impl Core {
             proposer: color,
             estimates,
         };
-        let id = self
-            .store
-            .insert_proposal(row.id, &proposal, self.now())
-            .await?;
         let opponent = row.player(!color).id;
         let what = match kind {
             ProposalKind::Atom => "cost",
             ProposalKind::Modifier => "multiplier",
         };
-        Ok(vec![
-            Reply::private(format!(
-                "Your sealed estimate for {name} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs."
-            )),
-            Reply::public(format!(
-                "<@{}> proposes a new {}: **{name}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
-                who.id,
-                kind.word(),
-            ))
-            .pinging(opponent),
-        ])
+        let mut replies = vec![Reply::private(format!(
+            "Your sealed estimate for {name} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs."
+        ))];
+        let here = Target::Channel {
+            channel: Core::channel(place)?.channel,
+        };
+        let (_, ids) = self
+            .store
+            .insert_proposal(
+                row.id,
+                &proposal,
+                |id| {
+                    replies.push(Reply::public(format!(
+                        "<@{}> proposes a new {}: **{name}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
+                        who.id,
+                        kind.word(),
+                    ))
+                    .pinging(opponent));
+                    self.owing(row.guild, here, &replies)
+                },
+                self.now(),
+            )
+            .await?;
+        self.settle(&mut replies, ids);
+        Ok(replies)
     }
 
     pub(super) async fn estimate(
@@ -161,9 +171,16 @@ impl Core {
                 format!("Proposal #{} ({}) is void: {e}.", open.id, open.name),
             ),
         };
-        self.store
-            .settle_proposal(&row, &open, agreed, self.now())
+        let mut replies = vec![Reply::public(text)];
+        let here = Target::Channel {
+            channel: Core::channel(place)?.channel,
+        };
+        let owed = self.owing(row.guild, here, &replies)?;
+        let ids = self
+            .store
+            .settle_proposal(&row, &open, agreed, &owed, self.now())
             .await?;
-        Ok(vec![Reply::public(text)])
+        self.settle(&mut replies, ids);
+        Ok(replies)
     }
 }

@@ -1,11 +1,12 @@
 //! What the core answers: messages that the Discord adapter and the terminal each show their
-//! own way.
+//! own way, and where a message goes when it does not answer the command in its channel.
 
 use engine::{Design, Price};
 use render::BoardView;
+use serde::{Deserialize, Serialize};
 
 /// One message. The first reply to a command answers it; any others follow it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Reply {
     /// Discord markdown; `<@id>` mentions a member.
     pub text: String,
@@ -16,10 +17,20 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Members this message notifies (others in the text are named without a ping).
     pub pings: Vec<u64>,
+    /// Answering a button press, this replaces the pressed message (and its buttons).
+    pub replaces: bool,
+    /// Where it was posted matters later (a challenge's message is edited when it expires).
+    pub anchor: Option<Anchor>,
+    /// Not an answer in the command's channel: the outbox delivers it there.
+    #[serde(skip)]
+    pub elsewhere: Option<Target>,
+    /// The outbox entry this message settles: announced changes are owed until delivered.
+    #[serde(skip)]
+    pub owed: Option<i64>,
 }
 
 /// A picture to draw: the adapters turn it into a PNG (and the terminal also into text).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Picture {
     /// The board with both players' panels, from one side.
     Board(Box<BoardView>),
@@ -29,24 +40,50 @@ pub enum Picture {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct File {
     pub name: String,
     pub bytes: Vec<u8>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
-    /// Sent back when pressed; see `Request::from_button`.
+    /// Sent back when pressed; see `Press::from_id`.
     pub id: String,
     pub label: String,
     pub style: ButtonStyle,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ButtonStyle {
     Accept,
     Decline,
+    Neutral,
+}
+
+/// Where a message goes when it is not the answer to an interaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "snake_case")]
+pub enum Target {
+    /// A new message in a channel or thread.
+    Channel { channel: u64 },
+    /// Replace the text of a message the bot posted (and remove its buttons).
+    Edit { channel: u64, message: u64 },
+    /// A direct message to a member.
+    Direct { user: u64 },
+}
+
+/// A message whose place the core wants to know once it is posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Anchor {
+    Challenge(i64),
+}
+
+/// Where a message was posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Posted {
+    pub channel: u64,
+    pub message: u64,
 }
 
 impl Reply {
@@ -75,5 +112,32 @@ impl Reply {
     pub fn pinging(mut self, user: u64) -> Reply {
         self.pings.push(user);
         self
+    }
+
+    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Reply {
+        self.buttons = buttons;
+        self
+    }
+
+    /// Sent to `target` by the outbox rather than as an answer in the command's channel.
+    pub fn to(mut self, target: Target) -> Reply {
+        self.elsewhere = Some(target);
+        self
+    }
+
+    /// Replaces the message whose button was pressed.
+    pub fn replacing(mut self) -> Reply {
+        self.replaces = true;
+        self
+    }
+}
+
+impl Button {
+    pub fn new(id: String, label: &str, style: ButtonStyle) -> Button {
+        Button {
+            id,
+            label: label.to_string(),
+            style,
+        }
     }
 }

@@ -1,21 +1,104 @@
-//! /help and /rules.
+//! Words the core says in more than one place: /help, /rules, the refusals that come before
+//! any command runs, and how any text is made safe to show.
 
-use super::CommandHelp;
+use super::commands::COMMANDS;
+use super::Reply;
 use std::fmt::Write;
 
 /// One line per command: name, options, what it does.
-pub fn help(commands: &[CommandHelp]) -> String {
+pub fn help() -> String {
     let mut text = String::from(
         "**csipgs chess**: design your own pieces in Betza's funny notation and buy them with zorkmids.\n",
     );
-    for c in commands {
+    for c in COMMANDS {
         let _ = write!(text, "\n`/{}", c.name);
-        for option in &c.options {
-            let _ = write!(text, " {option}");
+        for option in c.options {
+            match option.required {
+                true => {
+                    let _ = write!(text, " {}", option.name);
+                }
+                false => {
+                    let _ = write!(text, " [{}]", option.name);
+                }
+            }
         }
         let _ = write!(text, "`: {}", c.description);
     }
     text
+}
+
+/// The answer to every command while the bot shuts down.
+pub const RESTARTING: &str = "The bot is restarting, so nothing was done: try again in a moment.";
+
+/// The answer to a member who sends commands faster than the bot takes them.
+pub const SLOW_DOWN: &str =
+    "You are sending commands faster than the bot takes them: wait a few seconds, then try again.";
+
+/// How many characters of one word (a run without spaces) a message shows: what a member
+/// typed is echoed in errors, and a 5000-character design must not fill the answer.
+const ECHO_MAX: usize = 80;
+
+/// Text made safe to show: control, bidirectional and invisible characters (which could
+/// reorder or hide the rest of a message) become U+FFFD, and any word longer than
+/// `ECHO_MAX` characters is clipped with an ellipsis, keeping its closing punctuation.
+pub fn neutral(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut word = String::new();
+    for c in text.chars() {
+        match c {
+            '\n' | ' ' => {
+                clip_into(&mut out, &word);
+                word.clear();
+                out.push(c);
+            }
+            '\t' => {
+                clip_into(&mut out, &word);
+                word.clear();
+                out.push(' ');
+            }
+            c if hidden(c) => word.push('\u{FFFD}'),
+            c => word.push(c),
+        }
+    }
+    clip_into(&mut out, &word);
+    out
+}
+
+/// Append a word, clipped to `ECHO_MAX` characters with its closing punctuation kept (a
+/// quote or a backtick that closes what the message opened).
+fn clip_into(out: &mut String, word: &str) {
+    if word.chars().count() <= ECHO_MAX {
+        out.push_str(word);
+        return;
+    }
+    let tail: Vec<char> = {
+        let mut t: Vec<char> = word
+            .chars()
+            .rev()
+            .take_while(|c| !c.is_alphanumeric())
+            .take(3)
+            .collect();
+        t.reverse();
+        t
+    };
+    out.extend(word.chars().take(ECHO_MAX - 1 - tail.len()));
+    out.push('…');
+    out.extend(tail);
+}
+
+/// Characters that can hide or reorder text: controls, bidirectional marks and overrides,
+/// zero-width characters and line separators.
+fn hidden(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(c,
+            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// A reply with its text made safe to show.
+pub fn clean(mut reply: Reply) -> Reply {
+    reply.text = neutral(&reply.text);
+    reply
 }
 
 /// The rules in brief (RULES.md is the full statement).

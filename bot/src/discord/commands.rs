@@ -1,10 +1,11 @@
-//! The slash commands. Each turns its options into a core `Request`; the doc comment's first
-//! line is the command's description on Discord and in /help.
+//! The slash commands. Each turns its options into a core `Request`. Descriptions and
+//! length limits come from the core's command table (`core::commands`), which /help and the
+//! terminal read too; a test checks that the `max_length`s written here match it.
 
 use super::{complete, run, Ctx, Error};
-use crate::core::{Field, Request};
+use crate::core::{ChallengeRequest, Field, Request, SettingsChange};
 use crate::store::{ColourChoice, Player, ProposalKind};
-use engine::{Options, Ruleset};
+use engine::Ruleset;
 use poise::serenity_prelude as serenity;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -88,46 +89,41 @@ async fn complete_proposal(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocom
     complete(ctx, Field::Proposal, typed).await
 }
 
-/// Challenge a member to a game of csipgs chess in this channel.
+/// /challenge
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Ctx<'_>,
-    #[description = "The member to play against"] opponent: serenity::User,
-    #[description = "classic (default), kurnia or progressive"] ruleset: Option<RulesetChoice>,
-    #[description = "Buy in the design phase, so one turn can move and buy"] power: Option<bool>,
-    #[description = "Allow proposing new atoms and modifiers (always on in kurnia)"]
+    opponent: Option<serenity::User>,
+    ruleset: Option<RulesetChoice>,
+    power: Option<bool>,
     proposals: Option<bool>,
-    #[description = "Allow the unofficial relay-, doublemove- and shooting- prefixes"]
     unofficial: Option<bool>,
-    #[description = "Your colour: white, black or random (default)"] colour: Option<ColourOption>,
+    colour: Option<ColourOption>,
 ) -> Result<(), Error> {
-    let request = Request::Challenge {
-        opponent: Player {
-            id: opponent.id.get(),
-            name: opponent.display_name().to_string(),
-        },
-        opponent_is_bot: opponent.bot,
-        ruleset: ruleset.map_or(Ruleset::Classic, Ruleset::from),
-        options: Options {
-            power: power.unwrap_or(false),
-            proposals: proposals.unwrap_or(false),
-            unofficial: unofficial.unwrap_or(false),
-            ..Options::default()
-        },
-        colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
+    let request = ChallengeRequest {
+        opponent_is_bot: opponent.as_ref().is_some_and(|o| o.bot),
+        opponent: opponent.map(|o| Player {
+            id: o.id.get(),
+            name: o.display_name().to_string(),
+        }),
+        ruleset: ruleset.map(Ruleset::from),
+        power,
+        proposals,
+        unofficial,
+        colour: colour.map(ColourChoice::from),
     };
-    run(ctx, request).await
+    run(ctx, Request::Challenge(request)).await
 }
 
-/// Move a piece on the board, such as Kd2 or (WD)xe5.
+/// /move
 #[poise::command(slash_command, rename = "move")]
 pub async fn move_piece(
     ctx: Ctx<'_>,
-    #[description = "The move in record notation, such as Kd2 or (WD)xe5"]
     #[autocomplete = "complete_move"]
+    #[max_length = 250]
     r#move: String,
-    #[description = "Replace a design after the action: SLOT=DESIGN, such as B=WD"]
     #[autocomplete = "complete_redesign"]
+    #[max_length = 420]
     redesign: Option<String>,
 ) -> Result<(), Error> {
     run(
@@ -140,18 +136,18 @@ pub async fn move_piece(
     .await
 }
 
-/// Put a reserve piece on an empty square next to your royal piece.
+/// /transfer
 #[poise::command(slash_command)]
 pub async fn transfer(
     ctx: Ctx<'_>,
-    #[description = "The reserve piece, such as N or WD"]
     #[autocomplete = "complete_reserve"]
+    #[max_length = 202]
     piece: String,
-    #[description = "The empty square next to your royal piece, such as e2"]
     #[autocomplete = "complete_square"]
+    #[max_length = 8]
     square: String,
-    #[description = "Replace a design after the action: SLOT=DESIGN, such as B=WD"]
     #[autocomplete = "complete_redesign"]
+    #[max_length = 420]
     redesign: Option<String>,
 ) -> Result<(), Error> {
     let request = Request::Transfer {
@@ -162,39 +158,34 @@ pub async fn transfer(
     run(ctx, request).await
 }
 
-/// Buy a piece of one of your designs into your reserve.
+/// /buy
 #[poise::command(slash_command)]
 pub async fn buy(
     ctx: Ctx<'_>,
-    #[description = "The design to buy, such as N or WD (progressive: several, as WD, N)"]
     #[autocomplete = "complete_buy"]
+    #[max_length = 1000]
     design: String,
-    #[description = "Replace a design after the action: SLOT=DESIGN, such as B=WD"]
     #[autocomplete = "complete_redesign"]
+    #[max_length = 420]
     redesign: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, Request::Buy { design, redesign }).await
 }
 
-/// Take a whole turn in record notation, such as (WD)xe5+; B=WD.
+/// /turn
 #[poise::command(slash_command)]
-pub async fn turn(
-    ctx: Ctx<'_>,
-    #[description = "The turn: an action, then optionally ; and a redesign"] text: String,
-) -> Result<(), Error> {
+pub async fn turn(ctx: Ctx<'_>, #[max_length = 1000] text: String) -> Result<(), Error> {
     run(ctx, Request::Turn { text }).await
 }
 
-/// Propose a new atom or modifier; both players bid sealed estimates of its price.
+/// /propose
 #[poise::command(slash_command)]
 pub async fn propose(
     ctx: Ctx<'_>,
-    #[description = "atom (a new move, such as Z or nN) or modifier (runner, lame)"]
     kind: KindOption,
-    #[description = "Its name, such as zebra or chinese knight"] name: String,
-    #[description = "The atom's notation (Z, nN, DD) or the modifier (runner, lame)"]
-    notation: String,
-    #[description = "Your sealed estimate of its cost or multiplier, such as 2.5"] estimate: String,
+    #[max_length = 40] name: String,
+    #[max_length = 20] notation: String,
+    #[max_length = 20] estimate: String,
 ) -> Result<(), Error> {
     let request = Request::Propose {
         kind: kind.into(),
@@ -205,24 +196,21 @@ pub async fn propose(
     run(ctx, request).await
 }
 
-/// Give your sealed estimate for your opponent's proposal.
+/// /estimate
 #[poise::command(slash_command)]
 pub async fn estimate(
     ctx: Ctx<'_>,
-    #[description = "The proposal's number"]
-    #[autocomplete = "complete_proposal"]
-    proposal: i64,
-    #[description = "Your estimate of its cost or multiplier, such as 2.5"] value: String,
+    #[autocomplete = "complete_proposal"] proposal: i64,
+    #[max_length = 20] value: String,
 ) -> Result<(), Error> {
     run(ctx, Request::Estimate { proposal, value }).await
 }
 
-/// Price a design, with its breakdown and movement diagram (works anywhere, also in DMs).
+/// /price
 #[poise::command(slash_command)]
 pub async fn price(
     ctx: Ctx<'_>,
-    #[description = "The design in Betza's notation, such as WbRbmHfB"] design: String,
-    #[description = "The ruleset whose prices apply (default: this channel's game, or classic)"]
+    #[max_length = 200] design: String,
     ruleset: Option<RulesetChoice>,
 ) -> Result<(), Error> {
     let request = Request::Price {
@@ -232,49 +220,87 @@ pub async fn price(
     run(ctx, request).await
 }
 
-/// Show the board of this channel's game (from your side if you play).
+/// /board
 #[poise::command(slash_command)]
-pub async fn board(ctx: Ctx<'_>) -> Result<(), Error> {
-    run(ctx, Request::Board).await
+pub async fn board(
+    ctx: Ctx<'_>,
+    #[min = 0]
+    #[max = 100000]
+    ply: Option<u32>,
+) -> Result<(), Error> {
+    run(ctx, Request::Board { ply }).await
 }
 
-/// Show the game's status: players, rules, whose turn, treasuries, reserves and designs.
+/// /game
 #[poise::command(slash_command)]
 pub async fn game(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Game).await
 }
 
-/// Get the game's record file (this channel's game, or its last one).
+/// /history
 #[poise::command(slash_command)]
 pub async fn history(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::History).await
 }
 
-/// Resign the game.
+/// /resign
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Resign).await
 }
 
-/// Offer a draw, or accept your opponent's offer (classic only).
+/// /draw
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Draw).await
 }
 
-/// Abort the game without a result (players before each has moved, or moderators).
+/// /abort
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Abort).await
 }
 
-/// List the commands.
+/// /notify
+#[poise::command(slash_command)]
+pub async fn notify(ctx: Ctx<'_>, on: Option<bool>) -> Result<(), Error> {
+    run(ctx, Request::Notify { on }).await
+}
+
+/// /settings
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
+pub async fn settings(
+    ctx: Ctx<'_>,
+    ruleset: Option<RulesetChoice>,
+    power: Option<bool>,
+    proposals: Option<bool>,
+    unofficial: Option<bool>,
+    threads: Option<bool>,
+    #[channel_types("Text")] allow: Option<serenity::ChannelId>,
+    #[channel_types("Text")] disallow: Option<serenity::ChannelId>,
+    everywhere: Option<bool>,
+) -> Result<(), Error> {
+    let change = SettingsChange {
+        ruleset: ruleset.map(Ruleset::from),
+        power,
+        proposals,
+        unofficial,
+        threads,
+        allow: allow.map(|c| c.get()),
+        disallow: disallow.map(|c| c.get()),
+        everywhere,
+    };
+    run(ctx, Request::Settings(change)).await
+}
+
+/// /help
 #[poise::command(slash_command)]
 pub async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Help).await
 }
 
-/// The rules of csipgs chess in brief.
+/// /rules
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Rules).await

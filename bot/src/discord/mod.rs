@@ -1,15 +1,24 @@
 //! `csipgs serve`: the core on Discord, through poise slash commands and buttons.
+//!
+//! Layout: `commands` (the slash commands, one plain function each), `answer` (answering an
+//! interaction within Discord's window), `message` (a reply as Discord message parts),
+//! `courier` (threads and the outbox's deliveries), and here the client's life: start,
+//! the scheduler beside it, and a shutdown that loses nothing.
 
+mod answer;
 mod commands;
+mod courier;
+mod message;
 
 use crate::config::{Config, ConfigError};
-use crate::core::{
-    system_clock, Choice, CommandHelp, Core, Field, Place, Reply, Request, Who, CHALLENGE_SECONDS,
-};
-use crate::picture;
+use crate::core::commands::Scope;
+use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
 use crate::store::{Channel, Store, StoreError};
+use answer::{answer, Asked};
+use courier::Courier;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, Data, Error>;
@@ -26,11 +35,21 @@ pub enum ServeError {
     Store(#[from] StoreError),
     #[error("the Discord client failed: {0}")]
     Discord(#[from] serenity::Error),
+    #[error("can't set up HTTP: {0}")]
+    Http(#[from] reqwest::Error),
 }
 
-/// Every slash command.
+/// How long a stopping bot waits for the commands it is answering.
+const DRAIN: Duration = Duration::from_secs(3);
+/// How long it then tries to deliver what it still owes.
+const FLUSH: Duration = Duration::from_millis(1000);
+/// Every HTTP request to Discord gives up after this long.
+const HTTP_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Every slash command, with its description, option descriptions, length limits and
+/// permissions from the core's command table.
 fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         commands::challenge(),
         commands::move_piece(),
         commands::transfer(),
@@ -45,41 +64,52 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::resign(),
         commands::draw(),
         commands::abort(),
+        commands::notify(),
+        commands::settings(),
         commands::help(),
         commands::rules(),
-    ]
+    ];
+    for command in &mut commands {
+        let Some(spec) = crate::core::commands::command(&command.name) else {
+            continue;
+        };
+        command.description = Some(spec.description.into());
+        match spec.scope {
+            Scope::Anywhere => {}
+            Scope::Server => command.guild_only = true,
+            Scope::Managers => {
+                command.guild_only = true;
+                command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
+            }
+        }
+        for parameter in &mut command.parameters {
+            if let Some(option) = spec.options.iter().find(|o| o.name == parameter.name) {
+                parameter.description = Some(option.description.into());
+            }
+        }
+    }
+    commands
 }
 
-/// The commands as /help lists them, from their definitions.
-pub fn command_help() -> Vec<CommandHelp> {
-    commands()
-        .iter()
-        .map(|c| CommandHelp {
-            name: c.name.to_string(),
-            options: c
-                .parameters
-                .iter()
-                .map(|p| match p.required {
-                    true => p.name.to_string(),
-                    false => format!("[{}]", p.name),
-                })
-                .collect(),
-            description: c.description.as_deref().unwrap_or_default().to_string(),
-        })
-        .collect()
-}
-
-/// Run the bot until SIGTERM or ctrl-c.
+/// Run the bot until SIGTERM or ctrl-c: then stop taking commands, finish those in flight,
+/// deliver what is owed and close the database, all within 5 seconds.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let token = config.token()?.clone();
-    let store = Store::open(&config.database).await?;
+    let stop = stop_signal();
+    let store = tokio::select! {
+        store = Store::open(&config.database) => store?,
+        _ = stop.clone().wait() => return Ok(()),
+    };
     tracing::info!(
         database = %config.database.display(),
         active_games = store.active_game_count().await?,
+        owed_messages = store.owed_count().await?,
         "database ready"
     );
-    let core = Arc::new(Core::new(store.clone(), system_clock(), command_help()));
+    let courier = Arc::new(Courier::default());
+    let core = Arc::new(Core::new(store.clone(), system_clock(), courier.clone()));
     let dev_guild = config.dev_guild;
+    let data_core = core.clone();
     let options = poise::FrameworkOptions {
         commands: commands(),
         event_handler: |framework, event| Box::pin(on_event(framework, event)),
@@ -105,34 +135,87 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(bot = %ready.user.name, "connected and commands registered");
-                Ok(Data { core })
+                Ok(Data { core: data_core })
             })
         })
         .build();
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .timeout(HTTP_TIMEOUT)
+        .connect_timeout(Duration::from_secs(5))
+        .build()?;
+    let http = serenity::HttpBuilder::new(token.expose())
+        .client(client)
+        .default_allowed_mentions(serenity::CreateAllowedMentions::new());
     let http = match &config.api_base {
-        // Tests: a fake Discord. The rate limiter would bypass the proxy, so it is off.
-        Some(base) => serenity::HttpBuilder::new(token.expose())
-            .proxy(base.as_str())
-            .ratelimiter_disabled(true)
-            .build(),
-        None => serenity::Http::new(token.expose()),
+        // Tests: a fake Discord on loopback (the config allows no other). The rate limiter
+        // would bypass the proxy, so it is off.
+        Some(base) => http.proxy(base.as_str()).ratelimiter_disabled(true),
+        None => http,
     };
-    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
-        .framework(framework)
-        .await?;
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
+            .framework(framework)
+            .await?;
+    courier.connect(client.http.clone());
+    let (halt, halted) = tokio::sync::watch::channel(false);
+    let scheduler = {
+        let core = core.clone();
+        tokio::spawn(async move { core.run_scheduler(halted).await })
+    };
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
-    });
-    client.start().await?;
-    store.close().await;
+    let ended = tokio::select! {
+        result = client.start() => Some(result),
+        _ = stop.wait() => None,
+    };
+    if let Some(Err(e)) = &ended {
+        tracing::error!(error = %e, "the Discord connection ended");
+    }
+    tracing::info!("shutting down");
+    core.close_gate();
+    if !core.drain(DRAIN).await {
+        tracing::warn!("some commands were still running at shutdown");
+    }
+    let _ = halt.send(true);
+    let _ = tokio::time::timeout(Duration::from_millis(200), scheduler).await;
+    if !core.flush(FLUSH).await {
+        tracing::warn!("some messages are still owed; they are sent after the restart");
+    }
+    let _ = tokio::time::timeout(Duration::from_millis(500), shards.shutdown_all()).await;
+    let _ = tokio::time::timeout(Duration::from_millis(300), store.close()).await;
     tracing::info!("stopped");
-    Ok(())
+    match ended {
+        Some(Err(e)) => Err(e.into()),
+        _ => Ok(()),
+    }
 }
 
-async fn shutdown_signal() {
+/// Set once SIGTERM or ctrl-c arrives. From then on the process exits within 5 seconds,
+/// whatever it is doing: if the orderly shutdown has not finished by then, it is cut short.
+#[derive(Clone)]
+struct Stop(tokio::sync::watch::Receiver<bool>);
+
+impl Stop {
+    async fn wait(mut self) {
+        let _ = self.0.wait_for(|&stopped| stopped).await;
+    }
+}
+
+fn stop_signal() -> Stop {
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        signal().await;
+        let _ = tx.send(true);
+        std::thread::spawn(|| {
+            std::thread::sleep(Duration::from_millis(4800));
+            eprintln!("csipgs: the shutdown took too long; exiting now");
+            std::process::exit(1);
+        });
+    });
+    Stop(rx)
+}
+
+async fn signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
@@ -160,76 +243,74 @@ fn caller(
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
+    channel_kind: Option<serenity::ChannelType>,
 ) -> (Who, Place) {
+    let permissions = member.and_then(|m| m.permissions);
     let who = Who {
         id: user.id.get(),
         name: member
             .map_or(user.display_name(), |m| m.display_name())
             .to_string(),
-        moderator: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_messages()),
+        moderator: permissions.is_some_and(|p| p.manage_messages()),
+        manager: permissions.is_some_and(|p| p.manage_guild()),
     };
     let place = match guild {
-        Some(guild) => Place::Channel(Channel {
-            guild: guild.get(),
-            channel: channel.get(),
-        }),
+        Some(guild) => {
+            let channel = Channel {
+                guild: guild.get(),
+                channel: channel.get(),
+            };
+            match channel_kind {
+                Some(
+                    serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread,
+                ) => Place::Thread(channel),
+                _ => Place::Channel(channel),
+            }
+        }
         None => Place::Direct,
     };
     (who, place)
 }
 
-fn context_caller(ctx: Ctx<'_>) -> (Who, Place) {
-    let member = match ctx {
-        poise::Context::Application(a) => a.interaction.member.as_deref(),
-        poise::Context::Prefix(_) => None,
-    };
-    caller(ctx.author(), member, ctx.guild_id(), ctx.channel_id())
+fn command_caller(interaction: &serenity::CommandInteraction) -> (Who, Place) {
+    caller(
+        &interaction.user,
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+        interaction.channel.as_ref().map(|c| c.kind),
+    )
 }
 
-/// Carry out a slash command and send the replies: the first answers, the rest follow.
+/// Carry out a slash command and answer it.
 async fn run(ctx: Ctx<'_>, request: Request) -> Result<(), Error> {
-    let (who, place) = context_caller(ctx);
-    let replies = ctx.data().core.handle(&who, place, request).await;
-    for reply in replies {
-        let challenge = Request::challenge_of(&reply);
-        ctx.send(message(reply).await?).await?;
-        if let (Some(challenge), poise::Context::Application(a)) = (challenge, ctx) {
-            expire_later(
-                ctx.data().core.clone(),
-                ctx.serenity_context().http.clone(),
-                a.interaction.clone(),
-                challenge,
-            );
-        }
-    }
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let (who, place) = command_caller(app.interaction);
+    let http = &ctx.serenity_context().http;
+    answer(
+        http,
+        &ctx.data().core,
+        Asked::Command(app.interaction),
+        who,
+        place,
+        request,
+    )
+    .await;
     Ok(())
 }
 
-/// When a challenge's time is up, replace its message (and buttons) with the news.
-fn expire_later(
-    core: Arc<Core>,
-    http: Arc<serenity::Http>,
-    interaction: serenity::CommandInteraction,
-    challenge: i64,
-) {
-    tokio::spawn(async move {
-        tokio::time::sleep(std::time::Duration::from_secs(CHALLENGE_SECONDS as u64 + 1)).await;
-        if let Some(reply) = core.expire(challenge).await {
-            let edit = serenity::EditInteractionResponse::new()
-                .content(reply.text)
-                .components(Vec::new());
-            if let Err(e) = interaction.edit_response(&http, edit).await {
-                tracing::warn!(error = %e, "can't mark the challenge expired");
-            }
-        }
-    });
-}
-
 async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let (who, place) = context_caller(ctx);
-    let choices = ctx.data().core.complete(&who, place, field, typed).await;
+    let choices = match ctx {
+        poise::Context::Application(app) => {
+            let (who, place) = command_caller(app.interaction);
+            ctx.data().core.complete(&who, place, field, typed).await
+        }
+        poise::Context::Prefix(_) => Vec::new(),
+    };
     serenity::CreateAutocompleteResponse::new().set_choices(
         choices
             .into_iter()
@@ -246,41 +327,6 @@ async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAu
     )
 }
 
-/// A reply as a Discord message, its picture drawn as a PNG attachment.
-async fn message(reply: Reply) -> Result<poise::CreateReply, Error> {
-    let mut out = poise::CreateReply::default()
-        .content(reply.text)
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(
-            serenity::CreateAllowedMentions::new()
-                .users(reply.pings.into_iter().map(serenity::UserId::new)),
-        );
-    if let Some(picture) = reply.picture {
-        let name = picture::file_name(&picture);
-        let png = tokio::task::spawn_blocking(move || picture::png(&picture)).await?;
-        out = out.attachment(serenity::CreateAttachment::bytes(png, name));
-    }
-    for file in reply.files {
-        out = out.attachment(serenity::CreateAttachment::bytes(file.bytes, file.name));
-    }
-    if !reply.buttons.is_empty() {
-        let buttons = reply
-            .buttons
-            .into_iter()
-            .map(|b| {
-                serenity::CreateButton::new(b.id)
-                    .label(b.label)
-                    .style(match b.style {
-                        crate::core::ButtonStyle::Accept => serenity::ButtonStyle::Success,
-                        crate::core::ButtonStyle::Decline => serenity::ButtonStyle::Danger,
-                    })
-            })
-            .collect();
-        out = out.components(vec![serenity::CreateActionRow::Buttons(buttons)]);
-    }
-    Ok(out)
-}
-
 async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
@@ -289,50 +335,26 @@ async fn on_event(
         interaction: serenity::Interaction::Component(press),
     } = event
     {
-        press_button(framework.serenity_context, press, framework.user_data).await?;
-    }
-    Ok(())
-}
-
-/// A button press: a public answer replaces the challenge message (and its buttons); an
-/// error goes only to the presser.
-async fn press_button(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-) -> Result<(), Error> {
-    let Some(request) = Request::from_button(&press.data.custom_id) else {
-        return Ok(());
-    };
-    let (who, place) = caller(
-        &press.user,
-        press.member.as_ref(),
-        press.guild_id,
-        press.channel_id,
-    );
-    let replies = data.core.handle(&who, place, request).await;
-    for (i, reply) in replies.into_iter().enumerate() {
-        let ephemeral = reply.ephemeral;
-        let out = message(reply).await?;
-        if i == 0 {
-            let msg =
-                out.to_slash_initial_response(serenity::CreateInteractionResponseMessage::new());
-            let response = if ephemeral {
-                serenity::CreateInteractionResponse::Message(msg)
-            } else {
-                serenity::CreateInteractionResponse::UpdateMessage(msg.components(Vec::new()))
-            };
-            press.create_response(&ctx.http, response).await?;
-        } else {
-            press
-                .create_followup(
-                    &ctx.http,
-                    out.to_slash_followup_response(
-                        serenity::CreateInteractionResponseFollowup::new(),
-                    ),
-                )
-                .await?;
-        }
+        let Some(request) = Press::from_id(&press.data.custom_id).map(Request::Press) else {
+            return Ok(());
+        };
+        let (who, place) = caller(
+            &press.user,
+            press.member.as_ref(),
+            press.guild_id,
+            press.channel_id,
+            press.channel.as_ref().map(|c| c.kind),
+        );
+        let http = &framework.serenity_context.http;
+        answer(
+            http,
+            &framework.user_data.core,
+            Asked::Button(press),
+            who,
+            place,
+            request,
+        )
+        .await;
     }
     Ok(())
 }
@@ -353,6 +375,40 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!(error = %e, "error while handling an error");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::commands::COMMANDS;
+
+    #[test]
+    fn every_command_is_in_the_table_and_the_table_is_registered() {
+        let registered = commands();
+        assert_eq!(registered.len(), COMMANDS.len());
+        for command in &registered {
+            let spec = crate::core::commands::command(&command.name)
+                .unwrap_or_else(|| panic!("/{} is not in the command table", command.name));
+            let names: Vec<&str> = command.parameters.iter().map(|p| p.name.as_ref()).collect();
+            let table: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+            assert_eq!(names, table, "/{}", command.name);
+            for (p, o) in command.parameters.iter().zip(spec.options) {
+                assert!(p.description.is_some(), "/{} {}", command.name, p.name);
+                assert_eq!(p.required, o.required, "/{} {}", command.name, p.name);
+                // The length Discord enforces is the one the core checks.
+                let option = p.create_as_slash_command_option().expect("a slash option");
+                let json = serde_json::to_value(option).expect("an option serialises");
+                let max = json["max_length"].as_u64().map(|m| m as u16);
+                assert_eq!(max, o.max_length, "/{} {}", command.name, p.name);
+            }
+            assert_eq!(
+                command.guild_only,
+                spec.scope != Scope::Anywhere,
+                "/{}",
+                command.name
+            );
         }
     }
 }

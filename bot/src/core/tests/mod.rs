@@ -1,7 +1,8 @@
 //! The core's commands, error paths and permission rules, on a database in memory.
 
 use super::*;
-use crate::store::Status;
+use crate::store::{ColourChoice, ProposalKind, Status, StoreError};
+use engine::{Options, Ruleset};
 use std::sync::atomic::{AtomicI64, Ordering};
 
 const HERE: Place = Place::Channel(Channel {
@@ -18,7 +19,13 @@ fn member(id: u64, name: &str) -> Who {
         id,
         name: name.to_string(),
         moderator: false,
+        manager: false,
     }
+}
+
+/// The request a button of ours stands for.
+fn press(id: &str) -> Request {
+    Request::Press(Press::from_id(id).expect("a button of ours"))
 }
 
 fn alice() -> Who {
@@ -43,22 +50,64 @@ fn moderator() -> Who {
 struct Fixture {
     core: Core,
     now: Arc<AtomicI64>,
+    platform: Arc<Recorder>,
+}
+
+/// A platform that records what the outbox delivers; threads only when asked for.
+#[derive(Default)]
+pub(super) struct Recorder {
+    pub threads: bool,
+    pub delivered: std::sync::Mutex<Vec<(Target, Reply)>>,
+    pub opened: std::sync::Mutex<Vec<String>>,
+}
+
+impl Platform for Recorder {
+    fn has_threads(&self) -> bool {
+        self.threads
+    }
+
+    fn open_thread(&self, _: Channel, name: String) -> BoxFuture<'_, Result<Option<u64>, String>> {
+        let mut opened = self.opened.lock().unwrap();
+        opened.push(name);
+        let thread = 900 + opened.len() as u64;
+        Box::pin(async move { Ok(Some(thread)) })
+    }
+
+    fn deliver(
+        &self,
+        target: Target,
+        reply: Reply,
+    ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+        self.delivered.lock().unwrap().push((target, reply));
+        Box::pin(async {
+            Ok(Some(Posted {
+                channel: 1,
+                message: 2,
+            }))
+        })
+    }
 }
 
 async fn fixture_with(store: Store) -> Fixture {
+    fixture_on(store, Recorder::default()).await
+}
+
+async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     let now = Arc::new(AtomicI64::new(1_000_000));
     let clock_now = now.clone();
-    let help = vec![CommandHelp {
-        name: "move".into(),
-        options: vec!["move".into(), "[redesign]".into()],
-        description: "Move a piece.".into(),
-    }];
-    let core = Core::new(
+    let platform = Arc::new(platform);
+    let mut core = Core::new(
         store,
         Arc::new(move || clock_now.load(Ordering::SeqCst)),
-        help,
+        platform.clone(),
     );
-    Fixture { core, now }
+    // Tests send commands faster than any member; flood control has a test of its own.
+    core.limiter = limits::Limiter::with_burst(u32::MAX);
+    Fixture {
+        core,
+        now,
+        platform,
+    }
 }
 
 async fn fixture() -> Fixture {
@@ -66,7 +115,17 @@ async fn fixture() -> Fixture {
 }
 
 impl Fixture {
+    /// A command, its answers delivered as the adapters deliver them.
     async fn say(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
+        let replies = self.raw(who, place, request).await;
+        for reply in replies.iter().filter(|r| r.elsewhere.is_none()) {
+            self.core.delivered(reply, None).await;
+        }
+        replies
+    }
+
+    /// A command whose answers never reach Discord.
+    async fn raw(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
         self.core.handle(who, place, request).await
     }
 
@@ -88,13 +147,15 @@ impl Fixture {
     async fn challenge(&self, ruleset: Ruleset, options: Options) -> Reply {
         self.one(
             &alice(),
-            Request::Challenge {
-                opponent: bob().player(),
-                opponent_is_bot: false,
-                ruleset,
-                options,
-                colour: ColourChoice::White,
-            },
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                ruleset: Some(ruleset),
+                power: Some(options.power),
+                proposals: Some(options.proposals),
+                unofficial: Some(options.unofficial),
+                colour: Some(ColourChoice::White),
+                ..ChallengeRequest::default()
+            }),
         )
         .await
     }
@@ -102,7 +163,7 @@ impl Fixture {
     /// Alice (White) and Bob (Black) start a game in HERE.
     async fn start(&self, ruleset: Ruleset, options: Options) {
         let challenge = self.challenge(ruleset, options).await;
-        let accept = Request::from_button(&challenge.buttons[0].id).unwrap();
+        let accept = press(&challenge.buttons[0].id);
         let reply = self.one(&bob(), accept).await;
         assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
     }
@@ -116,10 +177,7 @@ impl Fixture {
     async fn row(&self) -> crate::store::GameRow {
         self.core
             .store()
-            .latest_game(match HERE {
-                Place::Channel(c) => c,
-                Place::Direct => unreachable!(),
-            })
+            .latest_game(Core::channel(HERE).unwrap())
             .await
             .unwrap()
             .expect("a game")
@@ -146,14 +204,14 @@ async fn a_challenge_has_buttons_for_the_challenged_member() {
     );
     assert!(reply.text.contains("10 minutes"));
     let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
-    assert_eq!(labels, ["Accept", "Decline"]);
+    assert_eq!(labels, ["Accept", "Decline", "Cancel"]);
     assert_eq!(reply.buttons[1].style, ButtonStyle::Decline);
 
-    let accept = Request::from_button(&reply.buttons[0].id).unwrap();
+    let accept = press(&reply.buttons[0].id);
     let text = f.refused(&carol(), HERE, accept.clone()).await;
     assert_eq!(text, "Only <@2> can answer this challenge.");
     let text = f.refused(&alice(), HERE, accept.clone()).await;
-    assert!(text.contains("Only <@2>"));
+    assert!(text.contains("your own challenge"), "{text}");
 
     let started = f.one(&bob(), accept.clone()).await;
     assert!(!started.ephemeral);
@@ -172,12 +230,12 @@ async fn a_challenge_has_buttons_for_the_challenged_member() {
 #[tokio::test]
 async fn challenges_that_cannot_be_made() {
     let f = fixture().await;
-    let challenge = |opponent: Who, bot: bool| Request::Challenge {
-        opponent: opponent.player(),
-        opponent_is_bot: bot,
-        ruleset: Ruleset::Classic,
-        options: Options::default(),
-        colour: ColourChoice::Random,
+    let challenge = |opponent: Who, bot: bool| {
+        Request::Challenge(ChallengeRequest {
+            opponent: Some(opponent.player()),
+            opponent_is_bot: bot,
+            ..ChallengeRequest::default()
+        })
     };
     let text = f.refused(&alice(), HERE, challenge(alice(), false)).await;
     assert!(text.contains("can't challenge yourself"));
@@ -204,7 +262,7 @@ async fn challenges_that_cannot_be_made() {
 async fn declined_expired_and_replaced_challenges() {
     let f = fixture().await;
     let first = f.challenge(Ruleset::Classic, Options::default()).await;
-    let decline = Request::from_button(&first.buttons[1].id).unwrap();
+    let decline = press(&first.buttons[1].id);
     let reply = f.one(&bob(), decline.clone()).await;
     assert!(!reply.ephemeral);
     assert_eq!(reply.text, "<@2> declined the challenge of <@1>.");
@@ -212,25 +270,44 @@ async fn declined_expired_and_replaced_challenges() {
 
     let second = f.challenge(Ruleset::Classic, Options::default()).await;
     f.now.fetch_add(601, Ordering::SeqCst);
-    let accept = Request::from_button(&second.buttons[0].id).unwrap();
+    let accept = press(&second.buttons[0].id);
     let reply = f.one(&bob(), accept.clone()).await;
     assert!(!reply.ephemeral);
     assert!(reply.text.starts_with("This challenge expired."));
     assert!(f.refused(&bob(), HERE, accept).await.contains("answered"));
 
-    // Time runs out without a press.
+    // Time runs out without a press: the scheduler closes it and edits its message.
     let timed = f.challenge(Ruleset::Classic, Options::default()).await;
-    let id = Request::challenge_of(&timed).unwrap();
-    let reply = f.core.expire(id).await.expect("it was open");
-    assert!(reply.text.starts_with("This challenge expired."));
-    assert!(f.core.expire(id).await.is_none());
+    f.core
+        .delivered(
+            &timed,
+            Some(Posted {
+                channel: 20,
+                message: 77,
+            }),
+        )
+        .await;
+    let later = f.now.fetch_add(601, Ordering::SeqCst) + 601;
+    f.core.run_due(later).await.unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    assert_eq!(delivered.len(), 1, "{delivered:?}");
+    assert_eq!(
+        delivered[0].0,
+        Target::Edit {
+            channel: 20,
+            message: 77
+        }
+    );
+    assert!(delivered[0].1.text.starts_with("This challenge expired."));
+    assert_eq!(f.core.run_due(later + 1000).await.unwrap(), 0);
+    assert_eq!(f.platform.delivered.lock().unwrap().len(), 1);
 
     // A new challenge replaces an unanswered one.
     let third = f.challenge(Ruleset::Classic, Options::default()).await;
     let fourth = f.challenge(Ruleset::Kurnia, Options::default()).await;
-    let stale = Request::from_button(&third.buttons[0].id).unwrap();
+    let stale = press(&third.buttons[0].id);
     assert!(f.refused(&bob(), HERE, stale).await.contains("replaced"));
-    let fresh = Request::from_button(&fourth.buttons[0].id).unwrap();
+    let fresh = press(&fourth.buttons[0].id);
     assert!(f.one(&bob(), fresh).await.text.contains("kurnia rules"));
 }
 
@@ -240,35 +317,19 @@ async fn a_random_colour_gives_each_player_one_side() {
     let reply = f
         .one(
             &alice(),
-            Request::Challenge {
-                opponent: bob().player(),
-                opponent_is_bot: false,
-                ruleset: Ruleset::Classic,
-                options: Options::default(),
-                colour: ColourChoice::Random,
-            },
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                colour: Some(ColourChoice::Random),
+                ..ChallengeRequest::default()
+            }),
         )
         .await;
     assert!(reply.text.contains("a colour drawn at random"));
-    f.one(&bob(), Request::from_button(&reply.buttons[0].id).unwrap())
-        .await;
+    f.one(&bob(), press(&reply.buttons[0].id)).await;
     let row = f.row().await;
     let mut ids = [row.players[0].id, row.players[1].id];
     ids.sort();
     assert_eq!(ids, [1, 2]);
-}
-
-#[test]
-fn buttons_read_back() {
-    assert_eq!(
-        Request::from_button("challenge:decline:12"),
-        Some(Request::Answer {
-            challenge: 12,
-            accept: false
-        })
-    );
-    assert_eq!(Request::from_button("challenge:maybe:12"), None);
-    assert_eq!(Request::from_button("other"), None);
 }
 
 #[tokio::test]
@@ -377,7 +438,7 @@ async fn checkmate_ends_the_game_and_frees_the_channel() {
     let row = f.row().await;
     assert_eq!(row.status, Status::Finished);
     let text = f.refused(&bob(), HERE, mv("Kd8")).await;
-    assert!(text.contains("no game in this channel"));
+    assert!(text.contains("The game in this channel is over"), "{text}");
     // The finished game's record is still there.
     let history = f.one(&carol(), Request::History).await;
     assert!(history
@@ -471,7 +532,7 @@ async fn game_commands_need_a_game_in_a_server_channel() {
     let f = fixture().await;
     for request in [
         mv("Kd2"),
-        Request::Board,
+        Request::Board { ply: None },
         Request::Game,
         Request::History,
         Request::Resign,
@@ -492,8 +553,17 @@ async fn game_commands_need_a_game_in_a_server_channel() {
 async fn resigning_ends_the_game() {
     let f = fixture().await;
     f.start(Ruleset::Classic, Options::default()).await;
-    // Any time, not only on one's turn.
-    let reply = f.one(&bob(), Request::Resign).await;
+    // Any time, not only on one's turn; after a confirmation only the asker sees.
+    let ask = f.one(&bob(), Request::Resign).await;
+    assert!(ask.ephemeral);
+    let labels: Vec<&str> = ask.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Resign", "Keep playing"]);
+    let keep = f.one(&bob(), press(&ask.buttons[1].id)).await;
+    assert!(keep.ephemeral);
+    assert_eq!(f.row().await.status, Status::Active);
+    let text = f.refused(&carol(), HERE, press(&ask.buttons[0].id)).await;
+    assert!(text.starts_with("Only <@1> and <@2> play"), "{text}");
+    let reply = f.one(&bob(), press(&ask.buttons[0].id)).await;
     assert!(!reply.ephemeral);
     assert!(reply
         .text
@@ -733,7 +803,7 @@ async fn board_game_history_help_and_rules() {
         (alice(), Color::White),
         (carol(), Color::White),
     ] {
-        let reply = f.one(&who, Request::Board).await;
+        let reply = f.one(&who, Request::Board { ply: None }).await;
         assert!(!reply.ephemeral);
         assert!(
             reply.text.contains("turn 2: Black to move. Last: 1.Kd2"),
@@ -761,7 +831,9 @@ async fn board_game_history_help_and_rules() {
     assert_eq!(history.files[0].name, "csipgs-game-1.txt");
     let help = f.one(&carol(), Request::Help).await;
     assert!(help.ephemeral);
-    assert!(help.text.contains("`/move move [redesign]`: Move a piece."));
+    assert!(help
+        .text
+        .contains("`/move move [redesign]`: Move a piece on the board, such as Kd2 or (WD)xe5"));
     let rules = f.one(&carol(), Request::Rules).await;
     assert!(rules.text.contains("zorkmid"));
 }
@@ -790,8 +862,12 @@ async fn a_stale_save_is_refused() {
     let mut second = first.clone();
     first.game.play_text("Kd2").unwrap();
     second.game.play_text("Kf2").unwrap();
-    f.core.store().save_game(&first, Some(1), 5).await.unwrap();
-    let stale = f.core.store().save_game(&second, Some(1), 5).await;
+    f.core
+        .store()
+        .save_game(&first, Some(1), &[], 5)
+        .await
+        .unwrap();
+    let stale = f.core.store().save_game(&second, Some(1), &[], 5).await;
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
     assert_eq!(f.row().await.game.last_turn().unwrap().notation, "Kd2");
 }
@@ -899,3 +975,5 @@ async fn autocomplete_suggests_what_is_legal() {
         .await
         .is_empty());
 }
+
+mod hardening;

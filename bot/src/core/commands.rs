@@ -1,0 +1,360 @@
+//! The command table: every command's name, description, options and limits, once. /help,
+//! the terminal and the Discord registration all read it, and the core checks its lengths,
+//! so Discord refuses what the core would refuse before anything reaches us.
+
+/// Who may use a command, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// In servers and in direct messages.
+    Anywhere,
+    /// In server channels and threads only.
+    Server,
+    /// In servers, by members with Manage Server only.
+    Managers,
+}
+
+/// One option of a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opt {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub required: bool,
+    /// For text options: the most characters it takes.
+    pub max_length: Option<u16>,
+}
+
+/// One command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Command {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub options: &'static [Opt],
+    pub scope: Scope,
+}
+
+const fn text(name: &'static str, description: &'static str, max: u16) -> Opt {
+    Opt {
+        name,
+        description,
+        required: true,
+        max_length: Some(max),
+    }
+}
+
+const fn optional_text(name: &'static str, description: &'static str, max: u16) -> Opt {
+    Opt {
+        required: false,
+        ..text(name, description, max)
+    }
+}
+
+const fn required(name: &'static str, description: &'static str) -> Opt {
+    Opt {
+        name,
+        description,
+        required: true,
+        max_length: None,
+    }
+}
+
+const fn optional(name: &'static str, description: &'static str) -> Opt {
+    Opt {
+        required: false,
+        ..required(name, description)
+    }
+}
+
+/// A design is at most 200 characters (the notation's own limit); a turn or a redesign holds
+/// one or two, with room for the move around them.
+pub const DESIGN_MAX: u16 = 200;
+const MOVE_MAX: u16 = 250;
+const REDESIGN_MAX: u16 = 420;
+const TURN_MAX: u16 = 1000;
+/// Proposal names are shown in every /game: short.
+pub const PROPOSAL_NAME_MAX: u16 = 40;
+
+const REDESIGN: Opt = optional_text(
+    "redesign",
+    "Replace a design after the action: SLOT=DESIGN, such as B=WD",
+    REDESIGN_MAX,
+);
+
+pub const COMMANDS: &[Command] = &[
+    Command {
+        name: "challenge",
+        description: "Challenge a member (or anyone, if you name nobody) to a game of csipgs chess",
+        options: &[
+            optional(
+                "opponent",
+                "The member to play against (leave out: anyone may accept)",
+            ),
+            optional(
+                "ruleset",
+                "classic, kurnia or progressive (default: the server's)",
+            ),
+            optional(
+                "power",
+                "Buy in the design phase, so one turn can move and buy",
+            ),
+            optional(
+                "proposals",
+                "Allow proposing new atoms and modifiers (always on in kurnia)",
+            ),
+            optional(
+                "unofficial",
+                "Allow the unofficial relay-, doublemove- and shooting- prefixes",
+            ),
+            optional("colour", "Your colour: white, black or random (default)"),
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "move",
+        description: "Move a piece on the board, such as Kd2 or (WD)xe5",
+        options: &[
+            text(
+                "move",
+                "The move in record notation, such as Kd2 or (WD)xe5",
+                MOVE_MAX,
+            ),
+            REDESIGN,
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "transfer",
+        description: "Put a reserve piece on an empty square next to your royal piece",
+        options: &[
+            text(
+                "piece",
+                "The reserve piece, such as N or WD",
+                DESIGN_MAX + 2,
+            ),
+            text(
+                "square",
+                "The empty square next to your royal piece, such as e2",
+                8,
+            ),
+            REDESIGN,
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "buy",
+        description: "Buy a piece of one of your designs into your reserve",
+        options: &[
+            text(
+                "design",
+                "The design to buy, such as N or WD (progressive: several, as WD, N)",
+                TURN_MAX,
+            ),
+            REDESIGN,
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "turn",
+        description: "Take a whole turn in record notation, such as (WD)xe5+; B=WD",
+        options: &[text(
+            "text",
+            "The turn: an action, then optionally ; and a redesign",
+            TURN_MAX,
+        )],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "propose",
+        description:
+            "Propose a new atom or modifier; both players bid sealed estimates of its price",
+        options: &[
+            required(
+                "kind",
+                "atom (a new move, such as Z or nN) or modifier (runner, lame)",
+            ),
+            text(
+                "name",
+                "Its name, such as zebra or chinese knight",
+                PROPOSAL_NAME_MAX,
+            ),
+            text(
+                "notation",
+                "The atom's notation (Z, nN, DD) or the modifier (runner, lame)",
+                20,
+            ),
+            text(
+                "estimate",
+                "Your sealed estimate of its cost or multiplier, such as 2.5",
+                20,
+            ),
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "estimate",
+        description: "Give your sealed estimate for your opponent's proposal",
+        options: &[
+            required("proposal", "The proposal's number"),
+            text(
+                "value",
+                "Your estimate of its cost or multiplier, such as 2.5",
+                20,
+            ),
+        ],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "price",
+        description: "Price a design, with its breakdown and movement diagram (also in DMs)",
+        options: &[
+            text(
+                "design",
+                "The design in Betza's notation, such as WbRbmHfB",
+                DESIGN_MAX,
+            ),
+            optional(
+                "ruleset",
+                "The ruleset whose prices apply (default: this channel's game, or classic)",
+            ),
+        ],
+        scope: Scope::Anywhere,
+    },
+    Command {
+        name: "board",
+        description:
+            "Show the board of this channel's game, or of its last one (from your side if you play)",
+        options: &[optional(
+            "ply",
+            "Show the position after this turn instead (1 = White's first)",
+        )],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "game",
+        description:
+            "Show the game's status: players, rules, whose turn, treasuries, reserves and designs",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "history",
+        description: "Get the game's record file (this channel's game, or its last one)",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "resign",
+        description: "Resign the game (you are asked to confirm)",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "draw",
+        description: "Offer a draw, or accept your opponent's offer (classic only)",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "abort",
+        description:
+            "Abort the game without a result (players before each has moved, or moderators)",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "notify",
+        description: "Get a direct message when it is your turn (on), or stop (off)",
+        options: &[optional(
+            "on",
+            "True to be told by DM, false to stop; leave out to see the setting",
+        )],
+        scope: Scope::Anywhere,
+    },
+    Command {
+        name: "settings",
+        description: "Show or change this server's settings (Manage Server)",
+        options: &[
+            optional("ruleset", "The default ruleset of new challenges"),
+            optional(
+                "power",
+                "New challenges have the power option unless they say otherwise",
+            ),
+            optional(
+                "proposals",
+                "New challenges have the proposals option unless they say otherwise",
+            ),
+            optional(
+                "unofficial",
+                "New challenges have the unofficial option unless they say otherwise",
+            ),
+            optional(
+                "threads",
+                "Each new game gets a thread of its own (default on)",
+            ),
+            optional(
+                "allow",
+                "A channel where games may start (once any is listed, only those)",
+            ),
+            optional(
+                "disallow",
+                "Take a channel off the list where games may start",
+            ),
+            optional(
+                "everywhere",
+                "True: games may start in every channel again (clears the list)",
+            ),
+        ],
+        scope: Scope::Managers,
+    },
+    Command {
+        name: "help",
+        description: "List the commands",
+        options: &[],
+        scope: Scope::Anywhere,
+    },
+    Command {
+        name: "rules",
+        description: "The rules of csipgs chess in brief",
+        options: &[],
+        scope: Scope::Anywhere,
+    },
+];
+
+/// A command by name.
+pub fn command(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The most characters a command's text option takes (0 if the table has no such option,
+/// which a test rules out).
+pub fn max_length(command_name: &str, option: &str) -> usize {
+    command(command_name)
+        .and_then(|c| c.options.iter().find(|o| o.name == option))
+        .and_then(|o| o.max_length)
+        .map_or(0, usize::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_discord_sized() {
+        for (i, c) in COMMANDS.iter().enumerate() {
+            assert!(COMMANDS[..i].iter().all(|o| o.name != c.name), "{}", c.name);
+            assert!((1..=100).contains(&c.description.len()), "{}", c.name);
+            for o in c.options {
+                assert!(
+                    (1..=100).contains(&o.description.len()),
+                    "{}.{}",
+                    c.name,
+                    o.name
+                );
+            }
+            // Discord wants the required options first.
+            let first_optional = c.options.iter().position(|o| !o.required);
+            if let Some(first) = first_optional {
+                assert!(c.options[first..].iter().all(|o| !o.required), "{}", c.name);
+            }
+        }
+    }
+}

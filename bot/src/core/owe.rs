@@ -1,0 +1,75 @@
+//! Announcements are owed: a change writes the public messages it makes into the outbox in
+//! its own transaction. The adapter that answers the command marks them delivered; what it
+//! could not deliver (or what goes elsewhere, such as a thread or a DM) the scheduler sends.
+
+use super::{text, Anchor, Core, Posted, Reply, Target};
+use crate::store::{Owed, StoreError};
+
+/// Seconds the answer to an interaction has to reach Discord before the scheduler sends it
+/// itself: longer than the adapter's own tries take.
+pub(super) const ANSWER_GRACE: i64 = 30;
+
+impl Core {
+    /// What a change owes: each public reply, to `default` (the command's channel, or the
+    /// message a button press replaces) unless the reply goes elsewhere.
+    pub(super) fn owing(
+        &self,
+        guild: u64,
+        default: Target,
+        replies: &[Reply],
+    ) -> Result<Vec<Owed>, StoreError> {
+        let now = self.now();
+        replies
+            .iter()
+            .filter(|r| !r.ephemeral)
+            .map(|r| {
+                let (target, due) = match r.elsewhere {
+                    Some(target) => (target, now),
+                    None => (default, now + ANSWER_GRACE),
+                };
+                Owed::new(guild, &target, &text::clean(r.clone()), due)
+            })
+            .collect()
+    }
+
+    /// Tie the public replies to the ids their owed messages got, in order, and wake the
+    /// scheduler for those it sends itself.
+    pub(super) fn settle(&self, replies: &mut [Reply], ids: Vec<i64>) {
+        let public = replies.iter_mut().filter(|r| !r.ephemeral);
+        for (reply, id) in public.zip(ids) {
+            reply.owed = Some(id);
+        }
+        if replies.iter().any(|r| r.elsewhere.is_some()) {
+            self.wake.notify_one();
+        }
+    }
+
+    /// A reply reached its channel: the owed message is paid, and an anchored one remembers
+    /// where it landed.
+    pub async fn delivered(&self, reply: &Reply, posted: Option<Posted>) {
+        if let (Some(Anchor::Challenge(challenge)), Some(at)) = (reply.anchor, posted) {
+            if let Err(e) = self
+                .store
+                .set_challenge_message(challenge, at.channel, at.message)
+                .await
+            {
+                tracing::warn!(error = %e, "can't remember where the challenge was posted");
+            }
+        }
+        if let Some(owed) = reply.owed {
+            if let Err(e) = self.store.delivered(owed).await {
+                tracing::warn!(error = %e, owed, "can't mark a message delivered; it may be sent twice");
+            }
+        }
+    }
+
+    /// The adapter could not deliver a reply: the scheduler tries now, then with backoff.
+    pub async fn undelivered(&self, reply: &Reply) {
+        if let Some(owed) = reply.owed {
+            match self.store.retry_owed_now(owed, self.now()).await {
+                Ok(()) => self.wake.notify_one(),
+                Err(e) => tracing::error!(error = %e, owed, "can't reschedule an owed message"),
+            }
+        }
+    }
+}

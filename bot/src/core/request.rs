@@ -1,0 +1,297 @@
+//! What a member can ask: a command with its options as typed, or a button press.
+
+use super::commands::max_length;
+use super::CoreError;
+use crate::store::{ColourChoice, Player, ProposalKind};
+use engine::{Options, Ruleset};
+
+/// A command with its options, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Challenge(ChallengeRequest),
+    Press(Press),
+    Move {
+        text: String,
+        redesign: Option<String>,
+    },
+    Transfer {
+        piece: String,
+        square: String,
+        redesign: Option<String>,
+    },
+    Buy {
+        design: String,
+        redesign: Option<String>,
+    },
+    Turn {
+        text: String,
+    },
+    Propose {
+        kind: ProposalKind,
+        name: String,
+        notation: String,
+        estimate: String,
+    },
+    Estimate {
+        proposal: i64,
+        value: String,
+    },
+    Price {
+        design: String,
+        ruleset: Option<Ruleset>,
+    },
+    /// The board now, or after turn `ply`.
+    Board {
+        ply: Option<u32>,
+    },
+    Game,
+    History,
+    Resign,
+    Draw,
+    Abort,
+    Help,
+    Rules,
+    /// Turn DMs on the member's turn on or off; None shows the setting.
+    Notify {
+        on: Option<bool>,
+    },
+    Settings(SettingsChange),
+}
+
+/// /challenge's options; what is left out comes from the server's settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    /// None: an open challenge, which anyone may accept.
+    pub opponent: Option<Player>,
+    pub opponent_is_bot: bool,
+    pub ruleset: Option<Ruleset>,
+    pub power: Option<bool>,
+    pub proposals: Option<bool>,
+    pub unofficial: Option<bool>,
+    pub colour: Option<ColourChoice>,
+}
+
+impl ChallengeRequest {
+    /// The options asked for, over the server's defaults.
+    pub fn options_over(&self, defaults: Options) -> Options {
+        Options {
+            power: self.power.unwrap_or(defaults.power),
+            proposals: self.proposals.unwrap_or(defaults.proposals),
+            unofficial: self.unofficial.unwrap_or(defaults.unofficial),
+            ..defaults
+        }
+    }
+}
+
+/// /settings' options: each one left out stays as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub ruleset: Option<Ruleset>,
+    pub power: Option<bool>,
+    pub proposals: Option<bool>,
+    pub unofficial: Option<bool>,
+    pub threads: Option<bool>,
+    pub allow: Option<u64>,
+    pub disallow: Option<u64>,
+    pub everywhere: Option<bool>,
+}
+
+impl SettingsChange {
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
+    }
+}
+
+/// An answer to a challenge, by button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeAnswer {
+    Accept,
+    Decline,
+    /// The challenger withdraws it.
+    Cancel,
+}
+
+/// A button press; the button's id says which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    Challenge {
+        challenge: i64,
+        answer: ChallengeAnswer,
+    },
+    Draw {
+        game: i64,
+        accept: bool,
+    },
+    Resign {
+        game: i64,
+        confirm: bool,
+    },
+}
+
+impl Press {
+    /// The button id that stands for this press.
+    pub fn id(self) -> String {
+        match self {
+            Press::Challenge { challenge, answer } => {
+                let word = match answer {
+                    ChallengeAnswer::Accept => "accept",
+                    ChallengeAnswer::Decline => "decline",
+                    ChallengeAnswer::Cancel => "cancel",
+                };
+                format!("challenge:{word}:{challenge}")
+            }
+            Press::Draw { game, accept } => {
+                format!("draw:{}:{game}", if accept { "accept" } else { "decline" })
+            }
+            Press::Resign { game, confirm } => {
+                format!(
+                    "resign:{}:{game}",
+                    if confirm { "confirm" } else { "cancel" }
+                )
+            }
+        }
+    }
+
+    /// The press a button id stands for (the id came from a `Reply` of ours).
+    pub fn from_id(id: &str) -> Option<Press> {
+        let mut parts = id.splitn(3, ':');
+        let (kind, action, number) = (parts.next()?, parts.next()?, parts.next()?);
+        let number: i64 = number.parse().ok()?;
+        match (kind, action) {
+            ("challenge", answer) => Some(Press::Challenge {
+                challenge: number,
+                answer: match answer {
+                    "accept" => ChallengeAnswer::Accept,
+                    "decline" => ChallengeAnswer::Decline,
+                    "cancel" => ChallengeAnswer::Cancel,
+                    _ => return None,
+                },
+            }),
+            ("draw", "accept" | "decline") => Some(Press::Draw {
+                game: number,
+                accept: action == "accept",
+            }),
+            ("resign", "confirm" | "cancel") => Some(Press::Resign {
+                game: number,
+                confirm: action == "confirm",
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Request {
+    /// The challenge a reply's buttons answer, if it has them.
+    pub fn challenge_of(reply: &super::Reply) -> Option<i64> {
+        reply
+            .buttons
+            .iter()
+            .find_map(|b| match Press::from_id(&b.id) {
+                Some(Press::Challenge { challenge, .. }) => Some(challenge),
+                _ => None,
+            })
+    }
+
+    /// Refuse text longer than the command table allows (Discord enforces the same bounds;
+    /// the terminal does not).
+    pub fn check_lengths(&self) -> Result<(), CoreError> {
+        let fields: Vec<(&'static str, &'static str, Option<&String>)> = match self {
+            Request::Move { text, redesign } => {
+                vec![
+                    ("move", "move", Some(text)),
+                    ("move", "redesign", redesign.as_ref()),
+                ]
+            }
+            Request::Transfer {
+                piece,
+                square,
+                redesign,
+            } => vec![
+                ("transfer", "piece", Some(piece)),
+                ("transfer", "square", Some(square)),
+                ("transfer", "redesign", redesign.as_ref()),
+            ],
+            Request::Buy { design, redesign } => vec![
+                ("buy", "design", Some(design)),
+                ("buy", "redesign", redesign.as_ref()),
+            ],
+            Request::Turn { text } => vec![("turn", "text", Some(text))],
+            Request::Propose {
+                name,
+                notation,
+                estimate,
+                ..
+            } => vec![
+                ("propose", "name", Some(name)),
+                ("propose", "notation", Some(notation)),
+                ("propose", "estimate", Some(estimate)),
+            ],
+            Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
+            Request::Price { design, .. } => vec![("price", "design", Some(design))],
+            _ => Vec::new(),
+        };
+        for (command, option, value) in fields {
+            let Some(value) = value else { continue };
+            let length = value.chars().count();
+            let max = max_length(command, option);
+            if length > max {
+                return Err(CoreError::TooLong {
+                    option,
+                    length,
+                    max,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_round_trip() {
+        let presses = [
+            Press::Challenge {
+                challenge: 7,
+                answer: ChallengeAnswer::Cancel,
+            },
+            Press::Draw {
+                game: 3,
+                accept: false,
+            },
+            Press::Resign {
+                game: 9,
+                confirm: true,
+            },
+        ];
+        for press in presses {
+            assert_eq!(Press::from_id(&press.id()), Some(press));
+        }
+        assert_eq!(Press::from_id("challenge:maybe:1"), None);
+        assert_eq!(Press::from_id("resign:confirm:x"), None);
+        assert_eq!(Press::from_id("nonsense"), None);
+    }
+
+    #[test]
+    fn every_checked_option_has_a_bound() {
+        for (command, option) in [
+            ("move", "move"),
+            ("move", "redesign"),
+            ("transfer", "piece"),
+            ("transfer", "square"),
+            ("transfer", "redesign"),
+            ("buy", "design"),
+            ("buy", "redesign"),
+            ("turn", "text"),
+            ("propose", "name"),
+            ("propose", "notation"),
+            ("propose", "estimate"),
+            ("estimate", "value"),
+            ("price", "design"),
+        ] {
+            assert!(max_length(command, option) > 0, "{command}.{option}");
+        }
+    }
+}

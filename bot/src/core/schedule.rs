@@ -1,0 +1,165 @@
+//! Everything that happens later, driven by what the database says is due: challenges
+//! expire, owed messages are delivered (with backoff). One task sleeps until the earliest
+//! due moment and is woken when something sooner arrives; every piece of work is claimed
+//! with a conditional update, so it is done once however many schedulers run.
+
+use super::{Core, Reply, Target};
+use crate::store::{ChallengeRow, ChallengeStatus, OwedRow, StoreError};
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Why a delivery failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Undelivered {
+    /// Worth trying again later: a server error, a rate limit, a timeout.
+    #[error("{0}")]
+    Retry(String),
+    /// Never deliverable: the channel or message is gone, or the member takes no DMs.
+    #[error("{0}")]
+    Gone(String),
+}
+
+/// The longest wait between two tries of one message, in seconds.
+const MAX_BACKOFF: i64 = 300;
+/// An owed message still undelivered after this many seconds is given up.
+const GIVE_UP_AFTER: i64 = 24 * 3600;
+/// How many owed messages one pass delivers before looking at the clock again.
+const BATCH: i64 = 50;
+
+fn backoff(attempts: i64) -> i64 {
+    1i64.checked_shl(attempts.clamp(0, 16) as u32)
+        .unwrap_or(MAX_BACKOFF)
+        .min(MAX_BACKOFF)
+}
+
+impl Core {
+    /// Run until `stop` turns true: do what is due, sleep until the next due moment.
+    pub async fn run_scheduler(&self, mut stop: watch::Receiver<bool>) {
+        loop {
+            if *stop.borrow() {
+                return;
+            }
+            if let Err(e) = self.run_due(self.now()).await {
+                tracing::error!(error = %e, "scheduled work failed; trying again shortly");
+            }
+            let wait = match self.store.next_due().await {
+                Ok(Some(due)) => (due - self.now()).clamp(0, 60),
+                Ok(None) => 60,
+                Err(_) => 5,
+            };
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(wait as u64)) => {}
+                _ = self.wake.notified() => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+
+    /// Do everything due by `now`: expire challenges, then deliver owed messages. Returns how
+    /// many messages were delivered.
+    pub async fn run_due(&self, now: i64) -> Result<usize, StoreError> {
+        for challenge in self.store.expired_challenges(now).await? {
+            self.expire(&challenge).await?;
+        }
+        let mut delivered = 0;
+        loop {
+            let due = self.store.due_owed(now, BATCH).await?;
+            if due.is_empty() {
+                return Ok(delivered);
+            }
+            for row in &due {
+                delivered += usize::from(self.deliver_owed(row).await?);
+            }
+            if (due.len() as i64) < BATCH {
+                return Ok(delivered);
+            }
+        }
+    }
+
+    /// Deliver everything still owed, due or not, within `limit`: the last thing a stopping
+    /// bot does. False if some was left.
+    pub async fn flush(&self, limit: Duration) -> bool {
+        let flush = async {
+            loop {
+                match self.run_due(i64::MAX).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limit, flush).await;
+        matches!(self.store.owed_count().await, Ok(0))
+    }
+
+    /// Claim one try of an owed message and make it; true if it was delivered.
+    async fn deliver_owed(&self, row: &OwedRow) -> Result<bool, StoreError> {
+        let now = self.now();
+        let retry_at = (now - row.created_at < GIVE_UP_AFTER).then(|| now + backoff(row.attempts));
+        if !self.store.claim_owed(row, retry_at).await? {
+            return Ok(false);
+        }
+        let Some(retry_at) = retry_at else {
+            tracing::error!(
+                owed = row.id,
+                "gave up delivering a message after a day of tries"
+            );
+            return Ok(false);
+        };
+        let (target, reply): (Target, Reply) = row.decode()?;
+        match self.platform.deliver(target, reply.clone()).await {
+            Ok(posted) => {
+                let reply = Reply {
+                    owed: Some(row.id),
+                    ..reply
+                };
+                self.delivered(&reply, posted).await;
+                Ok(true)
+            }
+            Err(Undelivered::Gone(why)) => {
+                tracing::warn!(
+                    owed = row.id,
+                    why,
+                    "the message can't be delivered; dropping it"
+                );
+                self.store.delivered(row.id).await?;
+                Ok(false)
+            }
+            Err(Undelivered::Retry(why)) => {
+                tracing::warn!(owed = row.id, why, retry_at, "delivery failed; will retry");
+                Ok(false)
+            }
+        }
+    }
+
+    /// Close a challenge whose time is up and owe the news, replacing its message (and its
+    /// buttons) where that is known.
+    async fn expire(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
+        let notice = vec![super::challenge::expired(challenge.challenger.id)];
+        let target = match challenge.message {
+            Some((channel, message)) => Target::Edit { channel, message },
+            None => Target::Channel {
+                channel: challenge.channel.channel,
+            },
+        };
+        let notice: Vec<Reply> = notice.into_iter().map(|r| r.to(target)).collect();
+        let owed = self.owing(challenge.channel.guild, target, &notice)?;
+        self.store
+            .close_challenge(challenge.id, ChallengeStatus::Expired, &owed, self.now())
+            .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backoff;
+
+    #[test]
+    fn backoff_doubles_up_to_five_minutes() {
+        assert_eq!(
+            (0..10).map(backoff).collect::<Vec<_>>(),
+            [1, 2, 4, 8, 16, 32, 64, 128, 256, 300]
+        );
+        assert_eq!(backoff(1000), 300);
+    }
+}

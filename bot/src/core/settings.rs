@@ -1,0 +1,95 @@
+//! /settings (a server's defaults, Manage Server only) and /notify (a member's turn DMs).
+
+use super::challenge::rules_text;
+use super::{Core, CoreError, Place, Reply, SettingsChange, Who};
+use crate::store::GuildSettings;
+
+impl Core {
+    /// Show the server's settings, or change them (Manage Server).
+    pub(super) async fn settings(
+        &self,
+        who: &Who,
+        place: Place,
+        change: SettingsChange,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let mut settings = self.store.guild_settings(guild).await?;
+        if change.is_empty() {
+            return Ok(vec![Reply::private(describe(&settings))]);
+        }
+        if !who.manager {
+            return Err(CoreError::NotManager);
+        }
+        let rules = &mut settings.rules;
+        if let Some(ruleset) = change.ruleset {
+            rules.ruleset = ruleset;
+        }
+        let options = &mut rules.options;
+        for (field, value) in [
+            (&mut options.power, change.power),
+            (&mut options.proposals, change.proposals),
+            (&mut options.unofficial, change.unofficial),
+            (&mut settings.threads, change.threads),
+        ] {
+            if let Some(value) = value {
+                *field = value;
+            }
+        }
+        if change.everywhere == Some(true) {
+            settings.channels.clear();
+        }
+        if let Some(channel) = change.allow {
+            if !settings.channels.contains(&channel) {
+                settings.channels.push(channel);
+            }
+        }
+        if let Some(channel) = change.disallow {
+            settings.channels.retain(|&c| c != channel);
+        }
+        self.store.set_guild_settings(guild, &settings).await?;
+        Ok(vec![Reply::private(format!(
+            "Saved. {}",
+            describe(&settings)
+        ))])
+    }
+
+    /// Turn the asker's turn DMs on or off, or say how they stand.
+    pub(super) async fn notify(
+        &self,
+        who: &Who,
+        on: Option<bool>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        if let Some(on) = on {
+            self.store.set_notify(who.id, on).await?;
+        }
+        let on = self.store.notify(who.id).await?;
+        Ok(vec![Reply::private(if on {
+            "You get a direct message when it is your turn (keep DMs from server members open). Stop with /notify on:false."
+        } else {
+            "You get no direct messages about your turns. Start them with /notify on:true."
+        })])
+    }
+}
+
+/// The settings in words.
+fn describe(settings: &GuildSettings) -> String {
+    let channels = if settings.channels.is_empty() {
+        "in every channel".to_string()
+    } else {
+        let list: Vec<String> = settings
+            .channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect();
+        format!("only in {}", list.join(", "))
+    };
+    format!(
+        "New challenges default to {}. Games start {channels}, each {}.",
+        rules_text(&settings.rules),
+        if settings.threads {
+            "in a thread of its own"
+        } else {
+            "in the channel where it was challenged (one at a time)"
+        }
+    )
+}

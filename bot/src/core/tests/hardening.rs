@@ -1,0 +1,491 @@
+//! The core's edges: hostile text, owed announcements, the scheduler, shutdown, flood
+//! control, and the everyday comforts (buttons, open challenges, threads, settings, DMs).
+
+use super::*;
+use std::time::Duration;
+
+fn turn(text: &str) -> Request {
+    Request::Turn { text: text.into() }
+}
+
+/// Every way a 5000-character text reaches the core: refused, the answer short, the game
+/// unchanged.
+#[tokio::test]
+async fn five_thousand_characters_are_refused_briefly() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let long = "W".repeat(5000);
+    let requests = [
+        turn(&long),
+        Request::Move {
+            text: "Kd2".into(),
+            redesign: Some(long.clone()),
+        },
+        Request::Buy {
+            design: long.clone(),
+            redesign: None,
+        },
+        Request::Transfer {
+            piece: long.clone(),
+            square: "e2".into(),
+            redesign: None,
+        },
+        Request::Price {
+            design: long.clone(),
+            ruleset: None,
+        },
+        Request::Propose {
+            kind: ProposalKind::Atom,
+            name: "z".repeat(2400),
+            notation: "Z".into(),
+            estimate: "3".into(),
+        },
+    ];
+    for request in requests {
+        let text = f.refused(&alice(), HERE, request).await;
+        assert!(
+            text.contains("5000 characters long") || text.contains("2400"),
+            "{text}"
+        );
+        assert!(text.len() < 200, "{text}");
+    }
+    assert_eq!(f.row().await.version, 0);
+}
+
+/// Text within the bounds but long: what the engine quotes back is clipped.
+#[tokio::test]
+async fn echoes_are_clipped() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let text = f
+        .refused(&alice(), HERE, turn(&format!("Buy {}", "Wz".repeat(400))))
+        .await;
+    assert!(text.chars().count() < 400, "{text}");
+    assert!(text.contains('…'), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            Request::Price {
+                design: format!("{}x", "W".repeat(190)),
+                ruleset: None,
+            },
+        )
+        .await;
+    assert!(text.split(' ').all(|w| w.chars().count() <= 80), "{text}");
+}
+
+#[tokio::test]
+async fn control_and_bidi_characters_are_neutralised() {
+    let f = fixture().await;
+    f.start(Ruleset::Kurnia, Options::default()).await;
+    let hostile = "K\u{202E}d2\u{200B}\u{0007}";
+    let text = f.refused(&alice(), HERE, turn(hostile)).await;
+    assert!(
+        !text.contains('\u{202E}') && !text.contains('\u{200B}'),
+        "{text:?}"
+    );
+    assert!(!text.contains('\u{0007}'), "{text:?}");
+    assert!(text.contains('\u{FFFD}'), "{text:?}");
+    // A proposal's name is echoed in public: neutral there too.
+    let replies = f
+        .say(
+            &alice(),
+            HERE,
+            Request::Propose {
+                kind: ProposalKind::Atom,
+                name: "zeb\u{202E}ra".into(),
+                notation: "Z".into(),
+                estimate: "3".into(),
+            },
+        )
+        .await;
+    for reply in &replies {
+        assert!(!reply.text.contains('\u{202E}'), "{:?}", reply.text);
+    }
+    assert!(replies.iter().any(|r| r.text.contains("zeb\u{FFFD}ra")));
+}
+
+#[tokio::test]
+async fn errors_quote_the_design_as_typed() {
+    let f = fixture().await;
+    let text = f
+        .refused(
+            &alice(),
+            Place::Direct,
+            Request::Price {
+                design: "WcnN".into(),
+                ruleset: None,
+            },
+        )
+        .await;
+    assert!(text.contains("cnN"), "{text}");
+    assert!(!text.contains("CnN"), "{text}");
+    let text = f.refused(&alice(), HERE, turn("e4")).await;
+    assert!(!text.starts_with("E4"), "{text}");
+}
+
+#[tokio::test]
+async fn a_single_letter_is_the_fide_piece_in_price() {
+    let f = fixture().await;
+    let reply = f
+        .one(
+            &alice(),
+            Request::Price {
+                design: "P".into(),
+                ruleset: None,
+            },
+        )
+        .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+}
+
+#[tokio::test]
+async fn after_the_game_the_channel_says_how_it_ended() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let ask = f.one(&bob(), Request::Resign).await;
+    f.one(&bob(), press(&ask.buttons[0].id)).await;
+    let text = f.refused(&alice(), HERE, mv("Kd2")).await;
+    assert!(
+        text.starts_with("The game in this channel is over (1-0, White wins by resignation)"),
+        "{text}"
+    );
+    assert!(text.contains("/challenge"), "{text}");
+    // /board shows the last game, with its result.
+    let board = f.one(&alice(), Request::Board { ply: None }).await;
+    assert!(board.text.contains("The last game here"), "{}", board.text);
+    assert!(board.picture.is_some());
+}
+
+#[tokio::test]
+async fn the_board_after_any_turn() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    f.play(&alice(), "Kd2").await;
+    f.play(&bob(), "Kd7").await;
+    f.play(&alice(), "Kc3").await;
+    let reply = f.one(&carol(), Request::Board { ply: Some(1) }).await;
+    assert!(reply.text.contains("after turn 1 of 3"), "{}", reply.text);
+    match &reply.picture {
+        Some(Picture::Board(view)) => {
+            let kings: Vec<String> = view.pieces.iter().map(|(sq, _, _)| sq.name()).collect();
+            assert!(
+                kings.contains(&"d2".to_string()) && kings.contains(&"e8".to_string()),
+                "{kings:?}"
+            );
+        }
+        other => panic!("a board, not {other:?}"),
+    }
+    let start = f.one(&carol(), Request::Board { ply: Some(0) }).await;
+    assert!(start.text.contains("after turn 0"));
+    let text = f
+        .refused(&carol(), HERE, Request::Board { ply: Some(9) })
+        .await;
+    assert!(text.contains("from 0 (the start) to 3"), "{text}");
+}
+
+#[tokio::test]
+async fn a_turn_is_owed_until_delivered() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let store = f.core.store();
+    let before = store.owed_count().await.unwrap();
+    let reply = f.raw(&alice(), HERE, mv("Kd2")).await.remove(0);
+    assert!(reply.owed.is_some());
+    assert_eq!(store.owed_count().await.unwrap(), before + 1);
+    // The adapter could not deliver it: the scheduler posts it in the channel.
+    f.core.undelivered(&reply).await;
+    assert!(f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap() >= 1);
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    let (target, message) = delivered.last().unwrap();
+    assert_eq!(*target, Target::Channel { channel: 20 });
+    assert!(message.text.contains("played **Kd2**"), "{}", message.text);
+    assert!(matches!(message.picture, Some(Picture::Board(_))));
+    assert_eq!(store.owed_count().await.unwrap(), 0);
+    // A delivered reply is never sent again.
+    let reply = f.play(&bob(), "Kd7").await;
+    f.core.delivered(&reply, None).await;
+    let later = f.now.load(Ordering::SeqCst) + 3600;
+    f.core.run_due(later).await.unwrap();
+    assert_eq!(f.platform.delivered.lock().unwrap().len(), delivered.len());
+}
+
+/// A message owed when the process stopped is delivered after the restart.
+#[tokio::test]
+async fn owed_messages_survive_a_restart() {
+    let dir = std::env::temp_dir().join(format!("csipgs-owed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("owed.db");
+    {
+        let f = fixture_with(Store::open(&path).await.unwrap()).await;
+        f.start(Ruleset::Classic, Options::default()).await;
+        // The process dies before the answer reaches Discord.
+        f.raw(&alice(), HERE, mv("Kd2")).await;
+        f.core.store().close().await;
+    }
+    let f = fixture_with(Store::open(&path).await.unwrap()).await;
+    let later = f.now.load(Ordering::SeqCst) + 60;
+    f.core.run_due(later).await.unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    assert!(
+        delivered
+            .iter()
+            .any(|(_, r)| r.text.contains("played **Kd2**")),
+        "{delivered:?}"
+    );
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn deliveries_back_off_and_are_claimed_once() {
+    struct Failing(std::sync::atomic::AtomicUsize);
+    impl Platform for Failing {
+        fn has_threads(&self) -> bool {
+            false
+        }
+        fn open_thread(&self, _: Channel, _: String) -> BoxFuture<'_, Result<Option<u64>, String>> {
+            Box::pin(async { Ok(None) })
+        }
+        fn deliver(
+            &self,
+            _: Target,
+            _: Reply,
+        ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Box::pin(async { Err(Undelivered::Retry("HTTP 500".into())) })
+        }
+    }
+    let platform = Arc::new(Failing(Default::default()));
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = now.clone();
+    let core = Core::new(
+        Store::memory().await.unwrap(),
+        Arc::new(move || clock.load(Ordering::SeqCst)),
+        platform.clone(),
+    );
+    let f = Fixture {
+        core,
+        now: now.clone(),
+        platform: Arc::new(Recorder::default()),
+    };
+    f.start(Ruleset::Classic, Options::default()).await;
+    let reply = f.raw(&alice(), HERE, mv("Kd2")).await.remove(0);
+    f.core.undelivered(&reply).await;
+    let t = now.load(Ordering::SeqCst);
+    f.core.run_due(t).await.unwrap();
+    let tries = platform.0.load(Ordering::SeqCst);
+    assert!(tries >= 1);
+    // Not again at once: the next try waits (1 s, then 2, 4...).
+    f.core.run_due(t).await.unwrap();
+    assert_eq!(platform.0.load(Ordering::SeqCst), tries);
+    f.core.run_due(t + 1).await.unwrap();
+    assert!(platform.0.load(Ordering::SeqCst) > tries);
+    assert!(f.core.store().owed_count().await.unwrap() >= 1);
+}
+
+#[tokio::test]
+async fn the_gate_turns_commands_away_and_waits_for_those_inside() {
+    let f = fixture().await;
+    let inside = f.core.enter().expect("open");
+    f.core.close_gate();
+    assert!(f.core.enter().is_none());
+    assert!(!f.core.drain(Duration::from_millis(50)).await);
+    drop(inside);
+    assert!(f.core.drain(Duration::from_millis(50)).await);
+}
+
+#[tokio::test]
+async fn a_flood_is_slowed_politely() {
+    let mut f = fixture().await;
+    f.core.limiter = limits::Limiter::default();
+    let mut slowed = 0;
+    for _ in 0..30 {
+        let replies = f.say(&carol(), HERE, Request::Rules).await;
+        if replies[0].text == text::SLOW_DOWN {
+            slowed += 1;
+        }
+    }
+    assert!(slowed >= 15, "{slowed}");
+    // Others are not slowed, and a second later the member may go on.
+    assert_ne!(
+        f.say(&alice(), HERE, Request::Rules).await[0].text,
+        text::SLOW_DOWN
+    );
+    f.now.fetch_add(2, Ordering::SeqCst);
+    assert_ne!(
+        f.say(&carol(), HERE, Request::Rules).await[0].text,
+        text::SLOW_DOWN
+    );
+}
+
+#[tokio::test]
+async fn draw_offers_are_answered_with_buttons() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let offer = f.one(&alice(), Request::Draw).await;
+    let labels: Vec<&str> = offer.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Accept draw", "Decline"]);
+    let text = f.refused(&alice(), HERE, press(&offer.buttons[0].id)).await;
+    assert_eq!(text, "Only <@2> can answer this draw offer.");
+    let declined = f.one(&bob(), press(&offer.buttons[1].id)).await;
+    assert!(declined.replaces && declined.text.contains("declines the draw"));
+    assert_eq!(f.row().await.draw_offer, None);
+    let text = f.refused(&bob(), HERE, press(&offer.buttons[0].id)).await;
+    assert!(text.contains("no draw offer"), "{text}");
+    let offer = f.one(&alice(), Request::Draw).await;
+    let accepted = f.one(&bob(), press(&offer.buttons[0].id)).await;
+    assert!(
+        accepted.text.contains("drawn by agreement"),
+        "{}",
+        accepted.text
+    );
+    assert_eq!(f.row().await.status, Status::Finished);
+}
+
+#[tokio::test]
+async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge() {
+    let f = fixture().await;
+    let named = f.challenge(Ruleset::Classic, Options::default()).await;
+    let cancel = press(&named.buttons[2].id);
+    let text = f.refused(&bob(), HERE, cancel.clone()).await;
+    assert_eq!(text, "Only <@1>, who made this challenge, can cancel it.");
+    let reply = f.one(&alice(), cancel).await;
+    assert_eq!(reply.text, "<@1> withdrew the challenge.");
+
+    let open = f
+        .one(
+            &alice(),
+            Request::Challenge(ChallengeRequest {
+                colour: Some(ColourChoice::White),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await;
+    assert!(
+        open.text.contains("challenges anyone here"),
+        "{}",
+        open.text
+    );
+    assert!(open.pings.is_empty());
+    let labels: Vec<&str> = open.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Accept", "Cancel"]);
+    let text = f.refused(&alice(), HERE, press(&open.buttons[0].id)).await;
+    assert!(text.contains("your own challenge"), "{text}");
+    let started = f.one(&carol(), press(&open.buttons[0].id)).await;
+    assert!(
+        started.text.contains("<@1> (White) vs <@3> (Black)"),
+        "{}",
+        started.text
+    );
+}
+
+#[tokio::test]
+async fn games_get_threads_of_their_own() {
+    let platform = Recorder {
+        threads: true,
+        ..Recorder::default()
+    };
+    let f = fixture_on(Store::memory().await.unwrap(), platform).await;
+    let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
+    let replies = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[0].text.contains("in <#901>"), "{}", replies[0].text);
+    assert!(replies[0].replaces);
+    assert_eq!(replies[1].elsewhere, Some(Target::Channel { channel: 901 }));
+    assert!(replies[1].picture.is_some());
+    assert_eq!(*f.platform.opened.lock().unwrap(), ["alice vs bob"]);
+    // The thread's board goes out through the outbox.
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    assert!(delivered
+        .iter()
+        .any(|(t, _)| *t == Target::Channel { channel: 901 }));
+    // The game lives in the thread; the channel stays free for more challenges.
+    let thread = Place::Thread(Channel {
+        guild: 10,
+        channel: 901,
+    });
+    let reply = f.say(&alice(), thread, mv("Kd2")).await;
+    assert!(!reply[0].ephemeral, "{}", reply[0].text);
+    let again = f.challenge(Ruleset::Classic, Options::default()).await;
+    assert!(!again.ephemeral, "{}", again.text);
+}
+
+#[tokio::test]
+async fn settings_are_for_managers_and_set_the_defaults() {
+    let f = fixture().await;
+    let change = SettingsChange {
+        ruleset: Some(Ruleset::Kurnia),
+        allow: Some(20),
+        ..SettingsChange::default()
+    };
+    let text = f
+        .refused(&alice(), HERE, Request::Settings(change.clone()))
+        .await;
+    assert!(text.contains("Manage Server"), "{text}");
+    let shown = f
+        .refused(&alice(), HERE, Request::Settings(SettingsChange::default()))
+        .await;
+    assert!(shown.contains("classic rules"), "{shown}");
+    let manager = Who {
+        manager: true,
+        ..carol()
+    };
+    let saved = f.refused(&manager, HERE, Request::Settings(change)).await;
+    assert!(
+        saved.contains("kurnia rules") && saved.contains("<#20>"),
+        "{saved}"
+    );
+    let text = f
+        .refused(
+            &alice(),
+            ELSEWHERE,
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await;
+    assert!(
+        text.contains("games can't start in this channel") || text.contains("Games can't start"),
+        "{text}"
+    );
+    let challenge = f
+        .one(
+            &alice(),
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await;
+    assert!(
+        challenge.text.contains("kurnia rules"),
+        "{}",
+        challenge.text
+    );
+}
+
+#[tokio::test]
+async fn the_player_to_move_is_told_by_dm_when_they_ask() {
+    let f = fixture().await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let on = f
+        .refused(&bob(), Place::Direct, Request::Notify { on: Some(true) })
+        .await;
+    assert!(on.contains("direct message when it is your turn"), "{on}");
+    let replies = f.say(&alice(), HERE, mv("Kd2")).await;
+    assert_eq!(replies.len(), 2);
+    assert_eq!(replies[1].elsewhere, Some(Target::Direct { user: 2 }));
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    assert!(delivered
+        .iter()
+        .any(|(t, r)| *t == Target::Direct { user: 2 } && r.text.contains("Your turn in <#20>")));
+    // Alice did not ask: no DM for her.
+    let replies = f.say(&bob(), HERE, mv("Kd7")).await;
+    assert_eq!(replies.len(), 1);
+}

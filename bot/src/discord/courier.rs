@@ -1,0 +1,143 @@
+//! The core's platform on Discord: threads for new games, and delivery of what the outbox
+//! owes (channel messages, edits of the bot's own messages, direct messages).
+
+use super::message::Outgoing;
+use crate::core::{BoxFuture, Platform, Posted, Reply, Target, Undelivered};
+use crate::store::Channel;
+use poise::serenity_prelude as serenity;
+use std::sync::{Arc, OnceLock};
+
+/// Discord's JSON error codes that mean a message can never be delivered.
+const UNKNOWN_CHANNEL: isize = 10003;
+const UNKNOWN_MESSAGE: isize = 10008;
+const UNKNOWN_USER: isize = 10013;
+const MISSING_ACCESS: isize = 50001;
+const CANNOT_DM: isize = 50007;
+
+/// The Discord client's HTTP side, known once the client is built.
+#[derive(Default)]
+pub struct Courier {
+    http: OnceLock<Arc<serenity::Http>>,
+}
+
+impl Courier {
+    pub fn connect(&self, http: Arc<serenity::Http>) {
+        let _ = self.http.set(http);
+    }
+
+    fn http(&self) -> Result<&serenity::Http, Undelivered> {
+        self.http
+            .get()
+            .map(|h| h.as_ref())
+            .ok_or_else(|| Undelivered::Retry("not connected to Discord yet".to_string()))
+    }
+
+    async fn send(&self, target: Target, reply: Reply) -> Result<Option<Posted>, Undelivered> {
+        let http = self.http()?;
+        let out = Outgoing::prepare(reply).await;
+        let channel = match target {
+            Target::Channel { channel } => serenity::ChannelId::new(channel),
+            Target::Edit { channel, message } => {
+                let channel = serenity::ChannelId::new(channel);
+                let message = channel
+                    .edit_message(http, serenity::MessageId::new(message), out.edit_message())
+                    .await
+                    .map_err(undelivered)?;
+                self.overflow(http, channel, &out).await;
+                return Ok(Some(posted(&message)));
+            }
+            Target::Direct { user } => {
+                serenity::UserId::new(user)
+                    .create_dm_channel(http)
+                    .await
+                    .map_err(undelivered)?
+                    .id
+            }
+        };
+        let message = channel
+            .send_message(http, out.message())
+            .await
+            .map_err(undelivered)?;
+        self.overflow(http, channel, &out).await;
+        Ok(Some(posted(&message)))
+    }
+
+    /// The parts of a long text that did not fit the first message.
+    async fn overflow(&self, http: &serenity::Http, channel: serenity::ChannelId, out: &Outgoing) {
+        for more in out.overflow() {
+            let part = serenity::CreateMessage::new()
+                .content(more)
+                .allowed_mentions(out.mentions());
+            if let Err(e) = channel.send_message(http, part).await {
+                tracing::warn!(error = %e, "can't send the rest of a long message");
+            }
+        }
+    }
+}
+
+impl Platform for Courier {
+    fn has_threads(&self) -> bool {
+        true
+    }
+
+    fn open_thread(
+        &self,
+        parent: Channel,
+        name: String,
+    ) -> BoxFuture<'_, Result<Option<u64>, String>> {
+        Box::pin(async move {
+            let http = self.http().map_err(|e| e.to_string())?;
+            let thread = serenity::CreateThread::new(name)
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+            serenity::ChannelId::new(parent.channel)
+                .create_thread(http, thread)
+                .await
+                .map(|t| Some(t.id.get()))
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn deliver(
+        &self,
+        target: Target,
+        reply: Reply,
+    ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+        Box::pin(self.send(target, reply))
+    }
+}
+
+fn posted(message: &serenity::Message) -> Posted {
+    Posted {
+        channel: message.channel_id.get(),
+        message: message.id.get(),
+    }
+}
+
+/// Whether a failed request is worth trying again: not when Discord said the channel,
+/// message or member is gone or out of reach, or refused the message itself.
+pub fn transient(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            let status = response.status_code.as_u16();
+            status == 429 || status >= 500
+        }
+        _ => true,
+    }
+}
+
+fn undelivered(error: serenity::Error) -> Undelivered {
+    let gone = match &error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            matches!(
+                response.error.code,
+                UNKNOWN_CHANNEL | UNKNOWN_MESSAGE | UNKNOWN_USER | MISSING_ACCESS | CANNOT_DM
+            ) || matches!(response.status_code.as_u16(), 403 | 404)
+        }
+        _ => false,
+    };
+    match gone || !transient(&error) {
+        true => Undelivered::Gone(error.to_string()),
+        false => Undelivered::Retry(error.to_string()),
+    }
+}

@@ -1,0 +1,228 @@
+//! A core `Reply` as Discord message parts: its picture drawn as a PNG, text that fits
+//! Discord's 2000 characters (split at line breaks, or attached whole when it holds a code
+//! block), buttons, and mentions limited to the members the reply pings.
+
+use crate::core::{ButtonStyle, Reply};
+use crate::picture;
+use poise::serenity_prelude as serenity;
+
+/// Discord refuses message content longer than this.
+pub const CONTENT_MAX: usize = 2000;
+
+/// A reply ready to send.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub reply: Reply,
+    /// The first message's text.
+    pub content: String,
+    /// Text that did not fit, one follow-up message each.
+    pub more: Vec<String>,
+    pub files: Vec<serenity::CreateAttachment>,
+}
+
+impl Outgoing {
+    /// Draw the picture (on the blocking pool: it takes milliseconds of CPU) and fit the text.
+    pub async fn prepare(reply: Reply) -> Outgoing {
+        let mut files = Vec::new();
+        if let Some(picture) = reply.picture.clone() {
+            let name = picture::file_name(&picture);
+            match tokio::task::spawn_blocking(move || picture::png(&picture)).await {
+                Ok(png) => files.push(serenity::CreateAttachment::bytes(png, name)),
+                Err(e) => tracing::error!(error = %e, "drawing a picture failed"),
+            }
+        }
+        for file in &reply.files {
+            files.push(serenity::CreateAttachment::bytes(
+                file.bytes.clone(),
+                file.name.clone(),
+            ));
+        }
+        let (content, more, whole) = fit(&reply.text);
+        if let Some(whole) = whole {
+            files.push(serenity::CreateAttachment::bytes(
+                whole.into_bytes(),
+                "message.txt",
+            ));
+        }
+        Outgoing {
+            reply,
+            content,
+            more,
+            files,
+        }
+    }
+
+    /// Only the members the reply pings are notified: `@everyone` typed as a design never
+    /// pings anyone.
+    pub fn mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new()
+            .users(self.reply.pings.iter().copied().map(serenity::UserId::new))
+    }
+
+    pub fn components(&self) -> Vec<serenity::CreateActionRow> {
+        if self.reply.buttons.is_empty() {
+            return Vec::new();
+        }
+        let buttons = self
+            .reply
+            .buttons
+            .iter()
+            .map(|b| {
+                serenity::CreateButton::new(b.id.clone())
+                    .label(b.label.clone())
+                    .style(match b.style {
+                        ButtonStyle::Accept => serenity::ButtonStyle::Success,
+                        ButtonStyle::Decline => serenity::ButtonStyle::Danger,
+                        ButtonStyle::Neutral => serenity::ButtonStyle::Secondary,
+                    })
+            })
+            .collect();
+        vec![serenity::CreateActionRow::Buttons(buttons)]
+    }
+
+    /// As the first answer to an interaction (also for a deferred one's follow-up).
+    pub fn response(&self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .ephemeral(self.reply.ephemeral)
+            .allowed_mentions(self.mentions())
+            .components(self.components())
+            .files(self.files.clone())
+    }
+
+    pub fn followup(&self) -> serenity::CreateInteractionResponseFollowup {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .ephemeral(self.reply.ephemeral)
+            .allowed_mentions(self.mentions())
+            .components(self.components())
+            .files(self.files.clone())
+    }
+
+    /// Replacing a deferred answer (or, after a button press, the pressed message).
+    pub fn edit(&self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.mentions())
+            .components(self.components());
+        for file in &self.files {
+            edit = edit.new_attachment(file.clone());
+        }
+        edit
+    }
+
+    pub fn message(&self) -> serenity::CreateMessage {
+        serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.mentions())
+            .components(self.components())
+            .files(self.files.clone())
+    }
+
+    pub fn edit_message(&self) -> serenity::EditMessage {
+        let mut edit = serenity::EditMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.mentions())
+            .components(self.components())
+            .remove_all_attachments();
+        for file in &self.files {
+            edit = edit.new_attachment(file.clone());
+        }
+        edit
+    }
+
+    /// Each part of the text that did not fit, as a follow-up or channel message.
+    pub fn overflow(&self) -> impl Iterator<Item = &str> {
+        self.more.iter().map(String::as_str)
+    }
+}
+
+/// Text within Discord's limit: (first message, further messages, the whole text to attach
+/// instead). Text with a code block is not split, since a split block loses its alignment:
+/// its first lines go out and the whole is attached.
+fn fit(text: &str) -> (String, Vec<String>, Option<String>) {
+    if text.chars().count() <= CONTENT_MAX {
+        return (text.to_string(), Vec::new(), None);
+    }
+    if text.contains("```") {
+        let intro = text.split("```").next().unwrap_or("").trim_end();
+        let intro: String = intro.chars().take(CONTENT_MAX - 100).collect();
+        let content = format!("{intro}\n(The whole answer is attached as message.txt.)");
+        return (
+            content.trim_start().to_string(),
+            Vec::new(),
+            Some(text.to_string()),
+        );
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        for piece in chunks(line, CONTENT_MAX) {
+            if current.chars().count() + piece.chars().count() > CONTENT_MAX {
+                parts.push(std::mem::take(&mut current));
+            }
+            current.push_str(&piece);
+        }
+    }
+    parts.push(current);
+    let mut parts = parts.into_iter().map(|p| p.trim_end().to_string());
+    let first = parts.next().unwrap_or_default();
+    (first, parts.filter(|p| !p.is_empty()).collect(), None)
+}
+
+/// A line cut into pieces of at most `max` characters.
+fn chunks(line: &str, max: usize) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    chars.chunks(max).map(|c| c.iter().collect()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_one_message() {
+        assert_eq!(fit("hello"), ("hello".to_string(), vec![], None));
+    }
+
+    #[test]
+    fn long_text_splits_at_lines_within_the_limit() {
+        let line = format!("{}\n", "word ".repeat(30));
+        let text = line.repeat(40);
+        let (first, more, whole) = fit(&text);
+        assert!(whole.is_none());
+        assert!(!more.is_empty());
+        for part in std::iter::once(&first).chain(&more) {
+            assert!(part.chars().count() <= CONTENT_MAX, "{}", part.len());
+        }
+        let joined: String = std::iter::once(first)
+            .chain(more)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(
+            joined.split_whitespace().count(),
+            text.split_whitespace().count()
+        );
+    }
+
+    #[test]
+    fn one_endless_line_is_cut() {
+        let text = "x".repeat(5000);
+        let (first, more, _) = fit(&text);
+        assert_eq!(
+            first.len() + more.iter().map(String::len).sum::<usize>(),
+            5000
+        );
+        assert!(more.iter().all(|p| p.len() <= CONTENT_MAX));
+    }
+
+    #[test]
+    fn a_long_code_block_is_attached_whole() {
+        let text = format!("WD costs 3\n```\n{}```", "part  1.5\n".repeat(300));
+        let (first, more, whole) = fit(&text);
+        assert!(first.starts_with("WD costs 3"), "{first}");
+        assert!(first.contains("attached"));
+        assert!(more.is_empty());
+        assert_eq!(whole.as_deref(), Some(text.as_str()));
+    }
+}

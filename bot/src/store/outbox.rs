@@ -1,0 +1,151 @@
+//! The outbox: messages owed to Discord. A change writes what it owes in its own transaction;
+//! whoever delivers one marks it done, and the scheduler retries the rest with backoff. A
+//! delivery is claimed by moving its due time forward only if nobody else moved it, so two
+//! schedulers (or processes) never send the same attempt twice.
+
+use super::{id, json, unjson, Store, StoreError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use sqlx::{Row, Sqlite, Transaction};
+
+/// A message to owe, encoded for storage.
+#[derive(Clone, Debug)]
+pub struct Owed {
+    guild: u64,
+    target: String,
+    message: String,
+    due_at: i64,
+}
+
+impl Owed {
+    /// `target` says where it goes, `message` what it says; the scheduler first tries it at
+    /// `due_at` unless it is marked delivered before.
+    pub fn new<T: Serialize, M: Serialize>(
+        guild: u64,
+        target: &T,
+        message: &M,
+        due_at: i64,
+    ) -> Result<Owed, StoreError> {
+        Ok(Owed {
+            guild,
+            target: json(target)?,
+            message: json(message)?,
+            due_at,
+        })
+    }
+}
+
+/// An owed message as stored.
+#[derive(Clone, Debug)]
+pub struct OwedRow {
+    pub id: i64,
+    target: String,
+    message: String,
+    pub attempts: i64,
+    pub due_at: i64,
+    pub created_at: i64,
+}
+
+impl OwedRow {
+    /// Where it goes and what it says.
+    pub fn decode<T: DeserializeOwned, M: DeserializeOwned>(&self) -> Result<(T, M), StoreError> {
+        Ok((unjson(&self.target)?, unjson(&self.message)?))
+    }
+}
+
+/// Owe messages as part of a larger change; returns their ids in order.
+pub(super) async fn owe_in(
+    tx: &mut Transaction<'_, Sqlite>,
+    owed: &[Owed],
+    now: i64,
+) -> Result<Vec<i64>, StoreError> {
+    let mut ids = Vec::with_capacity(owed.len());
+    for o in owed {
+        let done = sqlx::query(
+            "INSERT INTO outbox (guild_id, target, message, due_at, created_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id(o.guild))
+        .bind(&o.target)
+        .bind(&o.message)
+        .bind(o.due_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        ids.push(done.last_insert_rowid());
+    }
+    Ok(ids)
+}
+
+impl Store {
+    /// Owed messages due by `now`, oldest first.
+    pub async fn due_owed(&self, now: i64, limit: i64) -> Result<Vec<OwedRow>, StoreError> {
+        sqlx::query(
+            "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
+             WHERE due_at IS NOT NULL AND due_at <= $1 ORDER BY due_at, id LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|row| {
+            Ok(OwedRow {
+                id: row.try_get("id")?,
+                target: row.try_get("target")?,
+                message: row.try_get("message")?,
+                attempts: row.try_get("attempts")?,
+                due_at: row.try_get("due_at")?,
+                created_at: row.try_get("created_at")?,
+            })
+        })
+        .collect()
+    }
+
+    /// Claim one delivery attempt: the next one falls due at `retry_at` (None: never, the
+    /// message is given up). False if someone else claimed or delivered it meanwhile.
+    pub async fn claim_owed(
+        &self,
+        row: &OwedRow,
+        retry_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE outbox SET attempts = attempts + 1, due_at = $1 \
+             WHERE id = $2 AND due_at = $3",
+        )
+        .bind(retry_at)
+        .bind(row.id)
+        .bind(row.due_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The message reached Discord: nobody tries again.
+    pub async fn delivered(&self, owed: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET due_at = NULL WHERE id = $1")
+            .bind(owed)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Delivering it the quick way failed: let the scheduler try at once.
+    pub async fn retry_owed_now(&self, owed: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET due_at = $1 WHERE id = $2 AND due_at IS NOT NULL")
+            .bind(now)
+            .bind(owed)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// How many messages are still owed.
+    pub async fn owed_count(&self) -> Result<i64, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE due_at IS NOT NULL")
+                .fetch_one(&self.pool)
+                .await?,
+        )
+    }
+}
