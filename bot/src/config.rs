@@ -33,6 +33,8 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Where Discord's REST API lives; set only by tests that run a fake Discord.
     pub api_base: Option<String>,
+    /// Commands a member may send at once before being asked to slow down.
+    pub flood_burst: u32,
 }
 
 impl Default for Config {
@@ -43,6 +45,7 @@ impl Default for Config {
             log: "info".to_string(),
             dev_guild: None,
             api_base: None,
+            flood_burst: crate::core::FLOOD_BURST,
         }
     }
 }
@@ -56,6 +59,7 @@ struct File {
     log: Option<String>,
     dev_guild: Option<u64>,
     api_base: Option<String>,
+    flood_burst: Option<u32>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -78,6 +82,8 @@ pub enum ConfigError {
     ApiBaseNotLocal(String),
     #[error("{name} must be a Discord id (a whole number), not '{value}'")]
     BadId { name: &'static str, value: String },
+    #[error("{name} must be a whole number, such as 10, not '{value}'")]
+    BadNumber { name: &'static str, value: String },
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -114,6 +120,13 @@ impl Config {
             })?),
             None => file.dev_guild,
         };
+        let flood_burst = match set("CSIPGS_FLOOD_BURST") {
+            Some(v) => v.trim().parse().map_err(|_| ConfigError::BadNumber {
+                name: "CSIPGS_FLOOD_BURST",
+                value: v,
+            })?,
+            None => file.flood_burst.unwrap_or(defaults.flood_burst),
+        };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
             .filter(|b| !b.trim().is_empty());
@@ -134,6 +147,7 @@ impl Config {
             log: set("CSIPGS_LOG").or(file.log).unwrap_or(defaults.log),
             dev_guild: dev_guild.filter(|&g| g != 0),
             api_base,
+            flood_burst: flood_burst.max(1),
         })
     }
 

@@ -23,7 +23,9 @@ async fn challenge(fake: &FakeDiscord, place: Place, option: Opt) -> Sent {
 /// A game between Alice (White) and Bob in a channel, started with the Accept button.
 async fn start_game(fake: &FakeDiscord, place: Place, ruleset: i64) {
     let challenge = challenge(fake, place, Opt::Int("ruleset", ruleset)).await;
-    let accept = &challenge.buttons()[0];
+    let buttons = challenge.buttons();
+    assert!(!buttons.is_empty(), "{}", challenge.content());
+    let accept = &buttons[0];
     let started = fake.ask(&button(place, &BOB, accept)).await;
     assert_eq!(started.callback_type(), 7, "{:?}", started.body);
     assert!(
@@ -72,7 +74,7 @@ async fn challenge_with_the_button(fake: &FakeDiscord) {
         serde_json::json!(["102"])
     );
     let buttons = challenge.buttons();
-    assert_eq!(buttons.len(), 2);
+    assert_eq!(buttons.len(), 3, "Accept, Decline, Cancel");
 
     // Only the challenged member may press.
     let refused = fake.ask(&button(place, &CAROL, &buttons[0])).await;
@@ -378,10 +380,44 @@ async fn scenarios() {
             "resign",
             "draw",
             "abort",
+            "notify",
+            "settings",
             "help",
             "rules"
         ]
     );
+    let registered = fake.registered()[0].clone();
+    let command = |name: &str| {
+        registered
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    // Discord enforces the core's limits, permissions and scopes before anything reaches us.
+    assert_eq!(command("move")["options"][0]["max_length"], 250);
+    assert_eq!(command("propose")["options"][1]["max_length"], 40);
+    // Game commands exist only in servers (interaction context 0), /price anywhere.
+    assert_eq!(command("move")["contexts"], serde_json::json!([0]));
+    assert!(
+        command("price")["contexts"].is_null(),
+        "{}",
+        command("price")
+    );
+    assert_eq!(command("settings")["default_member_permissions"], "32");
+
+    // These scenarios play in the channels themselves: no thread per game in this server.
+    let mut settings = slash(
+        channel(1),
+        &CAROL,
+        "settings",
+        vec![Opt::Bool("threads", false)],
+    );
+    settings["member"]["permissions"] = serde_json::json!("32");
+    let saved = fake.ask(&settings).await;
+    assert!(saved.content().starts_with("Saved."), "{}", saved.content());
 
     challenge_with_the_button(&fake).await;
     checkmate_through_slash_commands(&fake).await;

@@ -351,17 +351,7 @@ fn busy(players: &[Player; 2]) -> CoreError {
 
 /// "classic rules with power, proposals".
 pub(super) fn rules_text(rules: &Rules) -> String {
-    let o = &rules.options;
-    let on: Vec<&str> = [
-        (o.power, "power"),
-        (o.proposals, "proposals"),
-        (o.unofficial, "unofficial prefixes"),
-        (o.plunder, "plunder"),
-        (o.fog, "fog"),
-    ]
-    .into_iter()
-    .filter_map(|(set, name)| set.then_some(name))
-    .collect();
+    let on = rules.options.enabled_names();
     if on.is_empty() {
         format!("{} rules", rules.ruleset)
     } else {

@@ -170,7 +170,8 @@ impl Core {
         text: &str,
         ruleset: Option<Ruleset>,
     ) -> Result<Vec<Reply>, CoreError> {
-        let design = Design::parse(text.trim()).map_err(|error| CoreError::BadDesign {
+        // A lone letter is the FIDE piece (P is the pawn), as in `csipgs price`.
+        let design = Design::parse_lookup(text.trim()).map_err(|error| CoreError::BadDesign {
             text: text.trim().to_string(),
             error,
         })?;

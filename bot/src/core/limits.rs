@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// Commands a member may send at once, and how many seconds one more takes to come back.
-const BURST: u32 = 10;
+pub const BURST: u32 = 10;
 const REFILL_SECONDS: i64 = 1;
 /// Buckets of members idle this long are forgotten, so the map stays small.
 const FORGET_SECONDS: i64 = 600;

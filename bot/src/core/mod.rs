@@ -24,6 +24,7 @@ mod text;
 
 pub use complete::{Choice, Field};
 pub use error::CoreError;
+pub use limits::BURST as FLOOD_BURST;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{ChallengeAnswer, ChallengeRequest, Press, Request, SettingsChange};
 pub use schedule::Undelivered;
@@ -119,6 +120,13 @@ impl Core {
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
         }
+    }
+
+    /// How many commands a member may send in a burst before being asked to slow down (one
+    /// more each second).
+    pub fn with_flood_burst(mut self, burst: u32) -> Core {
+        self.limiter = limits::Limiter::with_burst(burst);
+        self
     }
 
     pub fn store(&self) -> &Store {

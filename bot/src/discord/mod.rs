@@ -107,7 +107,10 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         "database ready"
     );
     let courier = Arc::new(Courier::default());
-    let core = Arc::new(Core::new(store.clone(), system_clock(), courier.clone()));
+    let core = Arc::new(
+        Core::new(store.clone(), system_clock(), courier.clone())
+            .with_flood_burst(config.flood_burst),
+    );
     let dev_guild = config.dev_guild;
     let data_core = core.clone();
     let options = poise::FrameworkOptions {
@@ -365,6 +368,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             let reply = poise::CreateReply::default()
                 .content("Something went wrong on the bot's side while answering: look at /board or /game before trying again.")
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        // Discord hides these commands in DMs; a client that still sends one hears why.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let reply = poise::CreateReply::default()
+                .content(crate::core::CoreError::NotInServer.sentence())
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }

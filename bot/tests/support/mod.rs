@@ -454,6 +454,8 @@ impl Bot {
             .env("CSIPGS_API_BASE", api_base)
             .env("CSIPGS_DATABASE", dir.join("csipgs.db"))
             .env("CSIPGS_LOG", log)
+            // Scripted members type faster than people; flood control has unit tests.
+            .env("CSIPGS_FLOOD_BURST", "100000")
             .env_remove("CSIPGS_DEV_GUILD")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
