@@ -516,6 +516,35 @@ pub fn text_board(view: &BoardView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // The terminal's command line takes anything a keyboard (or a pasted file) gives:
+        // it never panics, and what it says back stays short and free of control characters.
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn any_line_is_read_or_refused(line in any::<String>()) {
+            if let Err(usage) = parse(&line) {
+                prop_assert!(usage.chars().count() < 400, "{usage}");
+                prop_assert!(!usage.chars().any(|c| c.is_control() && c != '\n'), "{usage:?}");
+            }
+        }
+
+        #[test]
+        fn slash_lines_with_hostile_words_are_read_or_refused(
+            command in prop::sample::select(vec![
+                "move", "transfer", "buy", "turn", "propose", "estimate", "price", "board",
+                "press", "as", "notify", "settings", "nonsense",
+            ]),
+            words in prop::collection::vec("[^ ]{0,300}", 0..6),
+        ) {
+            let line = format!("/{command} {}", words.join(" "));
+            if let Err(usage) = parse(&line) {
+                prop_assert!(usage.chars().count() < 400, "{usage}");
+                prop_assert!(!usage.chars().any(|c| c.is_control() && c != '\n'), "{usage:?}");
+            }
+        }
+    }
 
     #[test]
     fn lines_become_requests() {

@@ -172,7 +172,7 @@ async fn send_first(
     out: &Outgoing,
     deferred: bool,
 ) -> serenity::Result<Option<Posted>> {
-    let replaces = asked.is_button() && out.reply.replaces && !out.reply.ephemeral;
+    let replaces = asked.is_button() && out.reply.replaces;
     if !deferred {
         let message = out.response();
         let response = match replaces {
