@@ -3,7 +3,8 @@
 
 -- A message the bot owes a channel (or a member's DMs): written in the same transaction as the
 -- change it announces, so a committed turn is never left unannounced, and delivered with
--- retries until Discord takes it, by this process or after a restart.
+-- retries until Discord takes it, by this process or after a restart. Delivered rows are
+-- deleted.
 CREATE TABLE outbox (
     id          INTEGER PRIMARY KEY,
     guild_id    INTEGER NOT NULL,
@@ -12,12 +13,12 @@ CREATE TABLE outbox (
     -- The message (core::Reply) as JSON.
     message     TEXT    NOT NULL,
     attempts    INTEGER NOT NULL DEFAULT 0,
-    -- When the scheduler may next try to deliver it; NULL once delivered or given up.
-    due_at      INTEGER,
+    -- When the scheduler may next try to deliver it.
+    due_at      INTEGER NOT NULL,
     created_at  INTEGER NOT NULL
 );
 
-CREATE INDEX outbox_due ON outbox (due_at) WHERE due_at IS NOT NULL;
+CREATE INDEX outbox_due ON outbox (due_at);
 
 -- Where the challenge's message was posted, so its expiry can edit it (also after a restart).
 ALTER TABLE challenges ADD COLUMN message_channel INTEGER;

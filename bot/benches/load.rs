@@ -94,6 +94,18 @@ fn main() {
     let bot = support::Bot::start(&fake.api_base(), &dir, "warn");
     runtime.block_on(fake.wait_logged_in(1));
     let (_, idle_rss) = support::memory_kib(bot.pid());
+    // Games in their channels, as before threads: the same work per turn as ever.
+    runtime.block_on(async {
+        let mut settings = slash(
+            channel(1),
+            &ALICE,
+            "settings",
+            vec![Opt::Bool("threads", false)],
+        );
+        settings["member"]["permissions"] = serde_json::json!("32");
+        let saved = fake.ask(&settings).await;
+        assert!(saved.content().starts_with("Saved."), "{}", saved.content());
+    });
 
     // 200 challenges accepted with the button.
     runtime.block_on(async {

@@ -145,7 +145,7 @@ impl Store {
         Ok(sqlx::query_scalar(
             "SELECT MIN(due) FROM ( \
                  SELECT MIN(expires_at) AS due FROM challenges WHERE status = 'open' \
-                 UNION ALL SELECT MIN(due_at) FROM outbox WHERE due_at IS NOT NULL)",
+                 UNION ALL SELECT MIN(due_at) FROM outbox)",
         )
         .fetch_one(&self.pool)
         .await?)

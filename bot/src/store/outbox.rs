@@ -82,7 +82,7 @@ impl Store {
     pub async fn due_owed(&self, now: i64, limit: i64) -> Result<Vec<OwedRow>, StoreError> {
         sqlx::query(
             "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
-             WHERE due_at IS NOT NULL AND due_at <= $1 ORDER BY due_at, id LIMIT $2",
+             WHERE due_at <= $1 ORDER BY due_at, id LIMIT $2",
         )
         .bind(now)
         .bind(limit)
@@ -121,9 +121,9 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The message reached Discord: nobody tries again.
+    /// The message reached Discord (or never can): it is owed no more, and forgotten.
     pub async fn delivered(&self, owed: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET due_at = NULL WHERE id = $1")
+        sqlx::query("DELETE FROM outbox WHERE id = $1")
             .bind(owed)
             .execute(&self.pool)
             .await?;
@@ -132,7 +132,7 @@ impl Store {
 
     /// Delivering it the quick way failed: let the scheduler try at once.
     pub async fn retry_owed_now(&self, owed: i64, now: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET due_at = $1 WHERE id = $2 AND due_at IS NOT NULL")
+        sqlx::query("UPDATE outbox SET due_at = $1 WHERE id = $2")
             .bind(now)
             .bind(owed)
             .execute(&self.pool)
@@ -142,10 +142,8 @@ impl Store {
 
     /// How many messages are still owed.
     pub async fn owed_count(&self) -> Result<i64, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE due_at IS NOT NULL")
-                .fetch_one(&self.pool)
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
+            .fetch_one(&self.pool)
+            .await?)
     }
 }
