@@ -2,11 +2,13 @@
 //! first: a payload serenity can't read would be dropped silently and the test would only
 //! time out.
 
-use super::{message_object, APP_ID, BOT_ID};
+use super::objects::{self, user_object};
+use super::{message_object, APP_ID, BOT_ID, GUILD_ID};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// A member (or a bot account, for `Opt::BotUser`).
 #[derive(Clone, Copy, Debug)]
 pub struct User {
     pub id: u64,
@@ -30,19 +32,67 @@ pub const CAROL: User = User {
     name: "carol",
     moderator: false,
 };
+/// The bot itself, as a USER option may name it (`Opt::BotUser`).
+pub const CSIPGS: User = User {
+    id: BOT_ID,
+    name: "csipgs",
+    moderator: false,
+};
+/// Another bot in the guild (`Opt::BotUser`).
+pub const ROBOT: User = User {
+    id: 150,
+    name: "robot",
+    moderator: false,
+};
 
 /// Where an interaction happens.
 #[derive(Clone, Copy, Debug)]
 pub enum Place {
-    Guild { guild: u64, channel: u64 },
-    Direct { channel: u64 },
+    Guild {
+        guild: u64,
+        channel: u64,
+    },
+    Direct {
+        channel: u64,
+    },
+    /// A public thread (channel type 11) under a guild text channel.
+    Thread {
+        guild: u64,
+        parent: u64,
+        thread: u64,
+    },
 }
 
+impl Place {
+    /// The channel the interaction comes from (the thread itself for a thread).
+    pub fn channel_id(&self) -> u64 {
+        match *self {
+            Place::Guild { channel, .. } | Place::Direct { channel } => channel,
+            Place::Thread { thread, .. } => thread,
+        }
+    }
+}
+
+/// The text channel `n` in the fixtures' guild.
 pub fn channel(n: u64) -> Place {
     Place::Guild {
-        guild: 500,
+        guild: GUILD_ID,
         channel: n,
     }
+}
+
+/// The public thread `thread` under the text channel `parent`, in the fixtures' guild.
+pub fn thread(parent: u64, thread: u64) -> Place {
+    Place::Thread {
+        guild: GUILD_ID,
+        parent,
+        thread,
+    }
+}
+
+/// A DM channel with the bot (no guild; the interaction carries `user`, not `member`).
+pub fn dm(channel: u64) -> Place {
+    Place::Direct { channel }
 }
 
 /// A slash command option.
@@ -51,14 +101,52 @@ pub enum Opt {
     Int(&'static str, i64),
     Bool(&'static str, bool),
     User(&'static str, User),
+    /// A USER option naming a bot account (resolved with `"bot": true`).
+    BotUser(&'static str, User),
 }
 
+/// A string option.
 pub fn s(name: &'static str, value: impl Into<String>) -> Opt {
     Opt::Str(name, value.into())
 }
 
+/// The longest value Discord lets a member type into a string option.
+pub const MAX_OPTION_CHARS: usize = 6000;
+
+/// Text of exactly `chars` characters (mixing 1- to 4-byte UTF-8), for long options.
+pub fn long_text(chars: usize) -> String {
+    "a\u{e9}\u{265e}\u{1f40e}"
+        .chars()
+        .cycle()
+        .take(chars)
+        .collect()
+}
+
+/// Strings a member may type to break the bot: mass mentions, markdown and code fences that
+/// would swallow the reply, control and direction characters, SQL and format strings,
+/// blanks, the longest option Discord allows. Each is a valid string option value.
+pub fn hostile_strings() -> Vec<String> {
+    let mut strings: Vec<String> = [
+        "@everyone",
+        "@here <@&600> <@101> <#4>",
+        "```\n}}} **bold** __u__ ~~s~~ ||spoiler|| > quote",
+        "`",
+        "Kd2\u{202e}2dK\u{200b}\u{feff}",
+        "\u{0}\u{7}\u{1b}[31mred\r\n",
+        "'); DROP TABLE games; --",
+        "{} {0} %s %n {{name}}",
+        "   ",
+        "\u{1f40e}\u{fe0f}\u{200d}\u{2642}",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    strings.push(long_text(MAX_OPTION_CHARS));
+    strings
+}
+
 fn user_json(user: &User) -> Value {
-    json!({"id": user.id.to_string(), "username": user.name, "discriminator": "0", "global_name": null, "avatar": null})
+    user_object(user.id, user.name, false)
 }
 
 fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
@@ -70,8 +158,9 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
                 Opt::Str(n, v) => (*n, 3, json!(v)),
                 Opt::Int(n, v) => (*n, 4, json!(v)),
                 Opt::Bool(n, v) => (*n, 5, json!(v)),
-                Opt::User(n, u) => {
-                    users.insert(u.id.to_string(), user_json(u));
+                Opt::User(n, u) | Opt::BotUser(n, u) => {
+                    let bot = matches!(o, Opt::BotUser(..));
+                    users.insert(u.id.to_string(), user_object(u.id, u.name, bot));
                     (*n, 6, json!(u.id.to_string()))
                 }
             };
@@ -99,19 +188,58 @@ fn base(kind: u8, place: Place, user: &User) -> Value {
         "token": format!("tok{id}"), "version": 1, "locale": "en-US", "entitlements": [],
         "attachment_size_limit": 26214400
     });
-    match place {
-        Place::Guild { guild, channel } => {
-            let permissions = if user.moderator { "8192" } else { "0" };
+    // Discord sends the channel as a partial object too: its type tells threads apart.
+    let (guild, channel, partial) = match place {
+        Place::Guild { guild, channel } => (
+            Some(guild),
+            channel,
+            json!({"id": channel.to_string(), "type": 0, "name": format!("channel-{channel}")}),
+        ),
+        Place::Direct { channel } => (None, channel, json!({"id": channel.to_string(), "type": 1})),
+        Place::Thread {
+            guild,
+            parent,
+            thread,
+        } => (
+            Some(guild),
+            thread,
+            json!({"id": thread.to_string(), "type": 11, "name": format!("thread-{thread}"),
+                "parent_id": parent.to_string(),
+                "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+                    "archive_timestamp": objects::TIMESTAMP, "locked": false}}),
+        ),
+    };
+    ix["channel_id"] = json!(channel.to_string());
+    ix["channel"] = partial;
+    match guild {
+        Some(guild) => {
+            let permissions = if user.moderator {
+                serenity::Permissions::MANAGE_MESSAGES
+            } else {
+                serenity::Permissions::empty()
+            };
             ix["guild_id"] = json!(guild.to_string());
-            ix["channel_id"] = json!(channel.to_string());
             ix["member"] = json!({"user": user_json(user), "roles": [], "deaf": false,
-                "mute": false, "flags": 0, "permissions": permissions});
+                "mute": false, "flags": 0, "permissions": permissions.bits().to_string()});
         }
-        Place::Direct { channel } => {
-            ix["channel_id"] = json!(channel.to_string());
-            ix["user"] = user_json(user);
-        }
+        None => ix["user"] = user_json(user),
     }
+    ix
+}
+
+/// The interaction as sent by a member with exactly these permissions in the channel
+/// (Discord's `member.permissions`), e.g. `Permissions::MANAGE_GUILD`. Panics on a DM
+/// interaction, which has no member.
+pub fn with_permissions(mut ix: Value, permissions: serenity::Permissions) -> Value {
+    assert!(ix["member"].is_object(), "a guild interaction has a member");
+    ix["member"]["permissions"] = json!(permissions.bits().to_string());
+    ix
+}
+
+/// The interaction with the bot's own permissions in the channel (`app_permissions`, which
+/// Discord sends with every interaction), e.g. lacking `CREATE_PUBLIC_THREADS`.
+pub fn with_app_permissions(mut ix: Value, permissions: serenity::Permissions) -> Value {
+    ix["app_permissions"] = json!(permissions.bits().to_string());
     ix
 }
 
@@ -147,6 +275,18 @@ pub fn button(place: Place, user: &User, custom_id: &str) -> Value {
     ix
 }
 
+/// A press of the button `custom_id` on the message `message_id` (e.g. a `Sent`'s
+/// `message_id`); the message carries that button. For the message exactly as the bot left
+/// it, set `ix["message"] = fake.message_json(id).unwrap()`.
+pub fn button_on(place: Place, user: &User, custom_id: &str, message_id: u64) -> Value {
+    let mut ix = button(place, user, custom_id);
+    let channel = ix["channel_id"].as_str().unwrap().parse().unwrap_or(0);
+    let fields = json!({"content": "", "components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Press", "custom_id": custom_id}]}]});
+    ix["message"] = objects::message_object(message_id, channel, &fields, &[]);
+    ix
+}
+
 /// The READY dispatch's data.
 pub fn ready(port: u16) -> Value {
     let ready = json!({
@@ -158,13 +298,15 @@ pub fn ready(port: u16) -> Value {
     ready
 }
 
+/// Panics unless serenity reads `ix` as an Interaction.
 pub fn check_interaction(ix: &Value) {
     if let Err(e) = serde_json::from_value::<serenity::Interaction>(ix.clone()) {
         panic!("serenity can't read this interaction ({e}): {ix}");
     }
 }
 
-/// Every fixture kind, read back by serenity.
+/// Every fixture kind, read back by serenity with the fields the bot relies on checked; and
+/// every response object (`objects::check_all`).
 pub fn check_all() {
     let place = channel(1);
     check_interaction(&slash(
@@ -194,4 +336,117 @@ pub fn check_all() {
     ready(1);
     serde_json::from_value::<serenity::Message>(message_object("1", "x"))
         .expect("serenity reads the message");
+    check_hardening_fixtures();
+    objects::check_all();
+}
+
+fn read(ix: &Value) -> serenity::Interaction {
+    check_interaction(ix);
+    serde_json::from_value(ix.clone()).unwrap()
+}
+
+fn read_command(ix: &Value) -> serenity::CommandInteraction {
+    match read(ix) {
+        serenity::Interaction::Command(command) => command,
+        other => panic!("not a slash command: {other:?}"),
+    }
+}
+
+/// The fixtures for hardening tests: permissions, threads, DMs, buttons on a given message,
+/// bot users, hostile strings.
+fn check_hardening_fixtures() {
+    use serenity::Permissions;
+    let place = channel(1);
+    let moderator = with_permissions(
+        slash(place, &ALICE, "settings", vec![]),
+        Permissions::MANAGE_GUILD | Permissions::MANAGE_MESSAGES,
+    );
+    let moderator = read_command(&with_app_permissions(
+        moderator,
+        Permissions::SEND_MESSAGES | Permissions::CREATE_PUBLIC_THREADS,
+    ));
+    let member = moderator.member.as_ref().expect("a member");
+    let permissions = member.permissions.expect("member permissions");
+    assert!(permissions.manage_guild() && permissions.manage_messages());
+    assert!(!permissions.administrator());
+    let app = moderator.app_permissions.expect("app permissions");
+    assert!(app.create_public_threads() && !app.attach_files());
+    let plain = read_command(&slash(place, &BOB, "move", vec![s("move", "Kd2")]));
+    assert_eq!(
+        plain.member.unwrap().permissions,
+        Some(Permissions::empty())
+    );
+    let text = read_command(&slash(place, &CAROL, "game", vec![]));
+    assert_eq!(
+        text.channel.expect("the partial channel").kind,
+        serenity::ChannelType::Text
+    );
+
+    let in_thread = read_command(&slash(
+        thread(4, 40),
+        &ALICE,
+        "move",
+        vec![s("move", "Kd2")],
+    ));
+    assert_eq!(in_thread.channel_id.get(), 40);
+    let partial = in_thread.channel.expect("the thread");
+    assert_eq!(partial.kind, serenity::ChannelType::PublicThread);
+    assert_eq!(partial.parent_id.map(|p| p.get()), Some(4));
+    assert_eq!(in_thread.guild_id.map(|g| g.get()), Some(GUILD_ID));
+
+    let in_dm = read_command(&slash(dm(77), &CAROL, "price", vec![s("design", "WD")]));
+    assert!(in_dm.guild_id.is_none() && in_dm.member.is_none());
+    assert_eq!(in_dm.user.id.get(), CAROL.id);
+    assert_eq!(
+        in_dm.channel.map(|c| c.kind),
+        Some(serenity::ChannelType::Private)
+    );
+    // Thread and DM places work for every interaction kind.
+    for place in [thread(4, 40), dm(77)] {
+        check_interaction(&button(place, &BOB, "x"));
+        check_interaction(&autocomplete(
+            place,
+            &BOB,
+            "move",
+            vec![s("move", "K")],
+            "move",
+        ));
+    }
+
+    let serenity::Interaction::Component(pressed) =
+        read(&button_on(place, &BOB, "challenge:accept:7", 12_345))
+    else {
+        panic!("not a button press")
+    };
+    assert_eq!(pressed.message.id.get(), 12_345);
+    assert_eq!(pressed.data.custom_id, "challenge:accept:7");
+    assert_eq!(pressed.message.components.len(), 1);
+
+    for (who, bot) in [(CSIPGS, true), (ROBOT, true), (BOB, false)] {
+        let option = if bot {
+            Opt::BotUser("opponent", who)
+        } else {
+            Opt::User("opponent", who)
+        };
+        let ix = read_command(&slash(place, &ALICE, "challenge", vec![option]));
+        let user = &ix.data.resolved.users[&serenity::UserId::new(who.id)];
+        assert_eq!(user.bot, bot, "{} resolves with bot = {bot}", who.name);
+    }
+
+    for text in hostile_strings() {
+        let ix = read_command(&slash(
+            place,
+            &ALICE,
+            "propose",
+            vec![s("name", text.clone())],
+        ));
+        match &ix.data.options[0].value {
+            serenity::CommandDataOptionValue::String(read) => assert_eq!(read, &text),
+            other => panic!("not a string: {other:?}"),
+        }
+    }
+    assert_eq!(
+        long_text(MAX_OPTION_CHARS).chars().count(),
+        MAX_OPTION_CHARS
+    );
 }

@@ -1,10 +1,13 @@
 //! Just enough HTTP/1.1 for the fake REST API: keep-alive, Content-Length or chunked bodies,
-//! JSON and multipart (payload_json plus files) payloads.
+//! JSON and multipart (payload_json plus files) payloads, extra headers, and answers that come
+//! late or never (a stalled connection).
 
 use super::Upload;
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+use tokio::sync::watch;
 
 pub struct Request {
     pub method: String,
@@ -69,24 +72,109 @@ impl Request {
     }
 }
 
+/// When (and whether) an answer is written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Delivery {
+    Now,
+    /// Written after this long: the request took effect, the answer is slow.
+    After(Duration),
+    /// Nothing for this long, then the connection is closed without an answer.
+    DropAfter(Duration),
+    /// Nothing until the client gives up or the fake stops.
+    Never,
+}
+
 pub struct Response {
-    status: u16,
+    pub status: u16,
+    content_type: &'static str,
+    headers: Vec<(&'static str, String)>,
     body: Vec<u8>,
+    pub delivery: Delivery,
 }
 
 impl Response {
     pub fn json(status: u16, value: Value) -> Response {
         Response {
             status,
+            content_type: "application/json",
+            headers: Vec::new(),
             body: value.to_string().into_bytes(),
+            delivery: Delivery::Now,
         }
     }
 
     pub fn empty(status: u16) -> Response {
         Response {
-            status,
             body: Vec::new(),
+            ..Response::json(status, Value::Null)
         }
+    }
+
+    /// A body that is not JSON, as Discord's edge proxies answer some 5xx.
+    pub fn text(status: u16, content_type: &'static str, body: &str) -> Response {
+        Response {
+            content_type,
+            body: body.as_bytes().to_vec(),
+            ..Response::json(status, Value::Null)
+        }
+    }
+
+    pub fn header(mut self, name: &'static str, value: impl ToString) -> Response {
+        self.headers.push((name, value.to_string()));
+        self
+    }
+
+    pub fn deliver(mut self, delivery: Delivery) -> Response {
+        self.delivery = delivery;
+        self
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        201 => "Created",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => "Unknown",
+    }
+}
+
+/// Wait until the fake is stopped.
+async fn stopped(stop: &mut watch::Receiver<bool>) {
+    // An error means the fake is gone: stop too.
+    let _ = stop.wait_for(|stopped| *stopped).await;
+}
+
+/// Hold a connection without answering: until `limit` passes (None: forever), the client
+/// closes it, or the fake stops. Returns whether `limit` passed with the client still there.
+async fn hold(
+    reader: &mut (impl AsyncRead + Unpin),
+    limit: Option<Duration>,
+    stop: &mut watch::Receiver<bool>,
+) -> bool {
+    let timer = async {
+        match limit {
+            Some(limit) => tokio::time::sleep(limit).await,
+            None => std::future::pending().await,
+        }
+    };
+    // A client waiting for an answer sends nothing more, so a read returns only at EOF (it
+    // gave up) or with a pipelined request we'd ignore anyway.
+    let mut byte = [0u8; 1];
+    tokio::select! {
+        () = timer => true,
+        _ = reader.read(&mut byte) => false,
+        () = stopped(stop) => false,
     }
 }
 
@@ -104,15 +192,23 @@ fn split<'a>(mut data: &'a [u8], separator: &[u8]) -> Vec<&'a [u8]> {
     parts
 }
 
-/// Serve requests on one connection until it closes.
-pub async fn serve(stream: TcpStream, answer: impl Fn(Request) -> Response) {
+/// Serve requests on one connection until it closes or the fake stops.
+pub async fn serve(
+    stream: TcpStream,
+    mut stop: watch::Receiver<bool>,
+    answer: impl Fn(Request) -> Response,
+) {
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
     loop {
         let mut line = String::new();
-        match reader.read_line(&mut line).await {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
+        // An idle keep-alive connection ends when the fake stops, so nothing outlives it.
+        tokio::select! {
+            read = reader.read_line(&mut line) => match read {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            },
+            () = stopped(&mut stop) => return,
         }
         let mut words = line.split_whitespace();
         let (Some(method), Some(path)) = (words.next(), words.next()) else {
@@ -166,17 +262,36 @@ pub async fn serve(stream: TcpStream, answer: impl Fn(Request) -> Response) {
             request.body = body;
         }
         let response = answer(request);
-        let reason = match response.status {
-            200 => "OK",
-            204 => "No Content",
-            _ => "Not Found",
-        };
-        let mut out = format!("HTTP/1.1 {} {reason}\r\n", response.status);
+        match response.delivery {
+            Delivery::Now => {}
+            Delivery::After(delay) => {
+                if !hold(&mut reader, Some(delay), &mut stop).await {
+                    return;
+                }
+            }
+            Delivery::DropAfter(delay) => {
+                hold(&mut reader, Some(delay), &mut stop).await;
+                return;
+            }
+            Delivery::Never => {
+                hold(&mut reader, None, &mut stop).await;
+                return;
+            }
+        }
+        let mut out = format!(
+            "HTTP/1.1 {} {}\r\n",
+            response.status,
+            reason(response.status)
+        );
         if response.status != 204 {
             out.push_str(&format!(
-                "content-type: application/json\r\ncontent-length: {}\r\n",
+                "content-type: {}\r\ncontent-length: {}\r\n",
+                response.content_type,
                 response.body.len()
             ));
+        }
+        for (name, value) in &response.headers {
+            out.push_str(&format!("{name}: {value}\r\n"));
         }
         out.push_str("\r\n");
         let mut bytes = out.into_bytes();

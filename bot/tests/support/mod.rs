@@ -1,27 +1,54 @@
 //! A fake Discord on 127.0.0.1 (REST and gateway) that drives the real `csipgs serve`, and
 //! the fixtures it sends, each checked against serenity's own types. See
 //! shared/notes/discord-e2e.md.
+//!
+//! Beyond answering, the fake keeps Discord's rules and state: interactions answered once,
+//! message limits, messages with ids per channel, threads, DM channels. Faults can be armed
+//! per request kind (`fail_next`), and what failed or broke a rule is recorded apart from what
+//! was sent (`failed`, `violations`). A hardening test reads like:
+//!
+//! ```text
+//! fake.fail_next(Route::Callback, Fault::Status(500), 1);
+//! fake.dispatch(&slash(channel(4), &ALICE, "move", vec![s("move", "Kd2")]));
+//! let failed = fake.failure(1).await;            // the callback Discord refused
+//! let shown = fake.channel_message(4, 1).await;  // what the bot did about it
+//! assert!(fake.violations().is_empty());
+//! assert!(fake.missed_callback_window(Duration::from_secs(3)).is_empty());
+//! ```
+//!
+//! `self_check()` drives every route, rule and fault through serenity's own client.
 
-#![allow(dead_code)]
+// Each test binary uses a different part of the harness.
+#![allow(dead_code, unused_imports)]
 
+mod faults;
 pub mod fixtures;
+mod gateway;
 mod http;
+pub mod objects;
+mod process;
+mod rest;
+mod selfcheck;
 
-use futures_util::{SinkExt, StreamExt};
+pub use faults::{Failed, Fault, Route, Rule, Violation};
+pub use process::{lock_database, memory_kib, scratch_dir, Bot, DbLock, Launch};
+pub use selfcheck::self_check;
+
+use faults::Armed;
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::process::Command;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, watch, Notify};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 pub const APP_ID: u64 = 1;
 pub const BOT_ID: u64 = 2;
 pub const TOKEN: &str = "fake-token-b5d2e4a1c9";
+/// The guild of `fixtures::channel(n)`.
+pub const GUILD_ID: u64 = 500;
 
 /// A file sent with a reply.
 #[derive(Clone, Debug)]
@@ -30,14 +57,24 @@ pub struct Upload {
     pub bytes: Vec<u8>,
 }
 
-/// What the bot sent for one interaction: the callback or a follow-up.
+/// What the bot sent for one interaction: the callback or a follow-up; or a message in a
+/// channel (see `channel_messages`).
 #[derive(Clone, Debug)]
 pub struct Sent {
-    /// "callback", "followup", "edit" or "message".
+    /// "callback", "followup", "edit" (of the original or a follow-up), "delete" (of the
+    /// original or a follow-up), "message" (posted to a channel, or a message as it stands
+    /// now), "message_edit" or "message_delete" (of a channel message).
     pub kind: &'static str,
     pub body: Value,
     pub files: Vec<Upload>,
     pub at: Instant,
+    /// The request's kind, or for a message as it stands the request that created it.
+    pub route: Route,
+    /// The message this made, changed or deleted (none for a defer-less callback such as an
+    /// autocomplete answer).
+    pub message_id: Option<u64>,
+    /// Where the message is.
+    pub channel_id: Option<u64>,
 }
 
 impl Sent {
@@ -54,10 +91,12 @@ impl Sent {
         }
     }
 
+    /// The message's text ("" if none).
     pub fn content(&self) -> &str {
         self.message()["content"].as_str().unwrap_or("")
     }
 
+    /// Whether only the member who asked sees the message (flag 64).
     pub fn ephemeral(&self) -> bool {
         self.message()["flags"].as_u64().unwrap_or(0) & 64 != 0
     }
@@ -111,12 +150,157 @@ impl Sent {
     }
 }
 
+/// What `State::sent` keeps: a `Sent` whose files are shared with the message they made
+/// (a load test sends thousands of pictures; each is kept once).
+struct Record {
+    kind: &'static str,
+    body: Value,
+    files: Arc<Vec<Upload>>,
+    at: Instant,
+    route: Route,
+    message_id: Option<u64>,
+    channel_id: Option<u64>,
+}
+
+impl Record {
+    fn sent(&self) -> Sent {
+        Sent {
+            kind: self.kind,
+            body: self.body.clone(),
+            files: self.files.to_vec(),
+            at: self.at,
+            route: self.route,
+            message_id: self.message_id,
+            channel_id: self.channel_id,
+        }
+    }
+}
+
+/// What a channel id stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChannelKind {
+    /// A guild text channel (type 0).
+    Text { guild: u64 },
+    /// A DM channel (type 1) with one member.
+    Dm { recipient: u64 },
+    /// A thread (type 11 public, 12 private) in a text channel.
+    Thread {
+        guild: u64,
+        parent: u64,
+        private: bool,
+        archived: bool,
+        locked: bool,
+        auto_archive_minutes: u64,
+    },
+}
+
+/// A thread as the fake knows it (created by the bot, or where an interaction came from).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thread {
+    pub id: u64,
+    pub guild_id: u64,
+    pub parent_id: u64,
+    pub name: String,
+    pub private: bool,
+    pub archived: bool,
+    pub locked: bool,
+    /// The message it was started from (its id is the thread's id, as on Discord).
+    pub from_message: Option<u64>,
+    /// Whether the bot created it.
+    pub created_by_bot: bool,
+    /// Members the bot added (`@me` is recorded as `BOT_ID`).
+    pub members: Vec<u64>,
+}
+
+struct ChannelRecord {
+    kind: ChannelKind,
+    name: String,
+    /// When the bot created it, as a count (0: learned from an interaction or a request).
+    created: u64,
+    from_message: Option<u64>,
+    created_by_bot: bool,
+    members: Vec<u64>,
+    /// Bodies of `PATCH /channels/{id}`, in order.
+    edits: Vec<Value>,
+}
+
+impl ChannelRecord {
+    fn new(kind: ChannelKind, name: String) -> ChannelRecord {
+        ChannelRecord {
+            kind,
+            name,
+            created: 0,
+            from_message: None,
+            created_by_bot: false,
+            members: Vec::new(),
+            edits: Vec::new(),
+        }
+    }
+
+    fn thread(&self, id: u64) -> Option<Thread> {
+        let ChannelKind::Thread {
+            guild,
+            parent,
+            private,
+            archived,
+            locked,
+            ..
+        } = self.kind
+        else {
+            return None;
+        };
+        Some(Thread {
+            id,
+            guild_id: guild,
+            parent_id: parent,
+            name: self.name.clone(),
+            private,
+            archived,
+            locked,
+            from_message: self.from_message,
+            created_by_bot: self.created_by_bot,
+            members: self.members.clone(),
+        })
+    }
+}
+
+/// One dispatched interaction, by token.
+struct Interaction {
+    channel: u64,
+    /// The message a component interaction came from.
+    message: Option<u64>,
+    dispatched: Instant,
+    /// When the first callback request arrived, whatever became of it.
+    first_callback: Option<Instant>,
+    acknowledged: bool,
+    /// The original response's message (callback type 4 or 5).
+    original: Option<u64>,
+    expired: bool,
+}
+
+/// A message the bot made, as it stands now.
+struct StoredMessage {
+    channel: u64,
+    /// How it was made: Callback, Followup or ChannelMessage.
+    route: Route,
+    /// The message's fields as sent, with edits applied.
+    fields: Value,
+    files: Arc<Vec<Upload>>,
+    at: Instant,
+    deleted: bool,
+}
+
+impl StoredMessage {
+    fn ephemeral(&self) -> bool {
+        self.fields["flags"].as_u64().unwrap_or(0) & 64 != 0
+    }
+}
+
 #[derive(Default)]
 struct State {
-    /// What the bot sent, by interaction token.
-    sent: HashMap<String, Vec<Sent>>,
-    /// When each interaction was dispatched, by token.
-    dispatched: HashMap<String, Instant>,
+    /// What the bot sent, by interaction token (or `channel_key` for channel messages).
+    sent: HashMap<String, Vec<Record>>,
+    interactions: HashMap<String, Interaction>,
     /// Bodies of command registrations.
     registered: Vec<Value>,
     /// Requests the fake had no answer for.
@@ -127,17 +311,91 @@ struct State {
     /// The live gateway session's outbox.
     session: Option<mpsc::UnboundedSender<WsMessage>>,
     seq: u64,
+    /// Every INTERACTION_CREATE frame with its sequence number, for replay on RESUME.
+    history: Vec<(u64, String)>,
+    /// IDENTIFY and RESUME wait while set (`hold_gateway`).
+    gateway_held: bool,
+    armed: Vec<Armed>,
+    failed: Vec<Failed>,
+    violations: Vec<Violation>,
+    /// Refuse callbacks later than this after dispatch, as Discord does after 3 s.
+    callback_window: Option<Duration>,
+    /// The last snowflake handed out, for messages and channels.
+    last_id: u64,
+    messages: BTreeMap<u64, StoredMessage>,
+    channels: HashMap<u64, ChannelRecord>,
+    /// DM channel by recipient.
+    dms: HashMap<u64, u64>,
+    /// Users who don't accept DMs from the bot.
+    closed_dms: HashSet<u64>,
+    /// Channels and threads deleted (`delete_channel`).
+    deleted_channels: HashSet<u64>,
 }
 
+impl State {
+    /// A fresh snowflake. Far above the fixtures' ids so they never meet.
+    fn next_id(&mut self) -> u64 {
+        self.last_id = self.last_id.max(10_000_000) + 1;
+        self.last_id
+    }
+
+    fn stored_as_sent(&self, id: u64) -> Option<Sent> {
+        let m = self.messages.get(&id)?;
+        Some(Sent {
+            kind: "message",
+            body: m.fields.clone(),
+            files: m.files.to_vec(),
+            at: m.at,
+            route: m.route,
+            message_id: Some(id),
+            channel_id: Some(m.channel),
+        })
+    }
+
+    fn channel_messages(&self, channel: u64) -> Vec<Sent> {
+        let ids = self
+            .messages
+            .iter()
+            .filter(|(_, m)| m.channel == channel && !m.deleted && !m.ephemeral())
+            .map(|(id, _)| *id);
+        ids.filter_map(|id| self.stored_as_sent(id)).collect()
+    }
+
+    fn describe_trouble(&self) -> String {
+        format!(
+            "unexpected requests: {:?}; rules broken: {:?}; failed: {:?}",
+            self.unexpected,
+            self.violations
+                .iter()
+                .map(|v| (v.route, &v.rule))
+                .collect::<Vec<_>>(),
+            self.failed
+                .iter()
+                .map(|f| (&f.request, &f.fault))
+                .collect::<Vec<_>>()
+        )
+    }
+}
+
+/// The key under which `sent` files what the bot posted to a channel.
+pub fn channel_key(channel: u64) -> String {
+    format!("channel:{channel}")
+}
+
+/// Discord's REST API and gateway on two loopback ports, with the state and rules of the
+/// parts the bot uses. Stops (closing every connection) on `stop` or when dropped.
 pub struct FakeDiscord {
     state: Arc<Mutex<State>>,
     changed: Arc<Notify>,
     rest_port: u16,
     gateway_port: u16,
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// Set when the fake stops: ends open connections, stalled ones included.
+    stop: watch::Sender<bool>,
 }
 
 impl FakeDiscord {
+    /// Listen on 127.0.0.1 (ports chosen by the system).
     pub async fn start() -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -145,14 +403,15 @@ impl FakeDiscord {
         let gateway_port = gateway.local_addr().unwrap().port();
         let state = Arc::new(Mutex::new(State::default()));
         let changed = Arc::new(Notify::new());
+        let (stop, stopped) = watch::channel(false);
         let mut tasks = Vec::new();
         {
             let (state, changed) = (state.clone(), changed.clone());
             tasks.push(tokio::spawn(async move {
                 while let Ok((stream, _)) = rest.accept().await {
                     let (state, changed) = (state.clone(), changed.clone());
-                    tokio::spawn(http::serve(stream, move |request| {
-                        rest_answer(&state, &changed, gateway_port, request)
+                    tokio::spawn(http::serve(stream, stopped.clone(), move |request| {
+                        rest::answer(&state, &changed, gateway_port, request)
                     }));
                 }
             }));
@@ -161,7 +420,7 @@ impl FakeDiscord {
             let (state, changed) = (state.clone(), changed.clone());
             tasks.push(tokio::spawn(async move {
                 while let Ok((stream, _)) = gateway.accept().await {
-                    tokio::spawn(gateway_session(
+                    tokio::spawn(gateway::session(
                         stream,
                         state.clone(),
                         changed.clone(),
@@ -176,11 +435,19 @@ impl FakeDiscord {
             rest_port,
             gateway_port,
             tasks,
+            stop,
         }
     }
 
+    /// What the bot takes as `CSIPGS_API_BASE`.
     pub fn api_base(&self) -> String {
         format!("http://127.0.0.1:{}", self.rest_port)
+    }
+
+    /// The state, even after a panic elsewhere poisoned the lock (a failed test still stops
+    /// the fake cleanly when dropped).
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Wait until `check` holds, re-checking whenever the bot sends something.
@@ -190,19 +457,28 @@ impl FakeDiscord {
         timeout: Duration,
         check: impl Fn(&State) -> Option<T>,
     ) -> T {
+        self.eventually(what, timeout, || check(&self.lock())).await
+    }
+
+    /// Wait until `check` (which may call the fake's accessors) returns something, re-checking
+    /// whenever the bot sends something; panics after `timeout`.
+    pub async fn eventually<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        check: impl Fn() -> Option<T>,
+    ) -> T {
         let deadline = Instant::now() + timeout;
         loop {
             let notified = self.changed.notified();
-            if let Some(found) = check(&self.state.lock().unwrap()) {
+            if let Some(found) = check() {
                 return found;
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                let state = self.state.lock().unwrap();
-                panic!(
-                    "timed out waiting for {what}; unexpected requests: {:?}",
-                    state.unexpected
-                );
+                // Not holding the lock while panicking keeps it unpoisoned.
+                let trouble = self.lock().describe_trouble();
+                panic!("timed out waiting for {what}; {trouble}");
             }
             let _ = tokio::time::timeout(left.min(Duration::from_millis(200)), notified).await;
         }
@@ -221,40 +497,43 @@ impl FakeDiscord {
         .await;
     }
 
+    /// The token of each IDENTIFY, in order.
     pub fn identified_tokens(&self) -> Vec<String> {
-        self.state.lock().unwrap().identified.clone()
+        self.lock().identified.clone()
     }
 
+    /// The bodies of the bot's command registrations, in order.
     pub fn registered(&self) -> Vec<Value> {
-        self.state.lock().unwrap().registered.clone()
+        self.lock().registered.clone()
     }
 
+    /// Requests the fake doesn't serve ("METHOD /path"), answered 404.
     pub fn unexpected(&self) -> Vec<String> {
-        self.state.lock().unwrap().unexpected.clone()
+        self.lock().unexpected.clone()
     }
 
-    /// Send an INTERACTION_CREATE, after checking serenity reads it.
-    pub fn dispatch(&self, interaction: &Value) {
-        let token = interaction["token"].as_str().expect("a token").to_string();
-        fixtures::check_interaction(interaction);
-        let mut state = self.state.lock().unwrap();
-        state.seq += 1;
-        let frame = json!({"op": 0, "s": state.seq, "t": "INTERACTION_CREATE", "d": interaction});
-        state.dispatched.insert(token, Instant::now());
-        let session = state.session.as_ref().expect("a gateway session");
-        session
-            .send(WsMessage::Text(frame.to_string()))
-            .expect("the session is open");
-    }
-
-    /// Wait for the `n`th thing (1-based) the bot sent for an interaction.
+    /// Wait for the `n`th thing (1-based) the bot sent for an interaction (or for
+    /// `channel_key(id)`).
     pub async fn sent(&self, token: &str, n: usize) -> Sent {
         self.until(
             &format!("reply {n} to interaction {token}"),
             Duration::from_secs(20),
-            |s| s.sent.get(token).and_then(|v| v.get(n - 1)).cloned(),
+            |s| {
+                s.sent
+                    .get(token)
+                    .and_then(|v| v.get(n - 1))
+                    .map(Record::sent)
+            },
         )
         .await
+    }
+
+    /// Everything the bot sent for an interaction so far (refused and failed requests not
+    /// included), oldest first.
+    pub fn sent_for(&self, token: &str) -> Vec<Sent> {
+        let state = self.lock();
+        let records = state.sent.get(token).map(Vec::as_slice).unwrap_or_default();
+        records.iter().map(Record::sent).collect()
     }
 
     /// Dispatch an interaction and wait for its callback.
@@ -263,12 +542,45 @@ impl FakeDiscord {
         self.sent(interaction["token"].as_str().unwrap(), 1).await
     }
 
-    /// Time from dispatching an interaction to its callback.
+    /// Time from dispatching an interaction to its callback (the first one Discord took).
     pub fn latency(&self, token: &str) -> Option<Duration> {
-        let state = self.state.lock().unwrap();
-        let start = state.dispatched.get(token)?;
+        let state = self.lock();
+        let start = state.interactions.get(token)?.dispatched;
         let first = state.sent.get(token)?.first()?;
-        Some(first.at.duration_since(*start))
+        Some(first.at.duration_since(start))
+    }
+
+    /// Time from dispatching an interaction to the first callback request, even one that
+    /// failed or was refused: what Discord's 3 s window measures.
+    pub fn callback_delay(&self, token: &str) -> Option<Duration> {
+        let state = self.lock();
+        let ix = state.interactions.get(token)?;
+        Some(ix.first_callback?.duration_since(ix.dispatched))
+    }
+
+    /// Tokens of the interactions whose first callback came later than `window` after
+    /// dispatch, or hasn't come and `window` has passed: each a member who saw "The
+    /// application did not respond". Assert it empty with `window` = 3 s.
+    pub fn missed_callback_window(&self, window: Duration) -> Vec<String> {
+        let state = self.lock();
+        let mut missed: Vec<String> = state
+            .interactions
+            .iter()
+            .filter(|(_, ix)| match ix.first_callback {
+                Some(at) => at.duration_since(ix.dispatched) > window,
+                None => ix.dispatched.elapsed() > window,
+            })
+            .map(|(token, _)| token.clone())
+            .collect();
+        missed.sort();
+        missed
+    }
+
+    /// Refuse callbacks later than `window` after dispatch with 404 10062, recording a
+    /// `Rule::LateCallback`, as Discord does after 3 s. Off (None) unless set, since a loaded
+    /// machine may be slow.
+    pub fn enforce_callback_window(&self, window: Option<Duration>) {
+        self.lock().callback_window = window;
     }
 
     /// How many things the bot sent for an interaction so far.
@@ -281,269 +593,250 @@ impl FakeDiscord {
             .map_or(0, Vec::len)
     }
 
-    /// Close the gateway session and stop listening.
+    /// Make the next `times` requests of kind `route` fail with `fault` (`Route::Any`: every
+    /// kind; `usize::MAX`: until `clear_faults`). Faults armed earlier are used first.
+    pub fn fail_next(&self, route: Route, fault: Fault, times: usize) {
+        self.arm(route, None, fault, times);
+    }
+
+    /// Like `fail_next`, for requests concerning `key` only: an interaction token (callback,
+    /// follow-ups, edits), a channel or thread id (channel routes; a thread's parent for
+    /// thread creation), or a user id (DM channel creation).
+    pub fn fail_next_for(&self, route: Route, key: impl ToString, fault: Fault, times: usize) {
+        self.arm(route, Some(key.to_string()), fault, times);
+    }
+
+    fn arm(&self, route: Route, key: Option<String>, fault: Fault, left: usize) {
+        // An armed fault always has a use left: `take_fault` counts down and drops it at 0.
+        if left == 0 {
+            return;
+        }
+        let mut state = self.lock();
+        state.armed.push(Armed {
+            route,
+            key,
+            fault,
+            left,
+        });
+    }
+
+    /// Disarm every fault not yet used.
+    pub fn clear_faults(&self) {
+        self.lock().armed.clear();
+    }
+
+    /// Requests that did not take effect because of a fault, oldest first.
+    pub fn failed(&self) -> Vec<Failed> {
+        self.lock().failed.clone()
+    }
+
+    /// Wait for the `n`th (1-based) failed request.
+    pub async fn failure(&self, n: usize) -> Failed {
+        self.until(
+            &format!("failed request {n}"),
+            Duration::from_secs(20),
+            |s| s.failed.get(n - 1).cloned(),
+        )
+        .await
+    }
+
+    /// Requests Discord refused because the bot broke a rule, oldest first.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.lock().violations.clone()
+    }
+
+    /// Let an interaction's token expire, as after 15 minutes: from now on its callback gets
+    /// 404 10062 and its follow-ups and edits 404 10015 (recorded in `failed`, as
+    /// `Fault::TokenExpired`). Only `POST /channels/{id}/messages` still reaches the channel.
+    pub fn expire(&self, token: &str) {
+        let mut state = self.lock();
+        let ix = state
+            .interactions
+            .get_mut(token)
+            .expect("a dispatched interaction");
+        ix.expired = true;
+    }
+
+    /// The messages the bot made in a channel, thread or DM channel that everyone there sees
+    /// (interaction replies and follow-ups, its own posts; not ephemeral or deleted ones), as
+    /// they stand now (edits applied), oldest first. Each has kind "message" and its `route`
+    /// says how it was made.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Sent> {
+        self.lock().channel_messages(channel)
+    }
+
+    /// Wait for the `n`th (1-based) message the bot made in a channel.
+    pub async fn channel_message(&self, channel: u64, n: usize) -> Sent {
+        self.until(
+            &format!("message {n} in channel {channel}"),
+            Duration::from_secs(20),
+            |s| s.channel_messages(channel).get(n - 1).cloned(),
+        )
+        .await
+    }
+
+    /// A message the bot made, as it stands now (None if unknown or deleted).
+    pub fn message(&self, id: u64) -> Option<Sent> {
+        let state = self.lock();
+        state.messages.get(&id).filter(|m| !m.deleted)?;
+        state.stored_as_sent(id)
+    }
+
+    /// A message the bot made as a Discord Message object, e.g. for a button press on it:
+    /// `ix["message"] = fake.message_json(id).unwrap()`.
+    pub fn message_json(&self, id: u64) -> Option<Value> {
+        let state = self.lock();
+        let m = state.messages.get(&id).filter(|m| !m.deleted)?;
+        Some(objects::message_object(id, m.channel, &m.fields, &m.files))
+    }
+
+    /// A press of the button `custom_id` on the newest message of the bot's in `place` that
+    /// carries it, with that message as it stands (as Discord sends it, so a type 7 update
+    /// changes that very message). Panics if no message there has the button.
+    pub fn press(&self, place: fixtures::Place, user: &fixtures::User, custom_id: &str) -> Value {
+        let state = self.lock();
+        let has_button = |m: &StoredMessage| {
+            let rows = m.fields["components"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            rows.iter().any(|row| {
+                let buttons = row["components"].as_array().cloned().unwrap_or_default();
+                buttons.iter().any(|b| b["custom_id"] == custom_id)
+            })
+        };
+        let (&id, message) = state
+            .messages
+            .iter()
+            .rev()
+            .find(|(_, m)| m.channel == place.channel_id() && !m.deleted && has_button(m))
+            .unwrap_or_else(|| panic!("no message in {place:?} has the button {custom_id}"));
+        let mut ix = fixtures::button(place, user, custom_id);
+        ix["message"] =
+            objects::message_object(id, message.channel, &message.fields, &message.files);
+        ix
+    }
+
+    /// A moderator deletes a message: the bot's later edits of it get 404 10008.
+    pub fn delete_message(&self, id: u64) {
+        let mut state = self.lock();
+        if let Some(m) = state.messages.get_mut(&id) {
+            m.deleted = true;
+        }
+    }
+
+    /// The DM channel with a user (opened by the bot, or where the user used a command).
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.lock().dms.get(&user).copied()
+    }
+
+    /// The messages the bot sent a user in DMs, as `channel_messages` shows them.
+    pub fn dms_to(&self, user: u64) -> Vec<Sent> {
+        let state = self.lock();
+        match state.dms.get(&user) {
+            Some(&channel) => state.channel_messages(channel),
+            None => Vec::new(),
+        }
+    }
+
+    /// Wait for the `n`th (1-based) DM the bot sent a user.
+    pub async fn dm(&self, user: u64, n: usize) -> Sent {
+        self.until(
+            &format!("DM {n} to user {user}"),
+            Duration::from_secs(20),
+            |s| {
+                let channel = s.dms.get(&user)?;
+                s.channel_messages(*channel).get(n - 1).cloned()
+            },
+        )
+        .await
+    }
+
+    /// The user doesn't accept DMs from the bot: opening the DM channel works, posting in it
+    /// gets 403 50007 (recorded in `failed`).
+    pub fn close_dms(&self, user: u64) {
+        self.lock().closed_dms.insert(user);
+    }
+
+    /// The threads the bot created, in creation order.
+    pub fn threads(&self) -> Vec<Thread> {
+        let state = self.lock();
+        let mut threads: Vec<Thread> = state
+            .channels
+            .iter()
+            .filter(|(_, c)| c.created_by_bot)
+            .filter_map(|(id, c)| c.thread(*id))
+            .collect();
+        threads.sort_by_key(|t| state.channels[&t.id].created);
+        threads
+    }
+
+    /// Any thread the fake knows (created by the bot or where an interaction came from).
+    pub fn thread(&self, id: u64) -> Option<Thread> {
+        let state = self.lock();
+        state.channels.get(&id)?.thread(id)
+    }
+
+    /// Discord archives a thread (after its auto-archive time, or a moderator does). A post in
+    /// an archived thread unarchives it, unless it is `locked`: then it gets 400 50083 until
+    /// the bot unarchives it (`PATCH /channels/{id}` with `{"archived": false}`).
+    pub fn archive_thread(&self, id: u64, locked: bool) {
+        let mut state = self.lock();
+        let record = state.channels.get_mut(&id).expect("a known thread");
+        if let ChannelKind::Thread {
+            archived,
+            locked: is_locked,
+            ..
+        } = &mut record.kind
+        {
+            *archived = true;
+            *is_locked = locked;
+        }
+    }
+
+    /// Bodies of the bot's `PATCH /channels/{id}` for a channel or thread, in order.
+    pub fn channel_edits(&self, channel: u64) -> Vec<Value> {
+        let state = self.lock();
+        state
+            .channels
+            .get(&channel)
+            .map(|c| c.edits.clone())
+            .unwrap_or_default()
+    }
+
+    /// The channel (or thread) is deleted: every request about it gets 404 10003 (recorded
+    /// in `failed`).
+    pub fn delete_channel(&self, id: u64) {
+        self.lock().deleted_channels.insert(id);
+    }
+
+    /// Close the gateway session and stop listening; open connections end too.
     pub fn stop(&self) {
-        if let Some(session) = self.state.lock().unwrap().session.take() {
+        if let Some(session) = self.lock().session.take() {
             let _ = session.send(WsMessage::Close(None));
         }
+        self.stop.send_replace(true);
         for task in &self.tasks {
             task.abort();
         }
     }
 }
 
-fn message_object(channel: &str, content: &str) -> Value {
-    json!({
-        "id": "900", "channel_id": channel, "author": {"id": BOT_ID.to_string(), "username": "csipgs", "bot": true},
-        "content": content, "timestamp": "2024-01-01T00:00:00+00:00", "tts": false,
-        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
-        "embeds": [], "pinned": false, "type": 0
-    })
-}
-
-/// Answer one REST request, recording what the bot sent.
-fn rest_answer(
-    state: &Mutex<State>,
-    changed: &Notify,
-    gateway_port: u16,
-    request: http::Request,
-) -> http::Response {
-    let path = request.path.split('?').next().unwrap_or("").to_string();
-    let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    let (body, files) = request.payload();
-    let record = |token: &str, kind: &'static str| {
-        let mut s = state.lock().unwrap();
-        s.sent.entry(token.to_string()).or_default().push(Sent {
-            kind,
-            body: body.clone(),
-            files: files.clone(),
-            at: Instant::now(),
-        });
-        drop(s);
-        changed.notify_waiters();
-    };
-    let content = body["content"].as_str().unwrap_or("").to_string();
-    let answer = match (request.method.as_str(), &parts[..]) {
-        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => http::Response::json(
-            200,
-            json!({"url": format!("ws://127.0.0.1:{gateway_port}"), "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-        ),
-        ("GET", ["oauth2", "applications", "@me"]) => http::Response::json(
-            200,
-            json!({"id": APP_ID.to_string(), "name": "csipgs", "description": "", "bot_public": true,
-                "bot_require_code_grant": false, "verify_key": "0000000000000000000000000000000000000000000000000000000000000000"}),
-        ),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            state.lock().unwrap().registered.push(body.clone());
-            changed.notify_waiters();
-            http::Response::json(200, json!([]))
-        }
-        ("POST", ["interactions", _, token, "callback"]) => {
-            record(token, "callback");
-            http::Response::empty(204)
-        }
-        ("POST", ["webhooks", _, token]) => {
-            record(token, "followup");
-            http::Response::json(200, message_object("0", &content))
-        }
-        ("PATCH", ["webhooks", _, token, "messages", _]) => {
-            record(token, "edit");
-            http::Response::json(200, message_object("0", &content))
-        }
-        ("GET", ["webhooks", _, _, "messages", _]) => {
-            http::Response::json(200, message_object("0", ""))
-        }
-        ("POST", ["channels", channel, "messages"]) => {
-            record(&format!("channel:{channel}"), "message");
-            http::Response::json(200, message_object(channel, &content))
-        }
-        _ => {
-            state
-                .lock()
-                .unwrap()
-                .unexpected
-                .push(format!("{} {}", request.method, request.path));
-            changed.notify_waiters();
-            http::Response::json(404, json!({"message": "Unknown route", "code": 0}))
-        }
-    };
-    answer
-}
-
-/// One gateway connection: HELLO, then READY or RESUMED, heartbeat ACKs, and whatever the
-/// test dispatches.
-async fn gateway_session(
-    stream: tokio::net::TcpStream,
-    state: Arc<Mutex<State>>,
-    changed: Arc<Notify>,
-    port: u16,
-) {
-    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
-        return;
-    };
-    let (mut sink, mut source) = ws.split();
-    let (outbox, mut queue) = mpsc::unbounded_channel::<WsMessage>();
-    let writer = tokio::spawn(async move {
-        while let Some(message) = queue.recv().await {
-            let close = matches!(message, WsMessage::Close(_));
-            if sink.send(message).await.is_err() || close {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
-    let _ = outbox.send(WsMessage::Text(hello.to_string()));
-    while let Some(Ok(message)) = source.next().await {
-        let text = match message {
-            WsMessage::Text(t) => t,
-            WsMessage::Close(_) => break,
-            _ => continue,
-        };
-        let frame: Value = serde_json::from_str(&text).unwrap_or_default();
-        match frame["op"].as_u64() {
-            Some(1) => {
-                let _ = outbox.send(WsMessage::Text(json!({"op": 11}).to_string()));
-            }
-            Some(2) => {
-                let ready = fixtures::ready(port);
-                let mut s = state.lock().unwrap();
-                s.identified
-                    .push(frame["d"]["token"].as_str().unwrap_or("").to_string());
-                s.seq += 1;
-                let frame = json!({"op": 0, "s": s.seq, "t": "READY", "d": ready});
-                let _ = outbox.send(WsMessage::Text(frame.to_string()));
-                s.session = Some(outbox.clone());
-                drop(s);
-                changed.notify_waiters();
-            }
-            Some(6) => {
-                let mut s = state.lock().unwrap();
-                s.resumed += 1;
-                s.seq += 1;
-                let frame = json!({"op": 0, "s": s.seq, "t": "RESUMED", "d": {}});
-                let _ = outbox.send(WsMessage::Text(frame.to_string()));
-                s.session = Some(outbox.clone());
-                drop(s);
-                changed.notify_waiters();
-            }
-            _ => {}
-        }
-    }
-    drop(outbox);
-    let _ = writer.await;
-}
-
-/// `csipgs serve` as a child process, pointed at the fake.
-pub struct Bot {
-    child: Child,
-    log: Arc<Mutex<String>>,
-}
-
-impl Bot {
-    pub fn start(api_base: &str, dir: &Path, log: &str) -> Bot {
-        let config = dir.join("config.toml");
-        std::fs::write(&config, "# settings come from the environment\n").unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
-            .arg("serve")
-            .arg("--config")
-            .arg(&config)
-            .env("CSIPGS_TOKEN", TOKEN)
-            .env("CSIPGS_API_BASE", api_base)
-            .env("CSIPGS_DATABASE", dir.join("csipgs.db"))
-            .env("CSIPGS_LOG", log)
-            // Scripted members type faster than people; flood control has unit tests.
-            .env("CSIPGS_FLOOD_BURST", "100000")
-            .env_remove("CSIPGS_DEV_GUILD")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the csipgs binary starts");
-        let log_text = Arc::new(Mutex::new(String::new()));
-        let stderr = child.stderr.take().unwrap();
-        let sink = log_text.clone();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                let mut text = sink.lock().unwrap();
-                text.push_str(&line);
-                text.push('\n');
-            }
-        });
-        Bot {
-            child,
-            log: log_text,
-        }
-    }
-
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    pub fn log(&self) -> String {
-        self.log.lock().unwrap().clone()
-    }
-
-    /// Kill it at once, as a crash would.
-    pub fn crash(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// SIGTERM, then wait for it to exit; returns whether it exited cleanly.
-    pub fn terminate(mut self) -> (bool, String) {
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(self.child.id().to_string())
-            .status();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break Some(status);
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        std::thread::sleep(Duration::from_millis(100));
-        (status.is_some_and(|s| s.success()), self.log())
-    }
-}
-
-impl Drop for Bot {
+impl Drop for FakeDiscord {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop();
     }
 }
 
-/// Peak and current resident memory of a process, in KiB.
-pub fn memory_kib(pid: u32) -> (u64, u64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmHWM:"), field("VmRSS:"))
-}
-
-/// A fresh directory for one run's database.
-pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("csipgs-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A message object as the old fake answered (id 900), for fixtures of messages the bot
+/// made before the test.
+fn message_object(channel: &str, content: &str) -> Value {
+    objects::message_object(
+        900,
+        channel.parse().unwrap_or(0),
+        &json!({ "content": content }),
+        &[],
+    )
 }
 
 /// Whether this process can reach nothing but loopback (its network namespace has only `lo`).
