@@ -326,6 +326,109 @@ async fn simultaneous_moves_apply_once(fake: &FakeDiscord) {
     );
 }
 
+/// What an attacker types, through the real client: every answer reaches Discord (short,
+/// neutral, pinging nobody), and the game is untouched.
+async fn hostile_input(fake: &FakeDiscord) {
+    let place = channel(8);
+    start_game(fake, place, 0).await;
+    let long = "W".repeat(5000);
+    let attempts = [
+        ("turn", vec![s("text", long.clone())]),
+        ("move", vec![s("move", "Kd2"), s("redesign", long.clone())]),
+        ("buy", vec![s("design", long.clone())]),
+        (
+            "transfer",
+            vec![s("piece", long.clone()), s("square", "e2")],
+        ),
+        ("price", vec![s("design", long.clone())]),
+        (
+            "propose",
+            vec![
+                Opt::Int("kind", 0),
+                s("name", "z".repeat(2400)),
+                s("notation", "Z"),
+                s("estimate", "3"),
+            ],
+        ),
+    ];
+    for (command, options) in attempts {
+        let reply = fake.ask(&slash(place, &ALICE, command, options)).await;
+        assert!(reply.ephemeral(), "/{command}: {}", reply.content());
+        assert!(
+            reply.content().contains("characters long"),
+            "/{command}: {}",
+            reply.content()
+        );
+        assert!(reply.content().len() < 200, "/{command}");
+    }
+    // Bidirectional overrides and invisible characters are neutralised; @everyone pings nobody.
+    let reply = fake
+        .ask(&slash(place, &ALICE, "move", mv("K\u{202E}d2\u{200B}")))
+        .await;
+    assert!(reply.ephemeral());
+    assert!(
+        !reply.content().contains('\u{202E}'),
+        "{:?}",
+        reply.content()
+    );
+    let reply = fake
+        .ask(&slash(
+            place,
+            &ALICE,
+            "price",
+            vec![s("design", "@everyone")],
+        ))
+        .await;
+    let mentions = &reply.message()["allowed_mentions"];
+    assert!(
+        !mentions["parse"].to_string().contains("everyone"),
+        "{mentions}"
+    );
+    // The game is as it was: White still to move at turn 1.
+    let status = fake.ask(&slash(place, &CAROL, "game", vec![])).await;
+    assert!(
+        status.content().contains("Turn 1: White to move"),
+        "{}",
+        status.content()
+    );
+    // Every message fits Discord's limit: /help is split or attached, never refused.
+    let help = fake.ask(&slash(place, &CAROL, "help", vec![])).await;
+    assert!(help.content().chars().count() <= 2000);
+    // A design of 200 characters has a long breakdown: it comes as an attachment.
+    let design: String = ["W", "F", "D", "A", "H", "G", "N", "L", "C", "Z"]
+        .iter()
+        .map(|a| format!("fm{a}bc{a}l{a}rm{a}"))
+        .collect();
+    let price = fake
+        .ask(&slash(place, &CAROL, "price", vec![s("design", design)]))
+        .await;
+    assert!(
+        price.content().chars().count() <= 2000,
+        "{}",
+        price.content().len()
+    );
+    // After the game, a move is told how it ended.
+    let resign = fake.ask(&slash(place, &BOB, "resign", vec![])).await;
+    assert!(resign.ephemeral());
+    let confirm = &resign.buttons()[0];
+    let resigned = fake.ask(&button(place, &BOB, confirm)).await;
+    assert!(
+        resigned.content().contains("White wins by resignation"),
+        "{}",
+        resigned.content()
+    );
+    let late = fake.ask(&slash(place, &ALICE, "move", mv("Kd2"))).await;
+    assert!(
+        late.content()
+            .starts_with("The game in this channel is over"),
+        "{}",
+        late.content()
+    );
+    let history = fake.ask(&slash(place, &CAROL, "history", vec![])).await;
+    let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
+    assert!(record.contains("[Termination "), "{record}");
+}
+
 #[test]
 fn discord_end_to_end() {
     let args: Vec<String> = [
@@ -426,6 +529,7 @@ async fn scenarios() {
     price_in_a_direct_message(&fake).await;
     refusals_are_ephemeral(&fake).await;
     simultaneous_moves_apply_once(&fake).await;
+    hostile_input(&fake).await;
 
     // A crash mid-game, then a restart on the same database: the game goes on.
     let place = channel(7);

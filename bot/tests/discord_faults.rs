@@ -1,0 +1,273 @@
+//! The real bot against a fake Discord that fails: a database held locked, answers that get
+//! HTTP 500, 429 or no answer at all, and SIGTERM with 40 games in flight. A turn that is saved
+//! is announced exactly once; a stop loses nothing. Runs inside `unshare -rn` like the other
+//! end-to-end suite.
+
+mod support;
+
+use poise::serenity_prelude as serenity;
+use std::time::{Duration, Instant};
+use support::fixtures::{
+    button, channel, s, slash, with_permissions, Opt, Place, ALICE, BOB, CAROL,
+};
+use support::{lock_database, FakeDiscord, Fault, Launch, Route};
+
+const RESTARTING: &str = "The bot is restarting";
+
+fn mv(text: &str) -> Vec<Opt> {
+    vec![s("move", text)]
+}
+
+fn token(ix: &serde_json::Value) -> String {
+    ix["token"].as_str().unwrap().to_string()
+}
+
+/// Games in this server are played in their channels, not threads.
+async fn no_threads(fake: &FakeDiscord) {
+    let settings = slash(
+        channel(1),
+        &CAROL,
+        "settings",
+        vec![Opt::Bool("threads", false)],
+    );
+    let settings = with_permissions(settings, serenity::Permissions::MANAGE_GUILD);
+    let saved = fake.ask(&settings).await;
+    assert!(saved.content().starts_with("Saved."), "{}", saved.content());
+}
+
+/// Alice (White) and Bob start a game in `place`.
+async fn start_game(fake: &FakeDiscord, place: Place) {
+    let options = vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)];
+    let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    let buttons = challenge.buttons();
+    assert!(!buttons.is_empty(), "{}", challenge.content());
+    let started = fake.ask(&button(place, &BOB, &buttons[0])).await;
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
+}
+
+/// How many messages in the channel announce Alice's Kd2: answers and posts alike, as
+/// members see them (edits applied, private answers left out).
+fn announcements(fake: &FakeDiscord, place: Place) -> usize {
+    fake.channel_messages(place.channel_id())
+        .iter()
+        .filter(|m| m.content().contains("played **Kd2**"))
+        .count()
+}
+
+/// The database is held locked for 5 s while a turn comes in: Discord hears from the bot
+/// within its 3 s, and the turn is announced when it lands.
+async fn a_locked_database_defers_then_announces(fake: &FakeDiscord, launch: &Launch) {
+    let place = channel(11);
+    start_game(fake, place).await;
+    let lock = lock_database(&launch.database(), Duration::from_secs(5)).await;
+    let ix = slash(place, &ALICE, "move", mv("Kd2"));
+    fake.dispatch(&ix);
+    let first = fake.sent(&token(&ix), 1).await;
+    assert_eq!(
+        first.callback_type(),
+        5,
+        "a deferred answer: {:?}",
+        first.body
+    );
+    let delay = fake.callback_delay(&token(&ix)).unwrap();
+    assert!(delay < Duration::from_secs(3), "{delay:?}");
+    let answer = fake
+        .eventually(
+            "the deferred turn's answer",
+            Duration::from_secs(30),
+            || {
+                fake.sent_for(&token(&ix))
+                    .into_iter()
+                    .find(|m| m.kind == "edit")
+            },
+        )
+        .await;
+    assert!(
+        answer.content().contains("played **Kd2**"),
+        "{}",
+        answer.content()
+    );
+    assert_eq!(answer.pngs().len(), 1);
+    lock.release().await;
+    assert_eq!(announcements(fake, place), 1);
+}
+
+/// The answer to a turn fails (a server error, a rate limit, no answer at all): the turn is
+/// saved, and announced in the channel after retries, once.
+async fn failed_answers_are_posted(fake: &FakeDiscord) {
+    let faults = [
+        Fault::Status(500),
+        Fault::RateLimited {
+            retry_after_secs: 0.5,
+            global: false,
+        },
+        Fault::Hang,
+    ];
+    for (i, fault) in faults.into_iter().enumerate() {
+        let place = channel(20 + i as u64);
+        start_game(fake, place).await;
+        let ix = slash(place, &ALICE, "move", mv("Kd2"));
+        fake.fail_next_for(Route::Callback, token(&ix), fault.clone(), 1);
+        fake.dispatch(&ix);
+        fake.eventually(
+            &format!("the turn posted after {fault:?}"),
+            Duration::from_secs(40),
+            || (announcements(fake, place) > 0).then_some(()),
+        )
+        .await;
+        // The channel shows the board with it, and nothing twice.
+        let post = fake
+            .channel_messages(place.channel_id())
+            .into_iter()
+            .find(|m| m.content().contains("played **Kd2**"))
+            .unwrap();
+        assert_eq!(post.pngs().len(), 1, "{fault:?}");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(
+            announcements(fake, place),
+            1,
+            "{fault:?}: {:?} | {:?}",
+            fake.sent_for(&token(&ix))
+                .iter()
+                .map(|m| (m.kind, m.content().to_string()))
+                .collect::<Vec<_>>(),
+            fake.channel_messages(place.channel_id())
+                .iter()
+                .map(|m| (m.kind, m.content().to_string()))
+                .collect::<Vec<_>>()
+        );
+        let status = fake.ask(&slash(place, &CAROL, "game", vec![])).await;
+        assert!(
+            status.content().contains("Black to move"),
+            "{}",
+            status.content()
+        );
+    }
+
+    // A 500 on the Accept button: the game starts, and the challenge's message says so.
+    let place = channel(30);
+    let options = vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)];
+    let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    let press = fake.press(place, &BOB, &challenge.buttons()[0]);
+    fake.fail_next_for(Route::Callback, token(&press), Fault::Status(500), 1);
+    fake.dispatch(&press);
+    fake.eventually(
+        "the game announced after a failed accept",
+        Duration::from_secs(40),
+        || {
+            fake.channel_messages(place.channel_id())
+                .iter()
+                .any(|m| m.content().starts_with("Game on!"))
+                .then_some(())
+        },
+    )
+    .await;
+}
+
+/// SIGTERM while 40 turns are in flight (waiting on a locked database) and 40 more arrive:
+/// every saved turn is announced, every later command hears the restart message, and the
+/// bot is gone within 5 s.
+async fn sigterm_loses_nothing(fake: &FakeDiscord, launch: &Launch, bot: support::Bot) {
+    const GAMES: u64 = 40;
+    let places: Vec<Place> = (0..GAMES).map(|g| channel(200 + g)).collect();
+    for &place in &places {
+        start_game(fake, place).await;
+    }
+    let lock = lock_database(&launch.database(), Duration::from_millis(1500)).await;
+    let first: Vec<serde_json::Value> = places
+        .iter()
+        .map(|&place| slash(place, &ALICE, "move", mv("Kd2")))
+        .collect();
+    for ix in &first {
+        fake.dispatch(ix);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    bot.sigterm();
+    let stopping = Instant::now();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let second: Vec<serde_json::Value> = places
+        .iter()
+        .map(|&place| slash(place, &BOB, "move", mv("Kd7")))
+        .collect();
+    for ix in &second {
+        fake.try_dispatch(ix);
+    }
+    let (took, clean, log) = bot.wait_exit(Duration::from_secs(15)).await;
+    assert!(clean, "{log}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(stopping.elapsed() < Duration::from_secs(6));
+    drop(lock);
+    for ix in &second {
+        let replies = fake.sent_for(&token(ix));
+        assert!(
+            replies
+                .iter()
+                .all(|r| r.ephemeral() && r.content().starts_with(RESTARTING)),
+            "{:?}",
+            replies.iter().map(|r| r.content()).collect::<Vec<_>>()
+        );
+    }
+    // After the restart: every turn that was saved was announced, exactly once.
+    let bot = launch.start();
+    fake.wait_identified(2).await;
+    let mut saved = 0;
+    for (&place, ix) in places.iter().zip(&first) {
+        let status = fake.ask(&slash(place, &CAROL, "game", vec![])).await;
+        let moved = status.content().contains("Black to move");
+        let told = announcements(fake, place);
+        if moved {
+            saved += 1;
+            assert_eq!(told, 1, "{}", status.content());
+        } else {
+            assert_eq!(told, 0, "{}", status.content());
+        }
+    }
+    assert!(saved > 0, "the turns in flight finished before the stop");
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+}
+
+#[test]
+fn discord_faults() {
+    let args: Vec<String> = [
+        "discord_faults",
+        "--exact",
+        "--nocapture",
+        "--test-threads=1",
+    ]
+    .map(String::from)
+    .to_vec();
+    if !support::ensure_isolated(&args) {
+        return;
+    }
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(scenarios());
+}
+
+async fn scenarios() {
+    let dir = support::scratch_dir("faults");
+    let fake = FakeDiscord::start().await;
+    let launch = Launch::new(&fake.api_base(), &dir, "info");
+    let bot = launch.start();
+    fake.wait_logged_in(1).await;
+    no_threads(&fake).await;
+    a_locked_database_defers_then_announces(&fake, &launch).await;
+    failed_answers_are_posted(&fake).await;
+    sigterm_loses_nothing(&fake, &launch, bot).await;
+    assert!(
+        fake.missed_callback_window(Duration::from_secs(3)).len() <= 3,
+        "{:?}",
+        fake.missed_callback_window(Duration::from_secs(3))
+    );
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    fake.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
