@@ -4,6 +4,7 @@
 mod support;
 
 use serde_json::Value;
+use std::time::Duration;
 use support::fixtures::{
     autocomplete, button, channel, s, slash, Opt, Place, User, ALICE, BOB, CAROL,
 };
@@ -326,6 +327,58 @@ async fn simultaneous_moves_apply_once(fake: &FakeDiscord) {
     );
 }
 
+/// By default each game gets a thread named after its players; the member who asked to be
+/// told by DM hears of their turn.
+async fn games_in_threads_and_turn_dms(fake: &FakeDiscord) {
+    let place = channel(9);
+    let options = vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)];
+    let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    let started = fake
+        .ask(&button(place, &BOB, &challenge.buttons()[0]))
+        .await;
+    assert_eq!(started.callback_type(), 7);
+    let thread = fake
+        .eventually("the game's thread", Duration::from_secs(20), || {
+            fake.threads().into_iter().find(|t| t.parent_id == 9)
+        })
+        .await;
+    assert_eq!(thread.name, "alice vs bob");
+    assert!(
+        started.content().contains(&format!("in <#{}>", thread.id)),
+        "{}",
+        started.content()
+    );
+    let board = fake.channel_message(thread.id, 1).await;
+    assert!(
+        board.content().ends_with("White to move: <@101>."),
+        "{}",
+        board.content()
+    );
+    assert_eq!(board.pngs().len(), 1);
+    let in_thread = support::fixtures::thread(9, thread.id);
+    let on = fake
+        .ask(&slash(
+            in_thread,
+            &BOB,
+            "notify",
+            vec![Opt::Bool("on", true)],
+        ))
+        .await;
+    assert!(on.ephemeral());
+    turn(fake, in_thread, &ALICE, "move", mv("Kd2")).await;
+    let dm = fake.dm(BOB.id, 1).await;
+    assert!(
+        dm.content()
+            .starts_with(&format!("Your turn in <#{}>", thread.id)),
+        "{}",
+        dm.content()
+    );
+    // The channel itself stays free: another challenge there is fine.
+    let options = vec![Opt::User("opponent", CAROL)];
+    let again = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    assert!(!again.ephemeral(), "{}", again.content());
+}
+
 /// What an attacker types, through the real client: every answer reaches Discord (short,
 /// neutral, pinging nobody), and the game is untouched.
 async fn hostile_input(fake: &FakeDiscord) {
@@ -511,7 +564,9 @@ async fn scenarios() {
     );
     assert_eq!(command("settings")["default_member_permissions"], "32");
 
-    // These scenarios play in the channels themselves: no thread per game in this server.
+    games_in_threads_and_turn_dms(&fake).await;
+
+    // The other scenarios play in the channels themselves: no thread per game from now on.
     let mut settings = slash(
         channel(1),
         &CAROL,

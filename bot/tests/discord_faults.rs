@@ -253,6 +253,8 @@ fn discord_faults() {
 }
 
 async fn scenarios() {
+    // The fake's own faults and rules, through serenity's HTTP client, first.
+    support::self_check().await;
     let dir = support::scratch_dir("faults");
     let fake = FakeDiscord::start().await;
     let launch = Launch::new(&fake.api_base(), &dir, "info");
