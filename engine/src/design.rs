@@ -176,6 +176,17 @@ impl Design {
         }
     }
 
+    /// Parse a design as typed in a price lookup or a movement diagram (RULES.md section 6):
+    /// the FIDE letters `P N B R Q` alone name their designs (a bare `P` is the pawn
+    /// `fcFfmW`), a bare `K` is Betza's `WF` (a price lookup prices moves, not royalty), and
+    /// anything else is a design.
+    pub fn parse_lookup(text: &str) -> Result<Design, NotationError> {
+        match Fide::from_letter_str(text.trim()) {
+            Some(Fide::King) | None => Design::parse(text),
+            Some(fide) => Ok(fide.design()),
+        }
+    }
+
     /// As written, with the player's spelling and order.
     pub fn written(&self) -> &str {
         &self.written

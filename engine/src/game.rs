@@ -19,19 +19,77 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
+    /// The loser's last royal piece was in check and it had no legal action.
     Checkmate,
     /// The loser had no legal action (stalemate is a loss).
     NoLegalAction,
+    /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out.
     Timeout,
+    /// Both players agreed to a draw (only in `classic`).
     DrawAgreed,
+    /// The loser left the game; only read from records, whose tools may say so.
+    Abandoned,
     /// A result read from a record without the reason.
     Recorded,
 }
 
+impl EndReason {
+    /// The words of a record's Termination tag (RULES.md section 9 writes "time forfeit";
+    /// the others follow it: lower case, as PGN's own Termination values are).
+    const TERMINATIONS: [(EndReason, &'static str); 6] = [
+        (EndReason::Checkmate, "checkmate"),
+        (EndReason::NoLegalAction, "no legal action"),
+        (EndReason::Resignation, "resignation"),
+        (EndReason::Timeout, "time forfeit"),
+        (EndReason::DrawAgreed, "agreement"),
+        (EndReason::Abandoned, "abandoned"),
+    ];
+
+    /// Every Termination word, in a fixed order.
+    pub fn termination_words() -> impl Iterator<Item = &'static str> {
+        EndReason::TERMINATIONS.iter().map(|(_, word)| *word)
+    }
+
+    /// The record's Termination word for this reason; none for [`EndReason::Recorded`].
+    pub fn termination(self) -> Option<&'static str> {
+        EndReason::TERMINATIONS
+            .iter()
+            .find(|(reason, _)| *reason == self)
+            .map(|(_, word)| *word)
+    }
+
+    /// The reason a Termination word names, ignoring case.
+    pub fn from_termination(word: &str) -> Option<EndReason> {
+        EndReason::TERMINATIONS
+            .iter()
+            .find(|(_, w)| w.eq_ignore_ascii_case(word.trim()))
+            .map(|(reason, _)| *reason)
+    }
+
+    /// Whether the board itself decides this end, so only the board can say it happened.
+    pub fn is_on_the_board(self) -> bool {
+        matches!(self, EndReason::Checkmate | EndReason::NoLegalAction)
+    }
+
+    /// Whether this end can go with this result: an agreement is a draw, every other named
+    /// end a win.
+    pub fn fits(self, winner: Option<Color>) -> bool {
+        match self {
+            EndReason::Recorded => true,
+            EndReason::DrawAgreed => winner.is_none(),
+            _ => winner.is_some(),
+        }
+    }
+}
+
+/// A finished game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
+    /// The side that won; none for a draw.
     pub winner: Option<Color>,
+    /// How the game ended.
     pub reason: EndReason,
 }
 
@@ -48,13 +106,14 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let how = match (self.reason, self.winner) {
-            (EndReason::Checkmate, _) => "checkmate",
-            (EndReason::NoLegalAction, _) => "no legal action",
-            (EndReason::Resignation, _) => "resignation",
-            (EndReason::Timeout, _) => "time",
-            (EndReason::DrawAgreed, _) => "agreement",
-            (EndReason::Recorded, _) => "record",
+        let how = match self.reason {
+            EndReason::Checkmate => "checkmate",
+            EndReason::NoLegalAction => "no legal action",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "time",
+            EndReason::DrawAgreed => "agreement",
+            EndReason::Abandoned => "abandonment",
+            EndReason::Recorded => "record",
         };
         match self.winner {
             Some(w) => write!(f, "{}, {w} wins by {how}", self.score()),
@@ -92,13 +151,12 @@ pub enum TurnError {
     OwnPiece { square: Square, piece: String },
     #[error("none of your {piece} pieces can reach {to}")]
     NoneReach { piece: String, to: Square },
-    #[error(
-        "more than one {piece} can reach {to}: add the starting file or rank, as in {example}"
-    )]
+    #[error("more than one {piece} can reach {to}: say which, as in {}", or_list(.examples))]
     Ambiguous {
         piece: String,
         to: Square,
-        example: String,
+        /// The move from each square that could go, as the record would write it.
+        examples: Vec<String>,
     },
     #[error("that move would leave your {0} in check")]
     LeavesCheck(String),
@@ -114,7 +172,7 @@ pub enum TurnError {
     TransferBesideCheck(String),
     #[error("you can't buy while your {0} is in check")]
     BuyInCheck(String),
-    #[error("you have {0} pieces already (board and reserve); the limit is 16")]
+    #[error("you have {0} pieces already (board and reserve); the limit is {MAX_PIECES}")]
     PieceLimit(u32),
     #[error("{what} costs {cost}, you have {funds}")]
     CantAfford {
@@ -322,24 +380,19 @@ impl Game {
         })
     }
 
-    /// Both players agreed to a draw: only in `classic`.
+    /// Both players agreed to a draw: only where the ruleset allows draws.
     pub fn agree_draw(&mut self) -> Result<Outcome, TurnError> {
-        if !self.rules().ruleset.allows_draws() {
-            return Err(TurnError::DrawsIllegal);
-        }
         self.finish(Outcome {
             winner: None,
             reason: EndReason::DrawAgreed,
         })
     }
 
-    /// Set a result that came from outside the board (a record's result tag).
-    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
-        self.outcome = Some(outcome);
-    }
-
-    fn finish(&mut self, outcome: Outcome) -> Result<Outcome, TurnError> {
+    /// End a running game with a result from outside the board: a resignation, a flag, an
+    /// agreement, or a record's result tag.
+    pub(crate) fn finish(&mut self, outcome: Outcome) -> Result<Outcome, TurnError> {
         self.ensure_running()?;
+        check_outcome(self.rules(), &outcome)?;
         self.outcome = Some(outcome);
         Ok(outcome)
     }
@@ -452,12 +505,14 @@ impl Game {
             [from] => from,
             [] => return Err(self.why_not(&candidates, m.to, &label)),
             _ => {
-                let from = reaching[0];
                 return Err(TurnError::Ambiguous {
-                    piece: label.clone(),
+                    piece: label,
                     to: m.to,
-                    example: format!("{label}{}{}", (b'a' + from.file()) as char, m.to),
-                });
+                    examples: reaching
+                        .iter()
+                        .map(|&from| pos.notate(&Action::Move { from, to: m.to }))
+                        .collect(),
+                })
             }
         };
         let action = Action::Move { from, to: m.to };
@@ -639,6 +694,24 @@ impl Game {
     }
 }
 
+/// Whether a game under these rules may end this way. Every draw is by agreement (RULES.md
+/// section 3), so this is where the draw rule is applied, for play, records and stored games.
+fn check_outcome(rules: &Rules, outcome: &Outcome) -> Result<(), TurnError> {
+    if outcome.winner.is_none() && !rules.ruleset.allows_draws() {
+        return Err(TurnError::DrawsIllegal);
+    }
+    Ok(())
+}
+
+/// "a", "a or b", "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// A warning when a written `+` or `#` doesn't match what the turn does; `after` is the position
 /// after it (a redesign after the action changes no piece, so the mark is the action's).
 fn check_mark_warning(
@@ -716,9 +789,18 @@ fn with_article(name: &str) -> String {
     format!("{} {name}", if spoken_vowel { "an" } else { "a" })
 }
 
-/// What is stored: rules, start and current positions as strings, and the turns.
+/// The format [`Game`]'s serde form is written in, as its `"format"` field. Format 0 had no
+/// such field; format 1 is format 0 with it. A stored game is read back in any format up to
+/// this one, through [`Position::from_setup`]; a newer one is refused, never guessed at.
+pub const GAME_FORMAT: u32 = 1;
+
+/// What is stored: the format, rules, start and current positions as position strings, the
+/// turns and the result.
 #[derive(Serialize, Deserialize)]
 struct GameData {
+    /// Absent in format 0.
+    #[serde(default)]
+    format: u32,
     rules: Rules,
     start: String,
     position: String,
@@ -726,9 +808,62 @@ struct GameData {
     outcome: Option<Outcome>,
 }
 
+/// Why stored game data can't be loaded.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("this game is stored in format {0}, newer than this csipgs reads (up to format {GAME_FORMAT}): update csipgs to load it")]
+    NewerFormat(u32),
+    #[error("the stored {which} position is not legal: {error}")]
+    Position {
+        which: &'static str,
+        error: PositionError,
+    },
+    #[error("the stored game has {turns} turns, but its positions are at plies {start} and {now}")]
+    TurnCount { turns: usize, start: u32, now: u32 },
+    #[error("the stored result can't stand: {0}")]
+    Outcome(TurnError),
+}
+
+impl GameData {
+    fn into_game(self) -> Result<Game, LoadError> {
+        if self.format > GAME_FORMAT {
+            return Err(LoadError::NewerFormat(self.format));
+        }
+        let parse = |which, text: &str| {
+            Position::parse(text, self.rules.clone())
+                .map_err(|error| LoadError::Position { which, error })
+        };
+        let start = parse("start", &self.start)?;
+        let position = parse("current", &self.position)?;
+        // Every turn adds a ply, until the ply saturates at its maximum.
+        let turns = self.turns.len() as u64;
+        let consistent = match position.ply().checked_sub(start.ply()).map(u64::from) {
+            Some(apart) => apart == turns || (position.ply() == u32::MAX && apart <= turns),
+            None => false,
+        };
+        if !consistent {
+            return Err(LoadError::TurnCount {
+                turns: self.turns.len(),
+                start: start.ply(),
+                now: position.ply(),
+            });
+        }
+        if let Some(outcome) = &self.outcome {
+            check_outcome(position.rules(), outcome).map_err(LoadError::Outcome)?;
+        }
+        Ok(Game {
+            start,
+            position,
+            turns: self.turns,
+            outcome: self.outcome,
+        })
+    }
+}
+
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         GameData {
+            format: GAME_FORMAT,
             rules: self.rules().clone(),
             start: self.start.to_string(),
             position: self.position.to_string(),
@@ -741,16 +876,8 @@ impl Serialize for Game {
 
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let data = GameData::deserialize(d)?;
-        let parse = |text: &str| -> Result<Position, D::Error> {
-            Position::parse(text, data.rules.clone())
-                .map_err(|e: PositionError| serde::de::Error::custom(e))
-        };
-        Ok(Game {
-            start: parse(&data.start)?,
-            position: parse(&data.position)?,
-            turns: data.turns,
-            outcome: data.outcome,
-        })
+        GameData::deserialize(d)?
+            .into_game()
+            .map_err(serde::de::Error::custom)
     }
 }

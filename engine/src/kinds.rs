@@ -173,14 +173,6 @@ impl Kinds {
         &self.kinds[id as usize]
     }
 
-    pub fn len(&self) -> usize {
-        self.kinds.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.kinds.is_empty()
-    }
-
     pub fn find(&self, design: &Design) -> Option<KindId> {
         self.kinds
             .iter()

@@ -1,48 +1,78 @@
 //! The rules of csipgs chess (Ralph Betza, 1996): piece designs in Betza's funny notation,
-//! their prices, and the game played with them. No I/O.
+//! their prices, and the game played with them. No I/O. `RULES.md` is the specification;
+//! section numbers in these docs point into it.
+//!
+//! # Layout
+//!
+//! - Designs: [`atom`] and [`directions`] (leaps and direction sets), [`notation`] (reading
+//!   Betza's notation), [`design`] (a design compared by meaning), [`price`] and
+//!   [`proposal`] (what a design costs), [`reach`] (where it goes on an empty board).
+//! - The board: [`square`], [`bitboard`], [`color`], [`money`].
+//! - Play: [`position`] (a [`Setup`] checked into a [`Position`], and how a turn changes
+//!   it), legal actions generated on `Position`, [`action`] (what a turn does),
+//!   [`ruleset`] (rulesets and options), [`perft`].
+//! - Games: [`movetext`] (turns as written), [`game`] (turns checked with reasons, results,
+//!   the stored form), [`record`] (game record files).
+//!
+//! # Example
+//!
+//! ```
+//! use engine::{price, Design, Game, PriceTable, Proposals, Ruleset};
+//!
+//! // Start a classic game and play a turn written in record notation.
+//! let mut game = Game::new(Ruleset::Classic.into());
+//! let played = game.play_text("Kd2")?;
+//! assert_eq!(played.notation, "Kd2");
+//! assert_eq!(
+//!     game.position().to_string(),
+//!     "4k3/8/8/8/8/8/3K4/8 b 1/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 2",
+//! );
+//!
+//! // Price a design: W (1.5) + D (1.5) = 3 zorkmids.
+//! let wd = Design::parse("WD")?;
+//! let p = price(&wd, PriceTable::Classic, &Proposals::default())?;
+//! assert_eq!(p.cost.to_string(), "3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+#![warn(missing_docs)]
+
+pub mod action;
 pub mod atom;
+pub mod bitboard;
 pub mod color;
 pub mod design;
 pub mod directions;
+pub mod game;
+mod kinds;
 pub mod money;
+mod movegen;
+pub mod movetext;
 pub mod notation;
-
-pub use atom::{Atom, Leap, LeapClass};
-pub use color::Color;
-pub use design::{Design, Fide, Mode, Part, Prefix, Step};
-pub use directions::DirSet;
-pub use money::Zorkmids;
-pub use notation::NotationError;
+mod perft;
+pub mod position;
 pub mod price;
 pub mod proposal;
 pub mod reach;
+pub mod record;
+mod reference;
+pub mod ruleset;
+pub mod square;
 
+pub use action::{Action, DesignPhase, Turn};
+pub use atom::{Atom, Leap, LeapClass};
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use design::{Design, Fide, Mode, Part, Prefix, Step};
+pub use directions::DirSet;
+pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError, GAME_FORMAT};
+pub use money::Zorkmids;
+pub use notation::NotationError;
+pub use perft::perft;
+pub use position::{Illegal, Position, PositionError, Setup, MAX_PIECES};
 pub use price::{price, Price, PriceError, PriceTable};
 pub use proposal::{Modifier, Proposals};
 pub use reach::{targets_on_empty_board, Target};
-pub mod bitboard;
-pub mod square;
-
-pub use bitboard::Bitboard;
-pub use square::Square;
-pub mod action;
-pub mod kinds;
-pub mod movegen;
-pub mod position;
-pub mod ruleset;
-
-pub use action::{Action, DesignPhase, Turn};
-pub use position::{Position, PositionError};
-pub use ruleset::{Options, Rules, Ruleset};
-pub mod perft;
-
-pub use perft::perft;
-pub mod game;
-pub mod movetext;
-
-pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError};
-pub mod record;
-pub mod reference;
-
 pub use record::{Players, Replay, ReplayError};
+pub use ruleset::{Options, Rules, Ruleset, UnknownOption};
+pub use square::Square;

@@ -232,26 +232,7 @@ impl Position {
             Action::Move { from, to } => {
                 let (_, design) = self.piece_at(*from).expect("a piece moves");
                 let mut text = Position::piece_label(design);
-                let rivals: Vec<Square> = self
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&(f, t)| {
-                        t == *to && f != *from && self.piece_at(f).map(|p| p.1) == Some(design)
-                    })
-                    .map(|(f, _)| f)
-                    .collect();
-                if !rivals.is_empty() {
-                    let file = (b'a' + from.file()) as char;
-                    let rank = (b'1' + from.rank()) as char;
-                    if rivals.iter().all(|r| r.file() != from.file()) {
-                        text.push(file);
-                    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
-                        text.push(rank);
-                    } else {
-                        text.push(file);
-                        text.push(rank);
-                    }
-                }
+                text.push_str(&self.disambiguation(*from, *to));
                 if self.piece_at(*to).is_some() {
                     text.push('x');
                 }
@@ -260,6 +241,33 @@ impl Position {
             }
             Action::Transfer { design, to } => format!("{}@{to}", Position::piece_label(design)),
             Action::Buy(designs) => format!("Buy {}", design_list(designs)),
+        }
+    }
+
+    /// What a move's notation adds after the piece to tell it from the other pieces of the
+    /// same design that could legally go to the same square: nothing, the starting file if
+    /// that is enough, else the starting rank, else both. The writer and the "ambiguous"
+    /// hint both use it, so a hint is always a move the reader accepts.
+    fn disambiguation(&self, from: Square, to: Square) -> String {
+        let Some((_, design)) = self.piece_at(from) else {
+            return String::new();
+        };
+        let rivals: Vec<Square> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|&(f, t)| t == to && f != from && self.piece_at(f).map(|p| p.1) == Some(design))
+            .map(|(f, _)| f)
+            .collect();
+        let file = (b'a' + from.file()) as char;
+        let rank = (b'1' + from.rank()) as char;
+        if rivals.is_empty() {
+            String::new()
+        } else if rivals.iter().all(|r| r.file() != from.file()) {
+            file.to_string()
+        } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+            rank.to_string()
+        } else {
+            from.name()
         }
     }
 

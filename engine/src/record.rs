@@ -5,7 +5,7 @@ use crate::game::{EndReason, Game, Outcome, TurnError};
 use crate::movetext::Warning;
 use crate::position::{Position, PositionError};
 use crate::proposal::{Modifier, Proposals};
-use crate::ruleset::{Options, Rules, Ruleset, UnknownRuleset};
+use crate::ruleset::{Rules, Ruleset, UnknownOption, UnknownRuleset};
 use rust_decimal::Decimal;
 use std::fmt::Write;
 use std::str::FromStr;
@@ -24,8 +24,8 @@ pub enum ReplayError {
     BadTag { line: usize, text: String },
     #[error(transparent)]
     Ruleset(#[from] UnknownRuleset),
-    #[error("unknown option '{0}': the options are power, proposals, unofficial, plunder and fog")]
-    UnknownOption(String),
+    #[error(transparent)]
+    Options(#[from] UnknownOption),
     #[error(
         "the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'"
     )]
@@ -34,6 +34,8 @@ pub enum ReplayError {
     Start(#[from] PositionError),
     #[error("'{0}' is not a result: use 1-0, 0-1, 1/2-1/2 or *")]
     BadResult(String),
+    #[error("the result {result} can't stand: {reason}")]
+    Outcome { result: String, reason: TurnError },
     #[error("illegal at turn {turn}: {reason}")]
     Illegal {
         turn: u32,
@@ -67,7 +69,7 @@ impl Game {
         tag(&mut out, "Ruleset", rules.ruleset.name());
         tag(&mut out, "White", &players.white);
         tag(&mut out, "Black", &players.black);
-        let options = options_text(&rules.options);
+        let options = rules.options.to_string();
         if !options.is_empty() {
             tag(&mut out, "Options", &options);
         }
@@ -80,6 +82,9 @@ impl Game {
         }
         let result = self.result().map_or("*", |o| o.score());
         tag(&mut out, "Result", result);
+        if let Some(word) = self.result().and_then(|o| o.reason.termination()) {
+            tag(&mut out, "Termination", word);
+        }
         out.push('\n');
         let mut line = String::new();
         for t in self.turns() {
@@ -125,7 +130,7 @@ impl Game {
                 .map(|(_, v)| v.as_str())
         };
         let ruleset = get("Ruleset").map_or(Ok(Ruleset::Classic), Ruleset::from_str)?;
-        let mut rules = Rules::new(ruleset, read_options(get("Options").unwrap_or(""))?);
+        let mut rules = Rules::new(ruleset, get("Options").unwrap_or("").parse()?);
         rules.proposals = read_proposals(get("Proposals").unwrap_or(""))?;
         let start = match get("Start") {
             Some(s) => Position::parse(s, rules)?,
@@ -166,7 +171,14 @@ impl Game {
             (None, body) => body,
         };
         if let Some(result) = result {
-            apply_result(&mut game, &result, &mut warnings)?;
+            apply_result(&mut game, &result, get("Termination"), &mut warnings)?;
+        } else if let Some(word) = get("Termination") {
+            warnings.push((
+                game.position().ply(),
+                Warning(format!(
+                    "the Termination tag says '{word}', but there is no result; it is ignored"
+                )),
+            ));
         }
         Ok(Replay {
             game,
@@ -176,9 +188,14 @@ impl Game {
     }
 }
 
+/// Apply a record's result and Termination tag. The board's own end stands, and a tag that
+/// disagrees with it is a warning; so is a Termination word unknown here, or one that doesn't
+/// fit the result (the result then stands without a reason). A draw where the ruleset allows
+/// none is refused.
 fn apply_result(
     game: &mut Game,
     result: &str,
+    termination: Option<&str>,
     warnings: &mut Vec<(u32, Warning)>,
 ) -> Result<(), ReplayError> {
     let winner = match result {
@@ -189,26 +206,63 @@ fn apply_result(
         other => return Err(ReplayError::BadResult(other.to_string())),
     };
     let ply = game.position().ply();
+    let mut warn = |text: String| warnings.push((ply, Warning(text)));
+    let reason = termination.and_then(|word| {
+        let reason = EndReason::from_termination(word);
+        if reason.is_none() {
+            warn(format!(
+                "unknown Termination '{word}': the words are {}; the result stands without it",
+                EndReason::termination_words()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        reason
+    });
     match (game.result().copied(), winner) {
-        (Some(o), Some(w)) if o.winner != w => warnings.push((
-            ply,
-            Warning(format!(
-                "the record says {result}, but the board says {}",
-                o.score()
-            )),
+        (Some(o), Some(w)) if o.winner != w => warn(format!(
+            "the record says {result}, but the board says {}",
+            o.score()
         )),
-        (Some(o), None) => warnings.push((
-            ply,
-            Warning(format!(
-                "the record says the game goes on, but it ended {}",
-                o.score()
-            )),
+        (Some(o), None) => warn(format!(
+            "the record says the game goes on, but it ended {}",
+            o.score()
         )),
-        (None, Some(winner)) => game.set_outcome(Outcome {
-            winner,
-            reason: EndReason::Recorded,
-        }),
-        _ => {}
+        (Some(o), Some(_)) => {
+            if let Some(reason) = reason.filter(|r| *r != o.reason) {
+                warn(format!(
+                    "the record says the game ended by {}, but the board says by {}",
+                    reason.termination().unwrap_or_default(),
+                    o.reason.termination().unwrap_or_default()
+                ));
+            }
+        }
+        (None, Some(winner)) => {
+            let reason = match reason {
+                Some(r) if r.is_on_the_board() => {
+                    warn(format!(
+                        "the record says {}, but the board shows no end; the result stands without it",
+                        r.termination().unwrap_or_default()
+                    ));
+                    EndReason::Recorded
+                }
+                Some(r) if !r.fits(winner) => {
+                    warn(format!(
+                        "the record says {} with the result {result}, which don't go together; the result stands without it",
+                        r.termination().unwrap_or_default()
+                    ));
+                    EndReason::Recorded
+                }
+                Some(r) => r,
+                None => EndReason::Recorded,
+            };
+            game.finish(Outcome { winner, reason })
+                .map_err(|reason| ReplayError::Outcome {
+                    result: result.to_string(),
+                    reason,
+                })?;
+        }
+        (None, None) => {}
     }
     Ok(())
 }
@@ -248,37 +302,6 @@ fn split_movetext(body: &str) -> (Vec<(u32, String)>, Option<String>) {
         }
     }
     (turns, result)
-}
-
-fn options_text(o: &Options) -> String {
-    [
-        (o.power, "power"),
-        (o.proposals, "proposals"),
-        (o.unofficial, "unofficial"),
-        (o.plunder, "plunder"),
-        (o.fog, "fog"),
-    ]
-    .iter()
-    .filter(|(on, _)| *on)
-    .map(|(_, name)| *name)
-    .collect::<Vec<_>>()
-    .join(",")
-}
-
-fn read_options(text: &str) -> Result<Options, ReplayError> {
-    let mut o = Options::default();
-    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let flag = match name {
-            "power" => &mut o.power,
-            "proposals" => &mut o.proposals,
-            "unofficial" => &mut o.unofficial,
-            "plunder" => &mut o.plunder,
-            "fog" => &mut o.fog,
-            other => return Err(ReplayError::UnknownOption(other.to_string())),
-        };
-        *flag = true;
-    }
-    Ok(o)
 }
 
 /// `atom Chinese_knight nN 2.4; modifier runner 5` (names use `_` for spaces).

@@ -83,7 +83,7 @@ impl FromStr for Ruleset {
     }
 }
 
-/// Options agreed when a challenge is accepted.
+/// Options agreed when a challenge is accepted (RULES.md section 5), each on or off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
@@ -93,8 +93,87 @@ pub struct Options {
     pub proposals: bool,
     /// The unofficial prefixes relay-, doublemove- and shooting- may be designed.
     pub unofficial: bool,
+    /// Captures take half the captured piece's price from its owner (RULES.md 5.2).
     pub plunder: bool,
+    /// A moderated game with hidden pieces and impassable squares (RULES.md section 8).
     pub fog: bool,
+}
+
+/// The one table of option names: each with its flag, in the order records list them.
+const OPTIONS: [(&str, fn(&mut Options) -> &mut bool); 5] = [
+    ("power", |o| &mut o.power),
+    ("proposals", |o| &mut o.proposals),
+    ("unofficial", |o| &mut o.unofficial),
+    ("plunder", |o| &mut o.plunder),
+    ("fog", |o| &mut o.fog),
+];
+
+/// A word that names no option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown option '{0}': the options are {names}", names = Options::NAMES.join(", "))]
+pub struct UnknownOption(pub String);
+
+impl Options {
+    /// Every option's name, as records, the command line and challenges write it.
+    pub const NAMES: [&'static str; 5] = {
+        let mut names = [""; 5];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = OPTIONS[i].0;
+            i += 1;
+        }
+        names
+    };
+
+    /// Whether the option of this name is on; None for an unknown name.
+    pub fn get(&self, name: &str) -> Option<bool> {
+        // The table's accessors take `&mut`; a copy keeps `self` untouched.
+        let mut copy = *self;
+        flag(name).map(|f| *f(&mut copy))
+    }
+
+    /// Turn the option of this name on or off.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), UnknownOption> {
+        let f = flag(name).ok_or_else(|| UnknownOption(name.to_string()))?;
+        *f(self) = on;
+        Ok(())
+    }
+
+    /// The names of the options that are on, in table order.
+    pub fn enabled_names(&self) -> Vec<&'static str> {
+        Options::NAMES
+            .into_iter()
+            .filter(|name| self.get(name) == Some(true))
+            .collect()
+    }
+}
+
+fn flag(name: &str) -> Option<fn(&mut Options) -> &mut bool> {
+    OPTIONS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+        .map(|(_, f)| *f)
+}
+
+impl fmt::Display for Options {
+    /// The options that are on, comma-separated (`unofficial,plunder`); empty for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.enabled_names().join(","))
+    }
+}
+
+impl FromStr for Options {
+    type Err = UnknownOption;
+
+    /// A comma-separated list of the options that are on, such as `unofficial, plunder`; an
+    /// empty text is no option.
+    fn from_str(text: &str) -> Result<Options, UnknownOption> {
+        let mut options = Options::default();
+        for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            options.set(name, true)?;
+        }
+        Ok(options)
+    }
 }
 
 /// Everything that decides what is legal besides the position itself.

@@ -2,7 +2,7 @@
 //! reference (engine::reference: walk every step, play every move on a copy, test the lone
 //! royal) on random positions with fairy designs, followed along random playouts.
 
-use engine::{perft, Action, Color, Game, Position, Ruleset, Square, Turn};
+use engine::{perft, Action, Color, Game, Illegal, Position, PositionError, Ruleset, Square, Turn};
 
 /// SplitMix64: small, seedable, and enough for picking pieces and moves.
 struct Rng(u64);
@@ -60,14 +60,13 @@ fn piece_text(design: &str, color: Color) -> String {
     }
 }
 
-/// A random position string: royals (usually one a side, sometimes two or none), fairy
-/// pieces, reserves, money and ply.
+/// A random position string: royals (usually one a side, sometimes two), fairy pieces,
+/// reserves, money and ply. The side not to move may be left in check: callers skip those.
 fn random_position(rng: &mut Rng) -> String {
     let mut board: [Option<String>; 64] = std::array::from_fn(|_| None);
     for color in Color::ALL {
         let royals = match rng.below(10) {
-            0 => 0,
-            1 | 2 => 2,
+            0..=2 => 2,
             _ => 1,
         };
         let others = rng.below(9);
@@ -248,7 +247,17 @@ fn fast_legal_moves_match_the_slow_reference() {
     while checked < 6000 {
         let ruleset = *rng.pick(&Ruleset::ALL);
         let text = random_position(&mut rng);
-        let pos = Position::parse(&text, ruleset.into()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = match Position::parse(&text, ruleset.into()) {
+            Ok(pos) => pos,
+            Err(PositionError::Illegal(problems))
+                if problems
+                    .iter()
+                    .all(|p| matches!(p, Illegal::WaitingInCheck { .. })) =>
+            {
+                continue
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
         let shown = pos.to_string();
         let again = Position::parse(&shown, ruleset.into()).expect("shown positions parse");
         assert_eq!(again.to_string(), shown, "position strings round-trip");

@@ -1,8 +1,9 @@
 //! Records replayed (RULES.md sections 6 and 9): short games that end in checkmate, in a
 //! no-legal-action loss, and a two-royal game with a royal captured; export then import
-//! gives the same game; check marks are written; wrong marks are warnings.
+//! gives the same game; check marks are written; wrong marks are warnings; the Termination
+//! tag says how a finished game ended.
 
-use engine::{Color, EndReason, Game, Players, ReplayError, TurnError};
+use engine::{Color, EndReason, Game, Players, ReplayError, Ruleset, TurnError};
 
 const FIDE: &str = "P,N,B,R,Q,K/P,N,B,R,Q,K";
 
@@ -236,4 +237,137 @@ fn resignation_recorded_in_the_result() {
     let outcome = r.game.result().expect("the result tag ends it");
     assert_eq!(outcome.winner, Some(Color::Black));
     assert_eq!(outcome.reason, EndReason::Recorded);
+}
+
+/// A replay's warnings as text.
+fn warnings(r: &engine::Replay) -> Vec<String> {
+    r.warnings.iter().map(|(_, w)| w.to_string()).collect()
+}
+
+#[test]
+fn the_termination_tag_is_written_and_read_back() {
+    let finish = |end: fn(&mut Game)| {
+        let mut game = Game::new(Ruleset::Classic.into());
+        game.play_text("Kd2").unwrap();
+        end(&mut game);
+        game
+    };
+    for (game, word, reason) in [
+        (
+            finish(|g| {
+                g.resign(Color::Black).unwrap();
+            }),
+            "resignation",
+            EndReason::Resignation,
+        ),
+        (
+            finish(|g| {
+                g.lose_on_time(Color::Black).unwrap();
+            }),
+            "time forfeit",
+            EndReason::Timeout,
+        ),
+        (
+            finish(|g| {
+                g.agree_draw().unwrap();
+            }),
+            "agreement",
+            EndReason::DrawAgreed,
+        ),
+    ] {
+        assert_eq!(game.result().map(|o| o.reason), Some(reason));
+        let text = round_trip(&game);
+        assert!(
+            text.contains(&format!("[Termination \"{word}\"]")),
+            "{text}"
+        );
+        assert_eq!(EndReason::from_termination(word), Some(reason));
+    }
+    // A game still going has none; nor has a result read without a reason.
+    let game = finish(|_| {});
+    assert!(!round_trip(&game).contains("Termination"));
+    let recorded = replay("1.Kd2 2.Kd7 0-1\n");
+    assert!(!recorded
+        .game
+        .record_text(&Players::default())
+        .contains("Termination"));
+    // Checkmate, from the board.
+    let mate = replay(&format!(
+        "[Start \"7k/8/5K2/8/8/8/8/8 w 8/0 -/- {FIDE} 1\"]\n\n1.Buy Q 2.Kg8 3.Q@g7#\n"
+    ));
+    assert!(round_trip(&mate.game).contains("[Termination \"checkmate\"]"));
+    assert_eq!(
+        EndReason::termination_words().collect::<Vec<_>>(),
+        [
+            "checkmate",
+            "no legal action",
+            "resignation",
+            "time forfeit",
+            "agreement",
+            "abandoned"
+        ]
+    );
+}
+
+#[test]
+fn a_termination_that_does_not_fit_is_a_warning() {
+    // Read as it says.
+    let r = replay("[Result \"1-0\"]\n[Termination \"abandoned\"]\n\n1.Kd2 2.Kd7\n");
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    assert_eq!(
+        r.game.result().map(|o| o.reason),
+        Some(EndReason::Abandoned)
+    );
+    // Unknown words, board ends the board doesn't show, and words that contradict the
+    // result leave the result standing without a reason.
+    for (tags, warning) in [
+        (
+            "[Result \"1-0\"]\n[Termination \"normal\"]",
+            "unknown Termination 'normal': the words are checkmate, no legal action, resignation, time forfeit, agreement, abandoned; the result stands without it",
+        ),
+        (
+            "[Result \"1-0\"]\n[Termination \"checkmate\"]",
+            "the record says checkmate, but the board shows no end; the result stands without it",
+        ),
+        (
+            "[Result \"1-0\"]\n[Termination \"agreement\"]",
+            "the record says agreement with the result 1-0, which don't go together; the result stands without it",
+        ),
+        (
+            "[Termination \"resignation\"]",
+            "the Termination tag says 'resignation', but there is no result; it is ignored",
+        ),
+    ] {
+        let r = replay(&format!("{tags}\n\n1.Kd2 2.Kd7\n"));
+        assert_eq!(warnings(&r), [warning], "{tags}");
+        if tags.contains("1-0") {
+            assert_eq!(r.game.result().map(|o| o.reason), Some(EndReason::Recorded));
+        }
+    }
+    // The board's own end stands over the tag.
+    let r = replay(&format!(
+        "[Start \"6k1/8/6K1/8/8/8/8/R7 w 0/0 -/- {FIDE} 1\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1.Ra8#\n"
+    ));
+    assert_eq!(
+        warnings(&r),
+        ["the record says the game ended by resignation, but the board says by checkmate"]
+    );
+    assert_eq!(
+        r.game.result().map(|o| o.reason),
+        Some(EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn a_record_can_not_draw_where_the_ruleset_forbids_draws() {
+    for ruleset in ["kurnia", "progressive"] {
+        let text = format!("[Ruleset \"{ruleset}\"]\n[Result \"1/2-1/2\"]\n\n1.Kd2 2.Kd7\n");
+        let err = Game::replay(&text).expect_err("draws are illegal");
+        assert_eq!(
+            err.to_string(),
+            "the result 1/2-1/2 can't stand: agreeing to a draw is illegal in this ruleset"
+        );
+    }
+    let classic = replay("[Result \"1/2-1/2\"]\n\n1.Kd2 2.Kd7\n");
+    assert_eq!(classic.game.result().map(|o| o.winner), Some(None));
 }

@@ -1,26 +1,32 @@
-//! A position: board, reserves, treasuries, design slots, side to move and ply, and the
-//! position string of RULES.md section 9.
+//! A position: board, reserves, treasuries, design slots, side to move and ply.
+//!
+//! Layout: this file holds the representation and its accessors; `setup` the unchecked
+//! [`Setup`], the one door into a `Position`, and the position string; `play` how a turn
+//! changes a position.
+
+mod play;
+mod setup;
+
+pub use setup::{Illegal, PositionError, Setup, TREASURY_LIMIT};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::{Design, Fide};
 use crate::kinds::{Kind, KindId, Kinds};
 use crate::money::Zorkmids;
-use crate::notation::NotationError;
-use crate::price::{price, PriceError};
+use crate::price::price;
 use crate::ruleset::Rules;
 use crate::square::Square;
-use std::fmt;
 use std::sync::Arc;
 
 /// Most pieces a side may own, board and reserve together, royal pieces included.
 pub const MAX_PIECES: u32 = 16;
 
-/// A piece on the board.
+/// A piece on the board: its side and the kind-table entry of its design.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: KindId,
+pub(crate) struct Piece {
+    pub(crate) color: Color,
+    pub(crate) kind: KindId,
 }
 
 impl Piece {
@@ -48,52 +54,11 @@ pub struct Position {
     pub(crate) occupied: [Bitboard; 2],
     pub(crate) royals: [Bitboard; 2],
     /// Reserve pieces by kind, in the order each kind first arrived.
-    pub(crate) reserves: [Vec<(KindId, u8)>; 2],
+    pub(crate) reserves: [Vec<(KindId, u32)>; 2],
     pub(crate) treasuries: [Zorkmids; 2],
     pub(crate) slots: [[KindId; 6]; 2],
     pub(crate) to_move: Color,
     pub(crate) ply: u32,
-}
-
-/// Why a text is not a position string.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    #[error("a position string has 6 fields separated by spaces (board, side, treasuries, reserves, designs, ply); this one has {0}")]
-    FieldCount(usize),
-    #[error("the board needs 8 ranks separated by '/'; found {0}")]
-    RankCount(usize),
-    #[error("rank {rank} has {squares} squares; every rank needs exactly 8")]
-    RankWidth { rank: u8, squares: usize },
-    #[error("'{piece}' on rank {rank} is not a piece: use KQRBNP for White, kqrbnp for Black, (design) for other White pieces and [design] for other Black ones")]
-    UnknownPiece { piece: char, rank: u8 },
-    #[error("an unclosed '{open}' on rank {rank}")]
-    Unclosed { open: char, rank: u8 },
-    #[error("'{text}' is not a design: {error}")]
-    BadDesign { text: String, error: NotationError },
-    #[error("the side to move is w or b, not '{0}'")]
-    Side(String),
-    #[error("'{0}' is not two treasuries: write WHITE/BLACK, such as 3/0.5")]
-    Treasuries(String),
-    #[error(
-        "'{0}' is not two reserves: write WHITE/BLACK, each a comma-separated list of designs or -"
-    )]
-    Reserves(String),
-    #[error("'{0}' is not two design lists: write WHITE/BLACK, each exactly six comma-separated designs")]
-    Designs(String),
-    #[error("{color} has {count} designs; each side has exactly 6")]
-    SlotCount { color: Color, count: usize },
-    #[error("{color}'s designs {design} appears twice; the six slots must all differ")]
-    RepeatedSlot { color: Color, design: String },
-    #[error("{color}'s design {design} can't be priced: {error}")]
-    UnpricedSlot {
-        color: Color,
-        design: String,
-        error: PriceError,
-    },
-    #[error("'{0}' is not a ply: write a whole number from 1")]
-    Ply(String),
-    #[error("too many different designs in one position (at most 64)")]
-    TooManyDesigns,
 }
 
 impl Position {
@@ -181,15 +146,12 @@ impl Position {
     pub fn reserve(&self, color: Color) -> Vec<(Design, u32)> {
         self.reserves[color.index()]
             .iter()
-            .map(|&(k, n)| (self.kind(k).design.clone(), n as u32))
+            .map(|&(k, n)| (self.kind(k).design.clone(), n))
             .collect()
     }
 
     pub(crate) fn reserve_count(&self, color: Color) -> u32 {
-        self.reserves[color.index()]
-            .iter()
-            .map(|&(_, n)| n as u32)
-            .sum()
+        self.reserves[color.index()].iter().map(|&(_, n)| n).sum()
     }
 
     /// Pieces a side owns, board and reserve together.
@@ -296,222 +258,5 @@ impl Position {
             reserve.remove(i);
         }
         true
-    }
-
-    /// Parse a position string under the given rules.
-    pub fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, treasuries, reserves, designs, ply] = fields[..] else {
-            return Err(PositionError::FieldCount(fields.len()));
-        };
-        let mut pos = Position::empty(rules);
-        pos.parse_board(board)?;
-        pos.to_move = match side {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(PositionError::Side(other.to_string())),
-        };
-        let bad_treasuries = || PositionError::Treasuries(treasuries.to_string());
-        let (w, b) = treasuries.split_once('/').ok_or_else(bad_treasuries)?;
-        pos.treasuries = [
-            w.parse().map_err(|_| bad_treasuries())?,
-            b.parse().map_err(|_| bad_treasuries())?,
-        ];
-        let (w, b) = reserves
-            .split_once('/')
-            .ok_or_else(|| PositionError::Reserves(reserves.to_string()))?;
-        for (color, list) in [(Color::White, w), (Color::Black, b)] {
-            if list == "-" {
-                continue;
-            }
-            for name in list.split(',') {
-                let kind = pos.intern_text(name)?;
-                pos.add_to_reserve(color, kind);
-            }
-        }
-        let (w, b) = designs
-            .split_once('/')
-            .ok_or_else(|| PositionError::Designs(designs.to_string()))?;
-        for (color, list) in [(Color::White, w), (Color::Black, b)] {
-            let names: Vec<&str> = list.split(',').collect();
-            if names.len() != 6 {
-                return Err(PositionError::SlotCount {
-                    color,
-                    count: names.len(),
-                });
-            }
-            for (i, name) in names.iter().enumerate() {
-                let kind = pos.intern_text(name)?;
-                let design = &pos.kind(kind).design;
-                if pos.slots[color.index()][..i].contains(&kind) {
-                    return Err(PositionError::RepeatedSlot {
-                        color,
-                        design: design.piece_name(),
-                    });
-                }
-                if let Err(error) = price(
-                    design,
-                    pos.rules.ruleset.price_table(),
-                    &pos.rules.proposals,
-                ) {
-                    return Err(PositionError::UnpricedSlot {
-                        color,
-                        design: design.piece_name(),
-                        error,
-                    });
-                }
-                pos.slots[color.index()][i] = kind;
-            }
-        }
-        pos.ply = ply
-            .parse()
-            .ok()
-            .filter(|&p| p >= 1)
-            .ok_or_else(|| PositionError::Ply(ply.to_string()))?;
-        Ok(pos)
-    }
-
-    fn intern_text(&mut self, text: &str) -> Result<KindId, PositionError> {
-        let design = Design::parse_piece(text).map_err(|error| PositionError::BadDesign {
-            text: text.to_string(),
-            error,
-        })?;
-        self.intern(&design).ok_or(PositionError::TooManyDesigns)
-    }
-
-    fn parse_board(&mut self, board: &str) -> Result<(), PositionError> {
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(PositionError::RankCount(ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 8 - i as u8;
-            // Each square: the piece's colour, its text, and whether that was in brackets.
-            let mut squares: Vec<Option<(Color, String, bool)>> = Vec::new();
-            let mut chars = text.chars();
-            while let Some(c) = chars.next() {
-                match c {
-                    '1'..='8' => squares.extend((0..c as u8 - b'0').map(|_| None)),
-                    '(' | '[' => {
-                        let (close, color) = if c == '(' {
-                            (')', Color::White)
-                        } else {
-                            (']', Color::Black)
-                        };
-                        let mut depth = 1;
-                        let mut inner = String::new();
-                        for d in chars.by_ref() {
-                            depth += (d == c) as i32 - (d == close) as i32;
-                            if depth == 0 {
-                                break;
-                            }
-                            inner.push(d);
-                        }
-                        if depth != 0 {
-                            return Err(PositionError::Unclosed { open: c, rank });
-                        }
-                        squares.push(Some((color, inner, true)));
-                    }
-                    c if Fide::from_letter(c).is_some() => {
-                        let color = if c.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
-                        squares.push(Some((color, c.to_ascii_uppercase().to_string(), false)));
-                    }
-                    piece => return Err(PositionError::UnknownPiece { piece, rank }),
-                }
-            }
-            if squares.len() != 8 {
-                return Err(PositionError::RankWidth {
-                    rank,
-                    squares: squares.len(),
-                });
-            }
-            for (file, square) in squares.into_iter().enumerate() {
-                if let Some((color, name, bracketed)) = square {
-                    let kind = if bracketed {
-                        self.intern_design(&name)?
-                    } else {
-                        self.intern_text(&name)?
-                    };
-                    let sq = Square::new(file as u8, rank - 1).expect("8 files, 8 ranks");
-                    self.put(sq, Piece { color, kind });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A design in parentheses or brackets: always a design, so `(K)` is the non-royal WF.
-    fn intern_design(&mut self, text: &str) -> Result<KindId, PositionError> {
-        let design = Design::parse(text).map_err(|error| PositionError::BadDesign {
-            text: text.to_string(),
-            error,
-        })?;
-        self.intern(&design).ok_or(PositionError::TooManyDesigns)
-    }
-}
-
-impl fmt::Display for Position {
-    /// The position string of RULES.md section 9.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let sq = Square::new(file, rank).expect("on the board");
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some((color, design)) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        match (design.fide(), color) {
-                            (Some(fide), Color::White) => write!(f, "{}", fide.letter())?,
-                            (Some(fide), Color::Black) => {
-                                write!(f, "{}", fide.letter().to_ascii_lowercase())?
-                            }
-                            (None, Color::White) => write!(f, "({design})")?,
-                            (None, Color::Black) => write!(f, "[{design}]")?,
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
-        write!(
-            f,
-            " {} {}/{} ",
-            self.to_move.letter(),
-            self.treasuries[0],
-            self.treasuries[1]
-        )?;
-        for color in Color::ALL {
-            let names: Vec<String> = self.reserves[color.index()]
-                .iter()
-                .flat_map(|&(k, n)| {
-                    std::iter::repeat_n(self.kind(k).design.piece_name(), n as usize)
-                })
-                .collect();
-            if names.is_empty() {
-                f.write_str("-")?;
-            } else {
-                f.write_str(&names.join(","))?;
-            }
-            f.write_str(if color == Color::White { "/" } else { " " })?;
-        }
-        for color in Color::ALL {
-            let names: Vec<String> = self.slots(color).iter().map(|d| d.piece_name()).collect();
-            f.write_str(&names.join(","))?;
-            f.write_str(if color == Color::White { "/" } else { " " })?;
-        }
-        write!(f, "{}", self.ply)
     }
 }

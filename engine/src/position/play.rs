@@ -1,0 +1,106 @@
+//! How a turn changes a position: the credit phase, an action known to be legal, and
+//! passing the turn; moves also unmade, for perft and search.
+
+use super::{Piece, Position};
+use crate::action::Action;
+use crate::design::Design;
+use crate::money::Zorkmids;
+use crate::square::Square;
+
+/// What `make_move` changed, so `unmake_move` can put it back.
+pub(crate) struct Undo {
+    from: Square,
+    to: Square,
+    moved: Piece,
+    captured: Option<Piece>,
+    treasury: Zorkmids,
+    /// The ply before: kept, not recomputed, because the ply saturates at its maximum.
+    ply: u32,
+}
+
+impl Position {
+    /// Credit, then move a piece (legality already known), then pass the turn.
+    pub(crate) fn make_move(&mut self, from: Square, to: Square) -> Undo {
+        let us = self.to_move;
+        let treasury = self.treasuries[us.index()];
+        let ply = self.ply;
+        self.credit();
+        let moved = self.remove(from).expect("a piece moves");
+        let captured = self.remove(to);
+        self.put(to, moved);
+        self.pass_turn();
+        Undo {
+            from,
+            to,
+            moved,
+            captured,
+            treasury,
+            ply,
+        }
+    }
+
+    /// Take back a move made by `make_move`.
+    pub(crate) fn unmake_move(&mut self, undo: Undo) {
+        self.ply = undo.ply;
+        self.to_move = !self.to_move;
+        self.remove(undo.to);
+        if let Some(captured) = undo.captured {
+            self.put(undo.to, captured);
+        }
+        self.put(undo.from, undo.moved);
+        self.treasuries[self.to_move.index()] = undo.treasury;
+    }
+
+    /// Credit, then an action known to be legal, then pass the turn.
+    pub(crate) fn apply_action(&mut self, action: &Action) {
+        if let Action::Move { from, to } = action {
+            self.make_move(*from, *to);
+            return;
+        }
+        self.credit();
+        self.act(action);
+        self.pass_turn();
+    }
+
+    /// The credit phase: add this turn's income to the mover's treasury.
+    pub(crate) fn credit(&mut self) {
+        let us = self.to_move.index();
+        self.treasuries[us] += self.rules.ruleset.income(self.ply);
+    }
+
+    /// Carry out an action known to be legal, for the side to move, without passing the turn.
+    pub(crate) fn act(&mut self, action: &Action) {
+        let us = self.to_move;
+        match action {
+            Action::Move { from, to } => {
+                let moved = self.remove(*from).expect("a piece moves");
+                self.remove(*to);
+                self.put(*to, moved);
+            }
+            Action::Transfer { design, to } => {
+                let kind = self.kinds.find(design).expect("reserve designs are known");
+                self.take_from_reserve(us, kind);
+                self.put(*to, Piece { color: us, kind });
+            }
+            Action::Buy(designs) => self.buy(designs),
+        }
+    }
+
+    /// Pay for designs known to be buyable and put the pieces in the reserve.
+    pub(crate) fn buy(&mut self, designs: &[Design]) {
+        let us = self.to_move;
+        for design in designs {
+            let kind = self.kinds.find(design).expect("slot designs are known");
+            let cost = self.kind(kind).cost.expect("slot designs have prices");
+            self.treasuries[us.index()] -= cost;
+            self.add_to_reserve(us, kind);
+        }
+    }
+
+    /// Hand the turn to the other side. The ply stops at its maximum rather than wrap, so a
+    /// position string with a huge ply plays on.
+    pub(crate) fn pass_turn(&mut self) {
+        self.to_move = !self.to_move;
+        self.ply = self.ply.saturating_add(1);
+    }
+}
