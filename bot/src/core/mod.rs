@@ -108,6 +108,7 @@ pub struct Core {
     gate: gate::Gate,
     /// Wakes the scheduler when something falls due sooner than it planned for.
     wake: tokio::sync::Notify,
+    paid: owe::Paid,
 }
 
 impl Core {
@@ -119,6 +120,7 @@ impl Core {
             limiter: limits::Limiter::default(),
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
+            paid: owe::Paid::default(),
         }
     }
 

@@ -4,6 +4,18 @@
 
 use super::{text, Anchor, Core, Posted, Reply, Target};
 use crate::store::{Owed, StoreError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// Delivery marks waiting to be written, while the scheduler batches them.
+#[derive(Default)]
+pub(super) struct Paid {
+    pub(super) batching: AtomicBool,
+    ids: Mutex<Vec<i64>>,
+}
+
+/// How often batched delivery marks are written.
+pub(super) const PAID_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Seconds the answer to an interaction has to reach Discord before the scheduler sends it
 /// itself: longer than the adapter's own tries take.
@@ -56,10 +68,35 @@ impl Core {
                 tracing::warn!(error = %e, "can't remember where the challenge was posted");
             }
         }
-        if let Some(owed) = reply.owed {
-            if let Err(e) = self.store.delivered(owed).await {
-                tracing::warn!(error = %e, owed, "can't mark a message delivered; it may be sent twice");
-            }
+        let Some(owed) = reply.owed else { return };
+        // With a scheduler running, marks are written in batches: one write per turn is what
+        // SQLite's single writer can afford under load (the answer grace is far longer).
+        if self.paid.batching.load(Ordering::SeqCst) {
+            self.paid
+                .ids
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(owed);
+            return;
+        }
+        if let Err(e) = self.store.delivered(owed).await {
+            tracing::warn!(error = %e, owed, "can't mark a message delivered; it may be sent twice");
+        }
+    }
+
+    /// Write the batched delivery marks.
+    pub(super) async fn write_paid(&self) {
+        let ids = std::mem::take(&mut *self.paid.ids.lock().unwrap_or_else(|e| e.into_inner()));
+        if ids.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.delivered_all(&ids).await {
+            tracing::warn!(error = %e, "can't mark messages delivered; trying again shortly");
+            self.paid
+                .ids
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(ids);
         }
     }
 

@@ -3,8 +3,10 @@
 //! due moment and is woken when something sooner arrives; every piece of work is claimed
 //! with a conditional update, so it is done once however many schedulers run.
 
+use super::owe::PAID_EVERY;
 use super::{Core, Reply, Target};
 use crate::store::{ChallengeRow, ChallengeStatus, OwedRow, StoreError};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -33,12 +35,18 @@ fn backoff(attempts: i64) -> i64 {
 }
 
 impl Core {
-    /// Run until `stop` turns true: do what is due, sleep until the next due moment.
+    /// Run until `stop` turns true: do what is due, sleep until the next due moment. While it
+    /// runs, delivery marks are written in batches.
     pub async fn run_scheduler(&self, mut stop: watch::Receiver<bool>) {
+        self.paid.batching.store(true, Ordering::SeqCst);
+        let mut marks = tokio::time::interval(PAID_EVERY);
         loop {
             if *stop.borrow() {
+                self.write_paid().await;
+                self.paid.batching.store(false, Ordering::SeqCst);
                 return;
             }
+            self.write_paid().await;
             if let Err(e) = self.run_due(self.now()).await {
                 tracing::error!(error = %e, "scheduled work failed; trying again shortly");
             }
@@ -47,10 +55,15 @@ impl Core {
                 Ok(None) => 60,
                 Err(_) => 5,
             };
-            tokio::select! {
-                _ = tokio::time::sleep(Duration::from_secs(wait as u64)) => {}
-                _ = self.wake.notified() => {}
-                _ = stop.changed() => {}
+            let sleep = tokio::time::sleep(Duration::from_secs(wait as u64));
+            tokio::pin!(sleep);
+            loop {
+                tokio::select! {
+                    _ = &mut sleep => break,
+                    _ = self.wake.notified() => break,
+                    _ = stop.changed() => break,
+                    _ = marks.tick() => self.write_paid().await,
+                }
             }
         }
     }
@@ -79,6 +92,7 @@ impl Core {
     /// Deliver everything still owed, due or not, within `limit`: the last thing a stopping
     /// bot does. False if some was left.
     pub async fn flush(&self, limit: Duration) -> bool {
+        self.write_paid().await;
         let flush = async {
             loop {
                 match self.run_due(i64::MAX).await {

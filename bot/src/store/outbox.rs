@@ -130,6 +130,21 @@ impl Store {
         Ok(())
     }
 
+    /// Many messages delivered: one statement forgets them all.
+    pub async fn delivered_all(&self, owed: &[i64]) -> Result<(), StoreError> {
+        for chunk in owed.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let marks = marks.join(", ");
+            let sql = format!("DELETE FROM outbox WHERE id IN ({marks})");
+            let mut query = sqlx::query(&sql);
+            for id in chunk {
+                query = query.bind(id);
+            }
+            query.execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
     /// Delivering it the quick way failed: let the scheduler try at once.
     pub async fn retry_owed_now(&self, owed: i64, now: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE outbox SET due_at = $1 WHERE id = $2")

@@ -489,3 +489,24 @@ async fn the_player_to_move_is_told_by_dm_when_they_ask() {
     let replies = f.say(&bob(), HERE, mv("Kd7")).await;
     assert_eq!(replies.len(), 1);
 }
+
+/// With the scheduler running, delivery marks are written in batches, soon after.
+#[tokio::test]
+async fn delivery_marks_are_batched_while_the_scheduler_runs() {
+    let f = Arc::new(fixture().await);
+    f.start(Ruleset::Classic, Options::default()).await;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let scheduler = {
+        let f = f.clone();
+        tokio::spawn(async move { f.core.run_scheduler(stopped).await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    f.play(&alice(), "Kd2").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+    let _ = stop.send(true);
+    scheduler.await.unwrap();
+    // Stopped: marks are written at once again.
+    f.play(&bob(), "Kd7").await;
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+}
