@@ -8,9 +8,19 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Move a piece on the board, capturing by displacement.
-    Move { from: Square, to: Square },
+    Move {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it goes; an enemy piece there is captured.
+        to: Square,
+    },
     /// Drop a reserve piece next to a friendly royal piece that is not in check.
-    Transfer { design: Design, to: Square },
+    Transfer {
+        /// The reserve piece's design.
+        design: Design,
+        /// The empty square it is dropped on.
+        to: Square,
+    },
     /// Buy pieces of current designs into the reserve (several only in `progressive`).
     Buy(Vec<Design>),
 }
@@ -19,14 +29,23 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DesignPhase {
     /// Replace the slot holding `slot` with `design`.
-    Redesign { slot: Design, design: Design },
+    Redesign {
+        /// The design now in the slot.
+        slot: Design,
+        /// The design that replaces it.
+        design: Design,
+    },
     /// With the `power` option, buying happens here instead of a redesign.
     Buy(Vec<Design>),
 }
 
+/// A whole turn (RULES.md section 2): the credit is implied, then an action and an optional
+/// design phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Turn {
+    /// The action phase.
     pub action: Action,
+    /// The design phase, if the player used it.
     pub design: Option<DesignPhase>,
 }
 

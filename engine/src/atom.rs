@@ -6,29 +6,44 @@ use serde::{Deserialize, Serialize};
 /// W is (0,1), F (1,1), N (1,2), Z (2,3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Leap {
+    /// The shorter coordinate, 0 for orthogonal leaps.
     pub short: u8,
+    /// The longer coordinate, at least 1.
     pub long: u8,
 }
 
 /// The direction family of a leap, which decides its direction letters and multipliers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeapClass {
+    /// Along a file or rank: W, D, H.
     Orthogonal,
+    /// Along a diagonal: F, A, G.
     Diagonal,
+    /// Neither: N, L, Z.
     Oblique,
 }
 
 impl Leap {
+    /// The wazir, one square orthogonally.
     pub const W: Leap = Leap { short: 0, long: 1 };
+    /// The dabbaba, two squares orthogonally.
     pub const D: Leap = Leap { short: 0, long: 2 };
+    /// The threeleaper, three squares orthogonally.
     pub const H: Leap = Leap { short: 0, long: 3 };
+    /// The ferz, one square diagonally.
     pub const F: Leap = Leap { short: 1, long: 1 };
+    /// The alfil, two squares diagonally.
     pub const A: Leap = Leap { short: 2, long: 2 };
+    /// The tripper, three squares diagonally.
     pub const G: Leap = Leap { short: 3, long: 3 };
+    /// The knight, (1,2).
     pub const N: Leap = Leap { short: 1, long: 2 };
+    /// The camel, (1,3).
     pub const L: Leap = Leap { short: 1, long: 3 };
+    /// The zebra, (2,3).
     pub const Z: Leap = Leap { short: 2, long: 3 };
 
+    /// Which direction family the leap belongs to.
     pub fn class(self) -> LeapClass {
         if self.short == 0 {
             LeapClass::Orthogonal
@@ -79,15 +94,19 @@ impl Leap {
 /// A leap taken once (a leaper) or repeated in a line until blocked (a rider).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Atom {
+    /// The leap taken.
     pub leap: Leap,
+    /// Whether the leap repeats along its line until blocked.
     pub rider: bool,
 }
 
 impl Atom {
+    /// The leap taken once.
     pub const fn leaper(leap: Leap) -> Atom {
         Atom { leap, rider: false }
     }
 
+    /// The leap repeated until blocked.
     pub const fn rider(leap: Leap) -> Atom {
         Atom { leap, rider: true }
     }

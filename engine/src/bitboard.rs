@@ -1,3 +1,5 @@
+//! Sets of squares as 64-bit masks, iterated lowest square first.
+
 use crate::square::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -6,33 +8,42 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
 
+    /// The set of one square.
     pub fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
     }
 
+    /// Whether the square is in the set.
     pub fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
 
+    /// Add a square.
     pub fn set(&mut self, sq: Square) {
         self.0 |= 1 << sq.index();
     }
 
+    /// Remove a square.
     pub fn clear(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());
     }
 
+    /// Whether the set has no square.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set has a square.
     pub fn nonempty(self) -> bool {
         self.0 != 0
     }
 
+    /// How many squares the set has.
     pub fn count(self) -> u32 {
         self.0.count_ones()
     }

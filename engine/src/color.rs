@@ -1,3 +1,5 @@
+//! The two sides.
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Not;
@@ -6,17 +8,22 @@ use std::ops::Not;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// Moves first; pieces shown in upper case or parentheses.
     White,
+    /// Pieces shown in lower case or brackets.
     Black,
 }
 
 impl Color {
+    /// White, then Black.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black: the index of per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// "White" or "Black".
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "White",

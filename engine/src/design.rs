@@ -13,15 +13,21 @@ use std::sync::OnceLock;
 /// Whether a part may move to an empty square, capture, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Mode {
+    /// Moves to empty squares and captures (no `m` or `c`, or both).
     Both,
+    /// `m`: only to empty squares.
     MoveOnly,
+    /// `c`: only onto enemy pieces.
     CaptureOnly,
 }
 
 impl Mode {
+    /// Whether the part may go to an empty square.
     pub fn can_move(self) -> bool {
         self != Mode::CaptureOnly
     }
+
+    /// Whether the part may capture.
     pub fn can_capture(self) -> bool {
         self != Mode::MoveOnly
     }
@@ -37,13 +43,18 @@ impl Mode {
 /// Whole-piece prefixes. `royal` is official; the others only in games that enable them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Prefix {
+    /// `royal-` (x4): the piece can be checked and mated.
     Royal,
+    /// `relay-` (x2, unofficial): pieces it protects may make its moves.
     Relay,
+    /// `doublemove-` (x6, unofficial): two moves in one action.
     DoubleMove,
+    /// `shooting-` (x3, unofficial): captures without moving.
     Shooting,
 }
 
 impl Prefix {
+    /// Every prefix, in the order canonical designs write them.
     pub const ALL: [Prefix; 4] = [
         Prefix::Royal,
         Prefix::Relay,
@@ -51,6 +62,7 @@ impl Prefix {
         Prefix::Shooting,
     ];
 
+    /// The word written before the `-`.
     pub fn word(self) -> &'static str {
         match self {
             Prefix::Royal => "royal",
@@ -60,10 +72,12 @@ impl Prefix {
         }
     }
 
+    /// The prefix a word names, if any.
     pub fn from_word(word: &str) -> Option<Prefix> {
         Prefix::ALL.into_iter().find(|p| p.word() == word)
     }
 
+    /// Whether every game allows it (only `royal`); the others need the unofficial option.
     pub fn is_official(self) -> bool {
         self == Prefix::Royal
     }
@@ -72,13 +86,18 @@ impl Prefix {
 /// One power of a design: an atom with its directions, move/capture mode and lameness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Part {
+    /// The leap and whether it rides.
     pub atom: Atom,
+    /// The directions it may go, in the mover's frame.
     pub dirs: DirSet,
+    /// Move, capture or both.
     pub mode: Mode,
+    /// `n`: blocked by a piece on a square the leap passes.
     pub lame: bool,
 }
 
 impl Part {
+    /// The direction family of the part's leap.
     pub fn class(&self) -> LeapClass {
         self.atom.leap.class()
     }
@@ -123,10 +142,15 @@ impl Part {
 /// A concrete step on the board: a leap vector, taken once or ridden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// Files moved, towards the h-file when positive.
     pub dx: i8,
+    /// Ranks moved, towards rank 8 when positive.
     pub dy: i8,
+    /// Whether the step repeats until blocked.
     pub rider: bool,
+    /// Whether a piece on a square it passes blocks it.
     pub lame: bool,
+    /// Move, capture or both.
     pub mode: Mode,
 }
 
@@ -215,18 +239,22 @@ impl Design {
         s
     }
 
+    /// The parts, sorted, each once.
     pub fn parts(&self) -> &[Part] {
         &self.parts
     }
 
+    /// The whole-piece prefixes, sorted.
     pub fn prefixes(&self) -> &[Prefix] {
         &self.prefixes
     }
 
+    /// Whether the design has this prefix.
     pub fn has_prefix(&self, prefix: Prefix) -> bool {
         self.prefixes.contains(&prefix)
     }
 
+    /// Whether the design is `royal-`: a piece that can be checked and mated.
     pub fn is_royal(&self) -> bool {
         self.has_prefix(Prefix::Royal)
     }
@@ -310,6 +338,7 @@ impl<'de> Deserialize<'de> for Design {
 
 /// The six FIDE designs every game starts with, in slot order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)] // The six pieces of chess, named as chess names them.
 pub enum Fide {
     Pawn,
     Knight,
@@ -320,6 +349,7 @@ pub enum Fide {
 }
 
 impl Fide {
+    /// The six, in slot order: P N B R Q K.
     pub const ALL: [Fide; 6] = [
         Fide::Pawn,
         Fide::Knight,
@@ -329,6 +359,7 @@ impl Fide {
         Fide::King,
     ];
 
+    /// The upper-case letter that names it.
     pub fn letter(self) -> char {
         match self {
             Fide::Pawn => 'P',
@@ -340,6 +371,7 @@ impl Fide {
         }
     }
 
+    /// The piece a letter names, in either case.
     pub fn from_letter(c: char) -> Option<Fide> {
         Fide::ALL
             .into_iter()
@@ -354,6 +386,7 @@ impl Fide {
         }
     }
 
+    /// Its design in Betza's notation.
     pub fn notation(self) -> &'static str {
         match self {
             Fide::Pawn => "fcFfmW",

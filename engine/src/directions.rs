@@ -10,12 +10,14 @@ use crate::atom::{Leap, LeapClass};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
+/// A set of a leap's directions, one bit each as the module doc numbers them.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
 pub struct DirSet(pub u8);
 
 impl DirSet {
+    /// Every direction of a class: 4 bits, or 8 for oblique leaps.
     pub fn all(class: LeapClass) -> DirSet {
         match class {
             LeapClass::Oblique => DirSet(0xFF),
@@ -23,22 +25,27 @@ impl DirSet {
         }
     }
 
+    /// Whether the set is every direction of the class.
     pub fn is_all(self, class: LeapClass) -> bool {
         self == DirSet::all(class)
     }
 
+    /// Whether the direction with this bit number is in the set.
     pub fn contains(self, bit: usize) -> bool {
         self.0 & (1 << bit) != 0
     }
 
+    /// The directions in either set.
     pub fn union(self, other: DirSet) -> DirSet {
         DirSet(self.0 | other.0)
     }
 
+    /// How many directions the set has.
     pub fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether the set has no direction.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -200,6 +207,7 @@ pub fn vectors(leap: Leap) -> Vec<(usize, i8, i8)> {
     }
 }
 
+/// Whether a letter is one of the direction modifiers `f b l r s v`.
 pub fn is_direction_letter(c: char) -> bool {
     matches!(c, 'f' | 'b' | 'l' | 'r' | 's' | 'v')
 }

@@ -124,33 +124,44 @@ impl fmt::Display for Outcome {
 
 /// Why a turn (or a resignation, draw or proposal) was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // Variant fields are what each message names.
 pub enum TurnError {
+    /// The game has ended already.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+    /// The text is not a turn at all.
     #[error(transparent)]
     Read(#[from] ReadError),
+    /// A written starting square is empty.
     #[error("there is no piece on {0}")]
     NoPiece(Square),
+    /// A written starting square holds the opponent's piece.
     #[error("the piece on {square} is {owner}'s; it is {mover}'s turn")]
     NotYours {
         square: Square,
         owner: Color,
         mover: Color,
     },
+    /// The mover has no piece of the written design (on the written square).
     #[error("you have no {0} on the board")]
     NoSuchPiece(String),
+    /// The one piece of that design can't go there.
     #[error("{piece} can't reach {to} from {from}")]
     Unreachable {
         piece: String,
         from: Square,
         to: Square,
     },
+    /// The piece already stands on the target.
     #[error("your {piece} is on {square} already")]
     AlreadyThere { piece: String, square: Square },
+    /// The target holds one of the mover's own pieces.
     #[error("{square} holds your own {piece}; a piece can't capture its own side")]
     OwnPiece { square: Square, piece: String },
+    /// None of several pieces of that design can go there.
     #[error("none of your {piece} pieces can reach {to}")]
     NoneReach { piece: String, to: Square },
+    /// Several pieces of that design can go there and the move doesn't say which.
     #[error("more than one {piece} can reach {to}: say which, as in {}", or_list(.examples))]
     Ambiguous {
         piece: String,
@@ -158,50 +169,71 @@ pub enum TurnError {
         /// The move from each square that could go, as the record would write it.
         examples: Vec<String>,
     },
+    /// The move would leave the only royal piece in check.
     #[error("that move would leave your {0} in check")]
     LeavesCheck(String),
+    /// The only royal piece is in check and the move doesn't answer it.
     #[error("your {0} is in check: move it, capture the checking piece or block the check")]
     MustAnswerCheck(String),
+    /// A transfer of a design the reserve doesn't hold.
     #[error("you have no {0} in reserve")]
     NotInReserve(String),
+    /// A transfer onto an occupied square.
     #[error("{0} is occupied: transfer onto an empty square")]
     Occupied(Square),
+    /// A transfer away from every royal piece.
     #[error("{0} is not next to any of your royal pieces: transfer onto a square next to one")]
     NotNextToRoyal(Square),
+    /// A transfer next to a royal piece that is in check.
     #[error("you can't transfer next to your {0}: it is in check")]
     TransferBesideCheck(String),
+    /// A buy while a royal piece is in check.
     #[error("you can't buy while your {0} is in check")]
     BuyInCheck(String),
+    /// A buy past [`MAX_PIECES`]; the count is the pieces owned before it.
     #[error("you have {0} pieces already (board and reserve); the limit is {MAX_PIECES}")]
     PieceLimit(u32),
+    /// A buy that costs more than the treasury after credit.
     #[error("{what} costs {cost}, you have {funds}")]
     CantAfford {
         what: String,
         cost: Zorkmids,
         funds: Zorkmids,
     },
+    /// A buy of a design that is in no slot.
     #[error("{design} is not one of your designs; your designs are {slots}")]
     NotADesign { design: String, slots: String },
+    /// Several pieces bought at once outside `progressive`.
     #[error("only one piece can be bought per turn in {0}; several buys are a progressive rule")]
     MultiBuy(String),
+    /// `Buy` with no design.
     #[error("buy at least one piece: write Buy and a design, such as Buy N")]
     EmptyBuy,
+    /// A buy as the action in a `power` game.
     #[error("with the power option, buying happens in the design phase: write it after the action, as in 'Kd2; Buy N'")]
     PowerBuy,
+    /// A buy in the design phase without `power`.
     #[error("buying in the design phase needs the power option; this game was started without it")]
     DesignPhaseBuy,
+    /// A redesign of a slot the mover doesn't have.
     #[error("you have no {design} design to replace; your designs are {slots}")]
     NoSuchSlot { design: String, slots: String },
+    /// A redesign to a design another slot holds.
     #[error("your designs already include {0}; each slot must hold a different design")]
     RepeatedDesign(String),
+    /// A redesign to a design with no price.
     #[error("{design} can't be designed: {error}")]
     Unpriced { design: String, error: PriceError },
+    /// A redesign with an unofficial prefix in a game without the option.
     #[error("{0}- is unofficial: this game was started without the unofficial option")]
     Unofficial(&'static str),
+    /// A draw in a ruleset without draws (RULES.md section 3).
     #[error("agreeing to a draw is illegal in this ruleset")]
     DrawsIllegal,
+    /// A proposal in a game without proposals.
     #[error("proposals are off in this game: they are on in kurnia, or with the proposals option")]
     ProposalsOff,
+    /// A proposal that can't be agreed.
     #[error(transparent)]
     Proposal(#[from] ProposalError),
 }
@@ -209,25 +241,38 @@ pub enum TurnError {
 /// One turn as played, with both treasuries after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTurn {
+    /// The turn's ply (1 = White's first turn).
     pub ply: u32,
+    /// The side that played it.
     pub color: Color,
+    /// What was played.
     pub turn: Turn,
+    /// The turn in record notation, with its check mark.
     pub notation: String,
+    /// Both treasuries after the turn, by [`Color::index`].
     pub treasuries: [Zorkmids; 2],
 }
 
 /// What playing a turn did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The turn's ply.
     pub ply: u32,
+    /// The side that played it.
     pub color: Color,
+    /// The turn in record notation, with its check mark.
     pub notation: String,
     /// Royal pieces of the side now to move that are in check.
     pub check: Vec<Square>,
+    /// The result, if the turn ended the game.
     pub outcome: Option<Outcome>,
+    /// Marks in the written turn that didn't match what it did.
     pub warnings: Vec<Warning>,
 }
 
+/// A game: the position it started from, the position now, every turn played and the
+/// result. Turns are checked before they change anything: a refused turn leaves the game
+/// as it was. Its serde form is versioned by [`GAME_FORMAT`].
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
@@ -237,10 +282,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// A new game from the start position of these rules.
     pub fn new(rules: Rules) -> Game {
         Game::from_position(Position::start(rules))
     }
 
+    /// A game from any legal position; already over if the side to move has no action.
     pub fn from_position(position: Position) -> Game {
         let mut game = Game {
             start: position.clone(),
@@ -252,30 +299,37 @@ impl Game {
         game
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The game's rules, with the proposals agreed so far.
     pub fn rules(&self) -> &Rules {
         self.position.rules()
     }
 
+    /// Every turn played, first first.
     pub fn turns(&self) -> &[PlayedTurn] {
         &self.turns
     }
 
+    /// The latest turn, if any.
     pub fn last_turn(&self) -> Option<&PlayedTurn> {
         self.turns.last()
     }
 
+    /// The result, once the game is over.
     pub fn result(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
 
+    /// Whether the game has a result.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
@@ -366,6 +420,7 @@ impl Game {
         }
     }
 
+    /// `color` resigns: the other side wins.
     pub fn resign(&mut self, color: Color) -> Result<Outcome, TurnError> {
         self.finish(Outcome {
             winner: Some(!color),
@@ -373,6 +428,7 @@ impl Game {
         })
     }
 
+    /// `color`'s clock ran out: the other side wins.
     pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, TurnError> {
         self.finish(Outcome {
             winner: Some(!color),
@@ -413,6 +469,7 @@ impl Game {
         Ok(self.rules().proposals.check_atom(form)?)
     }
 
+    /// Check proposals may be made in this game and this modifier could be agreed.
     pub fn check_proposal_modifier(&self, modifier: Modifier) -> Result<(), TurnError> {
         if !self.rules().proposals_allowed() {
             return Err(TurnError::ProposalsOff);
@@ -432,6 +489,7 @@ impl Game {
         self.change_proposals(|p| p.agree_atom(name, form, estimates))
     }
 
+    /// Both estimates are in: the modifier multiplies at the higher one from now on.
     pub fn agree_modifier(
         &mut self,
         name: &str,

@@ -5,7 +5,7 @@
 //! # Layout
 //!
 //! - Designs: [`atom`] and [`directions`] (leaps and direction sets), [`notation`] (reading
-//!   Betza's notation), [`design`] (a design compared by meaning), [`price`] and
+//!   Betza's notation), [`design`] (a design compared by meaning), [`price`](mod@price) and
 //!   [`proposal`] (what a design costs), [`reach`] (where it goes on an empty board).
 //! - The board: [`square`], [`bitboard`], [`color`], [`money`].
 //! - Play: [`position`] (a [`Setup`] checked into a [`Position`], and how a turn changes

@@ -1,3 +1,5 @@
+//! Zorkmids, the game's money: exact decimals (RULES.md section 1).
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -12,12 +14,15 @@ use std::str::FromStr;
 pub struct Zorkmids(pub Decimal);
 
 impl Zorkmids {
+    /// Nothing.
     pub const ZERO: Zorkmids = Zorkmids(Decimal::ZERO);
 
+    /// A whole number of zorkmids.
     pub fn whole(n: u32) -> Zorkmids {
         Zorkmids(Decimal::from(n))
     }
 
+    /// Whether the amount is below zero (a debt, possible only under plunder).
     pub fn is_negative(self) -> bool {
         self.0.is_sign_negative() && !self.0.is_zero()
     }

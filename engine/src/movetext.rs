@@ -19,18 +19,29 @@ impl std::fmt::Display for Warning {
 /// Why a text can't be read as a turn (before its legality is considered).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
+    /// Nothing before the design phase.
     #[error("the turn is empty: write an action such as Kd2, N@f3 or Buy N")]
     Empty,
+    /// Not a move, a transfer or a buy.
     #[error(
         "'{0}' is not an action: write a move (Kd2, (WD)xe5), a transfer (N@f3) or a buy (Buy N)"
     )]
     Unreadable(String),
+    /// A target that is no square.
     #[error("'{0}' is not a square: write a file a-h and a rank 1-8, such as e4")]
     BadSquare(String),
+    /// A piece or design that doesn't parse.
     #[error("'{text}' is not a design: {error}")]
-    BadDesign { text: String, error: NotationError },
+    BadDesign {
+        /// The text as written.
+        text: String,
+        /// What is wrong with it.
+        error: NotationError,
+    },
+    /// A design phase that is neither a buy nor `SLOT=DESIGN`.
     #[error("'{0}' is not a redesign: write SLOT=DESIGN, such as P=WbRbmHfB or (WD)=WF")]
     BadRedesign(String),
+    /// Empty parentheses where a piece belongs.
     #[error("'{0}' names no piece: name FIDE pieces by letter (N, K) and others by their design in parentheses, such as (WD)")]
     BadPiece(String),
 }
@@ -38,28 +49,43 @@ pub enum ReadError {
 /// A move as written, before it is matched against the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
+    /// The moving piece's design (a pawn when no piece is written).
     pub piece: Design,
+    /// The starting file written, 0 for the a-file.
     pub from_file: Option<u8>,
+    /// The starting rank written, 0 for rank 1.
     pub from_rank: Option<u8>,
+    /// The target square.
     pub to: Square,
+    /// Whether an `x` was written.
     pub capture_mark: bool,
 }
 
 /// An action as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WrittenAction {
+    /// A move such as `Kd2` or `(WD)xe5`.
     Move(WrittenMove),
-    Transfer { design: Design, to: Square },
+    /// A transfer such as `N@f3`.
+    Transfer {
+        /// The reserve piece's design.
+        design: Design,
+        /// Where it is dropped.
+        to: Square,
+    },
+    /// A buy such as `Buy WD, N`.
     Buy(Vec<Design>),
 }
 
 /// A turn as written: the action and the optional design phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenTurn {
+    /// The action phase.
     pub action: WrittenAction,
     /// `+` or `#` after the action: any action may leave the opponent's royal in check
     /// (with several royals, even a buy may, when the opponent ignored a check).
     pub check_mark: Option<char>,
+    /// The design phase, if written after `;`.
     pub design: Option<DesignPhase>,
 }
 

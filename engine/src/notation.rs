@@ -7,33 +7,48 @@ use crate::directions::{is_direction_letter, DirSet};
 /// The longest design text accepted, in characters.
 pub const MAX_DESIGN_LEN: usize = 200;
 
-/// Why a text is not a design. Columns count characters from 1.
+/// Why a text is not a design. Columns count characters from 1; `column` fields say where
+/// the problem starts.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // Each variant's message is its documentation; fields are what it names.
 pub enum NotationError {
+    /// Nothing but blanks.
     #[error("the design is empty: write at least one atom, such as W, N or fR")]
     Empty,
-    #[error("the design is {0} characters long; designs are at most 200 characters")]
+    /// More than [`MAX_DESIGN_LEN`] characters.
+    #[error("the design is {0} characters long; designs are at most {MAX_DESIGN_LEN} characters")]
     TooLong(usize),
+    /// A capital letter that is no atom.
     #[error("unknown atom '{atom}' at column {column}: the atoms are W F D A H G N L C Z, the riders R B Q and doubled atoms such as NN, and K is WF")]
     UnknownAtom { atom: char, column: usize },
+    /// A small letter that is no modifier.
     #[error("modifier '{modifier}' is not part of the notation (column {column}): directions are f b l r s v, m means move only, c capture only, n lame")]
     UnknownModifier { modifier: char, column: usize },
+    /// `()` with nothing inside.
     #[error("empty group at column {column}: put atoms inside the parentheses, as in fc(DN)")]
     EmptyGroup { column: usize },
+    /// A `(` never closed or a `)` never opened.
     #[error("unbalanced parenthesis at column {column}: every ( needs a matching )")]
     UnbalancedParenthesis { column: usize },
+    /// Modifiers with no atom after them.
     #[error("the modifiers '{modifiers}' at column {column} have no atom after them: modifiers go before an atom, as in fcF")]
     DanglingModifiers { modifiers: String, column: usize },
+    /// A rider or shorthand (R B Q K) doubled.
     #[error("'{atom}{atom}' at column {column}: {atom} is already a rider or shorthand and can't be doubled")]
     DoubledRider { atom: char, column: usize },
+    /// An atom written three times or more in a row.
     #[error("'{atom}{atom}{atom}' at column {column}: an atom can be doubled once to make a rider (as in NN), not more")]
     TripledAtom { atom: char, column: usize },
+    /// A character that is no letter or parenthesis.
     #[error("'{character}' at column {column} is not part of the notation: use atoms (capital letters), modifiers (small letters) and parentheses")]
     UnexpectedCharacter { character: char, column: usize },
+    /// A word before `-` that is no prefix.
     #[error("unknown prefix '{0}': the prefixes are royal-, relay-, doublemove- and shooting-")]
     UnknownPrefix(String),
+    /// The same prefix twice.
     #[error("the prefix '{0}-' is written twice")]
     RepeatedPrefix(String),
+    /// Prefixes and nothing after them.
     #[error("nothing follows the prefixes: write the moves after them, as in royal-WF")]
     MissingBody,
 }

@@ -22,6 +22,7 @@ pub enum PriceTable {
 }
 
 impl PriceTable {
+    /// `classic` or `bodlaender`.
     pub fn name(self) -> &'static str {
         match self {
             PriceTable::Classic => "classic",
@@ -62,6 +63,7 @@ impl fmt::Display for PriceTable {
     }
 }
 
+/// A name that is no price table.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown price table '{0}': use classic or bodlaender")]
 pub struct UnknownPriceTable(pub String);
@@ -97,6 +99,7 @@ fn colourbound() -> Decimal {
     Decimal::new(9, 1)
 }
 
+/// What a whole-piece prefix multiplies the price by (RULES.md section 4).
 pub fn prefix_multiplier(prefix: Prefix) -> Decimal {
     Decimal::from(match prefix {
         Prefix::Royal => 4,
@@ -125,27 +128,37 @@ pub fn standard_cost(atom: Atom) -> Option<Decimal> {
 /// One multiplier in a breakdown, with what it is for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Factor {
+    /// What the multiplier is for, such as "forward only" or "royal".
     pub label: String,
+    /// The multiplier.
     pub value: Decimal,
 }
 
 /// One part's line in a breakdown: base x factors = subtotal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PartPrice {
+    /// The part in canonical notation.
     pub part: String,
+    /// The atom's base cost.
     pub base: Decimal,
     /// Where the base comes from: the atom's table entry or a proposal.
     pub base_label: String,
+    /// The multipliers applied to the base, in order.
     pub factors: Vec<Factor>,
+    /// Base times factors.
     pub subtotal: Decimal,
 }
 
 /// A design's price with its whole breakdown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Price {
+    /// The design in canonical notation.
     pub design: String,
+    /// The table it was priced with.
     pub table: PriceTable,
+    /// One line per part.
     pub parts: Vec<PartPrice>,
+    /// The parts' subtotals added up.
     pub sum: Decimal,
     /// Whole-piece multipliers: colourbound, then prefixes.
     pub whole: Vec<Factor>,
@@ -164,11 +177,15 @@ impl Price {
 
 /// Why a design has no price.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // `part` is the unpriced part, `atom` its atom, as the messages say.
 pub enum PriceError {
+    /// A leaper with no listed base cost, such as Z.
     #[error("{part} has no price: {atom} is not in the price list; propose it as an atom so both players can bid on its cost")]
     UnpricedAtom { part: String, atom: String },
+    /// A rider other than R, B and NN.
     #[error("{part} has no price: {atom} rides, and only R, B and NN ride at a listed price; propose {atom} as an atom or the runner modifier")]
     UnpricedRider { part: String, atom: String },
+    /// A lame leap.
     #[error("{part} has no price: lame leaps are priced only by proposal; propose {atom} as an atom or the lame modifier")]
     UnpricedLame { part: String, atom: String },
 }

@@ -18,6 +18,7 @@ pub enum Modifier {
 }
 
 impl Modifier {
+    /// Its name: `runner` or `lame`.
     pub fn word(self) -> &'static str {
         match self {
             Modifier::Runner => "runner",
@@ -46,11 +47,14 @@ impl FromStr for Modifier {
 /// An atom as priced: a leap or ride, lame or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct AtomForm {
+    /// The leap and whether it rides.
     pub atom: Atom,
+    /// Whether it is lame (`n`).
     pub lame: bool,
 }
 
 impl AtomForm {
+    /// The form in Betza's notation, such as `nN` or `DD`.
     pub fn notation(self) -> String {
         format!(
             "{}{}",
@@ -60,37 +64,53 @@ impl AtomForm {
     }
 }
 
+/// An agreed atom: its name and form, and the base cost both players bid up to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AtomPrice {
+    /// The name the proposer gave it, such as "Chinese knight".
     pub name: String,
+    /// What it is.
     pub form: AtomForm,
+    /// Its base cost: the higher estimate.
     pub cost: Decimal,
 }
 
+/// An agreed modifier: its name, what it is, and the multiplier both players bid up to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModifierPrice {
+    /// The name the proposer gave it.
     pub name: String,
+    /// What it is.
     pub modifier: Modifier,
+    /// Its multiplier: the higher estimate.
     pub multiplier: Decimal,
 }
 
 /// The proposals a game has agreed on, with their winning estimates.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proposals {
+    /// Agreed atoms, in the order agreed.
     pub atoms: Vec<AtomPrice>,
+    /// Agreed modifiers, in the order agreed.
     pub modifiers: Vec<ModifierPrice>,
 }
 
+/// Why a proposal or an estimate can't be accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProposalError {
+    /// The notation is more than one bare atom.
     #[error("a proposed atom is one atom, optionally lame, with no other modifiers (such as nN or Z); '{0}' is not")]
     NotAnAtom(String),
+    /// The atom is in the price list already.
     #[error("{0} already has a price; propose only atoms that have none (such as Z, DD or nN)")]
     AlreadyPriced(String),
+    /// The game agreed on it already.
     #[error("{0} has been proposed and priced in this game already")]
     AlreadyProposed(String),
+    /// A word that is no modifier.
     #[error("unknown modifier '{0}': the modifiers that can be proposed are runner and lame")]
     UnknownModifier(String),
+    /// An estimate of 0 or less, or above 1000.
     #[error("an estimate must be more than 0 and at most 1000; {0} is not")]
     BadEstimate(Decimal),
 }
@@ -104,14 +124,17 @@ pub fn check_estimate(value: Decimal) -> Result<(), ProposalError> {
 }
 
 impl Proposals {
+    /// Whether nothing has been agreed.
     pub fn is_empty(&self) -> bool {
         self.atoms.is_empty() && self.modifiers.is_empty()
     }
 
+    /// The agreed price of an atom form, if any.
     pub fn atom(&self, form: AtomForm) -> Option<&AtomPrice> {
         self.atoms.iter().find(|a| a.form == form)
     }
 
+    /// The agreed multiplier of a modifier, if any.
     pub fn modifier(&self, modifier: Modifier) -> Option<&ModifierPrice> {
         self.modifiers.iter().find(|m| m.modifier == modifier)
     }
@@ -146,6 +169,7 @@ impl Proposals {
         }
     }
 
+    /// Check that a modifier could be agreed, before anyone bids.
     pub fn check_modifier(&self, modifier: Modifier) -> Result<(), ProposalError> {
         match self.modifier(modifier) {
             Some(_) => Err(ProposalError::AlreadyProposed(modifier.to_string())),

@@ -8,6 +8,7 @@ use crate::square::Square;
 /// A square a design reaches, and what may happen there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
+    /// The square reached.
     pub square: Square,
     /// Move there, capture there, or both (also when one part only moves there and another
     /// only captures there).

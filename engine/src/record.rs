@@ -13,45 +13,76 @@ use std::str::FromStr;
 /// Names written into a record's tags.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Players {
+    /// The White tag.
     pub white: String,
+    /// The Black tag.
     pub black: String,
 }
 
 /// Why a record can't be replayed.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum ReplayError {
+    /// A line in the tag section that is not a tag.
     #[error("line {line}: '{text}' is not a tag: write [Name \"value\"]")]
-    BadTag { line: usize, text: String },
+    BadTag {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// The Ruleset tag names no ruleset.
     #[error(transparent)]
     Ruleset(#[from] UnknownRuleset),
+    /// The Options tag names an unknown option.
     #[error(transparent)]
     Options(#[from] UnknownOption),
+    /// A Proposals tag entry that can't be read or agreed.
     #[error(
         "the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'"
     )]
     BadProposal(String),
+    /// The Start tag is not a legal position.
     #[error("the Start tag is not a position: {0}")]
     Start(#[from] PositionError),
+    /// The result is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[error("'{0}' is not a result: use 1-0, 0-1, 1/2-1/2 or *")]
     BadResult(String),
+    /// The result breaks the rules (a draw where the ruleset allows none).
     #[error("the result {result} can't stand: {reason}")]
-    Outcome { result: String, reason: TurnError },
+    Outcome {
+        /// The result as written.
+        result: String,
+        /// The rule it breaks.
+        reason: TurnError,
+    },
+    /// A turn is illegal.
     #[error("illegal at turn {turn}: {reason}")]
     Illegal {
+        /// The turn's ply.
         turn: u32,
+        /// Why it is illegal.
         reason: TurnError,
         /// The game up to the turn before.
         before: Box<Game>,
     },
+    /// A turn follows the game's end on the board.
     #[error("turn {turn} is written after the game ended ({outcome})")]
-    AfterEnd { turn: u32, outcome: Outcome },
+    AfterEnd {
+        /// The ply the turn would have.
+        turn: u32,
+        /// How the game ended.
+        outcome: Outcome,
+    },
 }
 
 /// A replayed record: the game, and marks that didn't match the position.
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// The game, every turn checked, with the record's result.
     pub game: Game,
+    /// The player tags.
     pub players: Players,
+    /// Each warning with the ply it belongs to.
     pub warnings: Vec<(u32, Warning)>,
 }
 

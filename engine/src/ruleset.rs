@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+/// The three rulesets of RULES.md section 5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ruleset {
@@ -22,8 +23,10 @@ pub enum Ruleset {
 }
 
 impl Ruleset {
+    /// Every ruleset, classic first.
     pub const ALL: [Ruleset; 3] = [Ruleset::Classic, Ruleset::Kurnia, Ruleset::Progressive];
 
+    /// Its name in lower case, as records and commands write it.
     pub fn name(self) -> &'static str {
         match self {
             Ruleset::Classic => "classic",
@@ -32,6 +35,7 @@ impl Ruleset {
         }
     }
 
+    /// The direction-multiplier table designs are priced with.
     pub fn price_table(self) -> PriceTable {
         match self {
             Ruleset::Progressive => PriceTable::Bodlaender,
@@ -39,6 +43,7 @@ impl Ruleset {
         }
     }
 
+    /// A side's treasury at the start: 0, or 0.5 for Black in kurnia.
     pub fn start_treasury(self, color: Color) -> Zorkmids {
         match (self, color) {
             (Ruleset::Kurnia, Color::Black) => Zorkmids(Decimal::new(5, 1)),
@@ -54,10 +59,13 @@ impl Ruleset {
         }
     }
 
+    /// Whether a draw by agreement is allowed: the one place the draw rule is decided
+    /// (only `classic`, RULES.md section 3). Draws are only by agreement.
     pub fn allows_draws(self) -> bool {
         self == Ruleset::Classic
     }
 
+    /// Whether one action may buy several pieces (only `progressive`).
     pub fn allows_multi_buy(self) -> bool {
         self == Ruleset::Progressive
     }
@@ -69,6 +77,7 @@ impl fmt::Display for Ruleset {
     }
 }
 
+/// A name that is no ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown ruleset '{0}': use classic, kurnia or progressive")]
 pub struct UnknownRuleset(pub String);
@@ -99,8 +108,11 @@ pub struct Options {
     pub fog: bool,
 }
 
+/// Where an option's on/off flag lives in [`Options`].
+type Flag = fn(&mut Options) -> &mut bool;
+
 /// The one table of option names: each with its flag, in the order records list them.
-const OPTIONS: [(&str, fn(&mut Options) -> &mut bool); 5] = [
+const OPTIONS: [(&str, Flag); 5] = [
     ("power", |o| &mut o.power),
     ("proposals", |o| &mut o.proposals),
     ("unofficial", |o| &mut o.unofficial),
@@ -148,7 +160,7 @@ impl Options {
     }
 }
 
-fn flag(name: &str) -> Option<fn(&mut Options) -> &mut bool> {
+fn flag(name: &str) -> Option<Flag> {
     OPTIONS
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
@@ -179,14 +191,18 @@ impl FromStr for Options {
 /// Everything that decides what is legal besides the position itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
+    /// The ruleset.
     pub ruleset: Ruleset,
+    /// The options agreed at the start.
     #[serde(default)]
     pub options: Options,
+    /// The proposals agreed so far.
     #[serde(default)]
     pub proposals: Proposals,
 }
 
 impl Rules {
+    /// Rules with no proposals agreed yet.
     pub fn new(ruleset: Ruleset, options: Options) -> Rules {
         Rules {
             ruleset,
@@ -195,6 +211,7 @@ impl Rules {
         }
     }
 
+    /// Whether players may propose atoms and modifiers: with the option, or in kurnia.
     pub fn proposals_allowed(&self) -> bool {
         self.options.proposals || self.ruleset == Ruleset::Kurnia
     }

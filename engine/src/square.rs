@@ -1,3 +1,5 @@
+//! Squares of the board, named `a1` to `h8`.
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -7,19 +9,27 @@ use std::str::FromStr;
 pub struct Square(u8);
 
 impl Square {
+    /// The square at a file and rank, both counted from 0; None off the board.
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < 8 && rank < 8).then_some(Square(rank * 8 + file))
     }
 
+    /// The square with this index (a1 = 0, h8 = 63).
+    ///
+    /// # Panics
+    ///
+    /// If `index` is 64 or more: callers hold indices of the board's own squares.
     pub fn from_index(index: usize) -> Square {
         assert!(index < 64, "square index {index} is off the board");
         Square(index as u8)
     }
 
+    /// Every square, a1 first, then b1, ..., h8.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 
+    /// The square's index, 0 to 63 (a1 = 0, b1 = 1, h8 = 63).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -41,6 +51,7 @@ impl Square {
         ((0..8).contains(&f) && (0..8).contains(&r)).then(|| Square((r * 8 + f) as u8))
     }
 
+    /// Whether the square is a light one (a1 is dark).
     pub fn is_light(self) -> bool {
         (self.file() + self.rank()) % 2 == 1
     }
@@ -53,6 +64,7 @@ impl Square {
             .filter_map(move |(dx, dy)| self.offset(dx, dy))
     }
 
+    /// The square's name, such as `e4`.
     pub fn name(self) -> String {
         format!("{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
@@ -64,6 +76,7 @@ impl fmt::Display for Square {
     }
 }
 
+/// A text that names no square.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a square: write a file a-h and a rank 1-8, such as e4")]
 pub struct SquareError(pub String);

@@ -177,9 +177,7 @@ fn treasuries_are_in_range_and_negative_only_with_plunder() {
 
 #[test]
 fn every_problem_is_reported_at_once() {
-    let all = problems(&format!(
-        "4k3/8/8/8/8/8/8/4RK2 w -1/0 -/- P,N,B,R,Q,K/P,N,N,R,Q,K 1"
-    ));
+    let all = problems("4k3/8/8/8/8/8/8/4RK2 w -1/0 -/- P,N,B,R,Q,K/P,N,N,R,Q,K 1");
     assert_eq!(all.len(), 3, "{all:?}");
     assert!(matches!(all[0], Illegal::NegativeTreasury { .. }));
     assert!(matches!(all[1], Illegal::RepeatedSlot { .. }));

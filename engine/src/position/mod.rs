@@ -46,6 +46,11 @@ impl Piece {
     }
 }
 
+/// A legal position (RULES.md section 1): the board, both reserves, treasuries and design
+/// slots, the side to move and the ply, under a game's rules. Built only by
+/// [`Position::start`] and [`Position::from_setup`], so every invariant those check holds:
+/// at most [`MAX_PIECES`] a side, six different priced slots a side, a royal piece on the
+/// board for each side. Copies share the kind table until one of them adds a design.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
@@ -95,10 +100,12 @@ impl Position {
         }
     }
 
+    /// The rules the position is played under: ruleset, options, agreed proposals.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The side whose turn is next.
     pub fn to_move(&self) -> Color {
         self.to_move
     }
@@ -121,6 +128,7 @@ impl Position {
         Piece::from_code(self.board[sq.index()])
     }
 
+    /// The piece on a square: its side and design.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, &Design)> {
         self.piece(sq).map(|p| (p.color, &self.kind(p.kind).design))
     }
@@ -133,6 +141,7 @@ impl Position {
         })
     }
 
+    /// The squares a side's pieces stand on.
     pub fn occupied(&self, color: Color) -> Bitboard {
         self.occupied[color.index()]
     }
