@@ -880,6 +880,8 @@ enum LoadError {
     TurnCount { turns: usize, start: u32, now: u32 },
     #[error("the stored result can't stand: {0}")]
     Outcome(TurnError),
+    #[error("a stored proposal can't stand: {0}")]
+    Proposal(ProposalError),
 }
 
 impl GameData {
@@ -887,6 +889,12 @@ impl GameData {
         if self.format > GAME_FORMAT {
             return Err(LoadError::NewerFormat(self.format));
         }
+        // Agreed values passed the same check when they were bid; one edited since could
+        // price a design past what decimal arithmetic holds.
+        self.rules
+            .proposals
+            .check_values()
+            .map_err(LoadError::Proposal)?;
         let parse = |which, text: &str| {
             Position::parse(text, self.rules.clone())
                 .map_err(|error| LoadError::Position { which, error })

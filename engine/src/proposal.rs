@@ -169,6 +169,13 @@ impl Proposals {
         }
     }
 
+    /// Check every agreed cost and multiplier is an estimate [`check_estimate`] accepts.
+    pub fn check_values(&self) -> Result<(), ProposalError> {
+        let costs = self.atoms.iter().map(|a| a.cost);
+        let multipliers = self.modifiers.iter().map(|m| m.multiplier);
+        costs.chain(multipliers).try_for_each(check_estimate)
+    }
+
     /// Check that a modifier could be agreed, before anyone bids.
     pub fn check_modifier(&self, modifier: Modifier) -> Result<(), ProposalError> {
         match self.modifier(modifier) {

@@ -194,3 +194,23 @@ fn a_position_round_trips_through_its_setup() {
     let again = Position::from_setup(setup, classic()).unwrap();
     assert_eq!(again.to_string(), text);
 }
+
+#[test]
+fn reserve_entries_of_none_add_nothing() {
+    // 99 different designs (every set of these atoms), none of them held: no piece, and no
+    // room taken in the 64-design kind table.
+    const ATOMS: [&str; 7] = ["W", "F", "D", "A", "H", "G", "N"];
+    let design = |n: usize| -> String {
+        (0..7)
+            .filter(|b| n >> b & 1 == 1)
+            .map(|b| ATOMS[b])
+            .collect()
+    };
+    let mut setup: Setup = format!("{KINGS} w 0/0 -/- {FIDE} 1").parse().unwrap();
+    setup.reserves[1] = (1..100)
+        .map(|n| (Design::parse(&design(n)).unwrap(), 0))
+        .collect();
+    let pos = Position::from_setup(setup, classic()).unwrap();
+    assert!(pos.reserve(Color::Black).is_empty());
+    assert_eq!(pos.to_string(), format!("{KINGS} w 0/0 -/- {FIDE} 1"));
+}

@@ -112,13 +112,18 @@ fn format_0_games_load_unchanged_and_replay_to_the_same_money() {
     }
 }
 
-/// A stored game with one field changed.
-fn edited(fixture: &str, field: &str, value: Value) -> Result<Game, String> {
+/// A fixture as JSON.
+fn fixture(name: &str) -> Value {
     let (_, text) = fixtures()
         .into_iter()
-        .find(|(n, _)| n == fixture)
+        .find(|(n, _)| n == name)
         .expect("the fixture exists");
-    let mut stored: Value = serde_json::from_str(&text).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A stored game with one field changed.
+fn edited(name: &str, field: &str, value: Value) -> Result<Game, String> {
+    let mut stored = fixture(name);
     stored[field] = value;
     serde_json::from_value(stored).map_err(|e| e.to_string())
 }
@@ -170,5 +175,18 @@ fn a_stored_draw_must_be_allowed_by_the_ruleset() {
     assert_eq!(
         err,
         "the stored result can't stand: agreeing to a draw is illegal in this ruleset"
+    );
+}
+
+#[test]
+fn stored_proposals_are_checked_like_estimates() {
+    let mut stored = fixture("format0-kurnia-proposals");
+    stored["rules"]["proposals"]["atoms"][0]["cost"] = Value::from("79228162514264337593543950335");
+    let err = serde_json::from_value::<Game>(stored)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "a stored proposal can't stand: an estimate must be more than 0 and at most 1000; 79228162514264337593543950335 is not"
     );
 }

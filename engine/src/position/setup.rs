@@ -259,7 +259,8 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            for (design, count) in &setup.reserves[color.index()] {
+            // An entry of none adds no piece, and no design to the kind table either.
+            for (design, count) in setup.reserves[color.index()].iter().filter(|(_, n)| *n > 0) {
                 let kind = intern(&mut pos, design);
                 for _ in 0..*count {
                     pos.add_to_reserve(color, kind);
