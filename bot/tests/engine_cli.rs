@@ -176,3 +176,48 @@ fn bad_positions_and_rulesets_are_usage_errors() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn illegal_positions_say_what_to_fix() {
+    // Black's king faces the rook while it is White's turn; White has 17 pieces.
+    let pos = "4k3/8/8/8/8/8/PPPPPPPP/4RK2 w 0/0 P,P,P,P,P,P,P/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let (code, out, err) = run(&["moves", pos]);
+    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(
+        err.trim_end(),
+        "White has 17 pieces on the board and in reserve; a side owns at most 16, royal pieces included: remove some"
+    );
+    let pos = "4k3/8/8/8/8/8/8/4RK2 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let (code, _, err) = run(&["perft", pos, "1"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err.trim_end(),
+        "Black's king on e8 is in check while it is White's turn: with one royal piece a turn can't end in check; change the board or the side to move"
+    );
+}
+
+#[test]
+fn an_ambiguous_move_is_hinted_as_the_record_writes_it() {
+    let record = Record::new(
+        "ambiguous",
+        "[Start \"4k3/8/8/R7/8/8/8/R3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1\"]\n\n1.Ra3\n",
+    );
+    let (code, out, _) = run(&["replay", record.path()]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out.trim_end(),
+        "illegal at turn 1: more than one R can reach a3: say which, as in R1a3 or R5a3"
+    );
+}
+
+#[test]
+fn a_finished_record_carries_its_termination() {
+    let record = Record::new(
+        "termination",
+        "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n1.Kd2 2.Kd7\n",
+    );
+    let (code, out, err) = run(&["replay", record.path()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().last(), Some("0-1, Black wins by time"));
+    assert!(err.is_empty(), "{err}");
+}

@@ -140,3 +140,22 @@ fn unpriced_design_names_the_part() {
         stderr(&out)
     );
 }
+
+#[test]
+fn diagram_reads_a_lone_letter_as_price_does() {
+    // `diagram P` is the pawn's diagram and `diagram K` is WF's, as in `price`.
+    let dir = std::env::temp_dir();
+    let png = |design: &str| {
+        let path = dir.join(format!(
+            "csipgs-diagram-{}-{design}.png",
+            std::process::id()
+        ));
+        let out = csipgs(&["diagram", design, "-o", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{design}: {}", stderr(&out));
+        let bytes = std::fs::read(&path).expect("the diagram was written");
+        let _ = std::fs::remove_file(&path);
+        bytes
+    };
+    assert_eq!(png("P"), png("fcFfmW"));
+    assert_eq!(png("K"), png("WF"));
+}
