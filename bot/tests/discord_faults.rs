@@ -231,6 +231,28 @@ async fn sigterm_loses_nothing(fake: &FakeDiscord, launch: &Launch, bot: support
     assert!(clean, "{log}");
 }
 
+/// A bot that can't get through to Discord (its login goes unanswered) still stops on
+/// SIGTERM, within 5 s.
+async fn sigterm_while_discord_is_unreachable() {
+    let dir = support::scratch_dir("unreachable");
+    let fake = FakeDiscord::start().await;
+    fake.hold_gateway(true);
+    let bot = Launch::new(&fake.api_base(), &dir, "info").start();
+    assert!(
+        bot.wait_log("database ready", Duration::from_secs(30))
+            .await,
+        "{}",
+        bot.log()
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    bot.sigterm();
+    let (took, clean, log) = bot.wait_exit(Duration::from_secs(15)).await;
+    assert!(took < Duration::from_secs(5), "{took:?}\n{log}");
+    assert!(clean, "{log}");
+    fake.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn discord_faults() {
     let args: Vec<String> = [
@@ -272,4 +294,5 @@ async fn scenarios() {
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     fake.stop();
     let _ = std::fs::remove_dir_all(&dir);
+    sigterm_while_discord_is_unreachable().await;
 }
