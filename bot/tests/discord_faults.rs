@@ -223,7 +223,14 @@ async fn sigterm_loses_nothing(fake: &FakeDiscord, launch: &Launch, bot: support
             saved += 1;
             assert_eq!(told, 1, "{}", status.content());
         } else {
+            // Not saved: never announced, and its member heard only the restart message.
             assert_eq!(told, 0, "{}", status.content());
+            let replies = fake.sent_for(&token(ix));
+            assert!(
+                replies.iter().all(|r| r.content().starts_with(RESTARTING)),
+                "{:?}",
+                replies.iter().map(|r| r.content()).collect::<Vec<_>>()
+            );
         }
     }
     assert!(saved > 0, "the turns in flight finished before the stop");
