@@ -100,14 +100,18 @@ impl Core {
     }
 }
 
-/// The side to move's legal moves in record notation, sorted.
+/// The side to move's legal moves in record notation, sorted. Only the moves are generated:
+/// a rich progressive treasury has tens of thousands of buys, and this runs per keystroke.
 fn moves(row: &GameRow) -> Vec<Choice> {
+    if row.game.is_over() {
+        return Vec::new();
+    }
     let mut notes: Vec<String> = row
         .game
-        .legal_actions()
-        .iter()
-        .filter(|a| matches!(a, Action::Move { .. }))
-        .map(|a| row.game.notate(a))
+        .position()
+        .legal_moves()
+        .into_iter()
+        .map(|(from, to)| row.game.notate(&Action::Move { from, to }))
         .collect();
     notes.sort();
     notes.into_iter().map(Choice::same).collect()

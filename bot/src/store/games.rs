@@ -70,19 +70,12 @@ fn game_row(row: SqliteRow) -> Result<GameRow, StoreError> {
 }
 
 impl Store {
+    /// The channel's active game (there is at most one: a unique index says so).
     pub async fn active_game(&self, channel: Channel) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games \
-             WHERE guild_id = $1 AND channel_id = $2 AND status = $3"
-        );
-        sqlx::query(&sql)
-            .bind(id(channel.guild))
-            .bind(id(channel.channel))
-            .bind(Status::Active.word())
-            .fetch_optional(&self.pool)
+        Ok(self
+            .latest_game(channel)
             .await?
-            .map(game_row)
-            .transpose()
+            .filter(|g| g.status == Status::Active))
     }
 
     /// The channel's active game, or else its most recent one.
