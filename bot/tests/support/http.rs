@@ -178,8 +178,37 @@ async fn hold(
     }
 }
 
+/// Where `needle` (not empty) first starts in `haystack`. A multipart body is mostly PNG bytes:
+/// candidates are found by their first byte, and only those compared whole (comparing every
+/// window cost a millisecond per picture).
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    let (&first, rest) = needle.split_first()?;
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    let mut from = 0;
+    while let Some(at) = haystack[from..=last_start].iter().position(|&b| b == first) {
+        let start = from + at;
+        if haystack[start + 1..start + needle.len()] == *rest {
+            return Some(start);
+        }
+        from = start + 1;
+    }
+    None
+}
+
+/// `find` and `split` on the edge cases of a multipart body: a boundary at either end, none,
+/// a body shorter than the boundary, near misses that share its first bytes.
+pub(super) fn check_split() {
+    assert_eq!(find(b"--ab", b"--ab"), Some(0));
+    assert_eq!(find(b"x--ab", b"--ab"), Some(1));
+    assert_eq!(find(b"---a---ab-", b"--ab"), Some(5));
+    assert_eq!(find(b"--a", b"--ab"), None);
+    assert_eq!(find(b"", b"--ab"), None);
+    assert_eq!(find(b"abc", b""), None);
+    let body = b"--b\r\nhead\r\n\r\n-\x89PNG--\r\n--b--";
+    let parts = split(body, b"--b");
+    assert_eq!(parts.len(), 3, "{parts:?}");
+    assert_eq!(parts[1], b"\r\nhead\r\n\r\n-\x89PNG--\r\n");
+    assert_eq!(parts[2], b"--");
 }
 
 fn split<'a>(mut data: &'a [u8], separator: &[u8]) -> Vec<&'a [u8]> {

@@ -6,6 +6,7 @@ use super::faults::{error_body, invalid_form_body};
 use super::{ChannelKind, Upload, BOT_ID};
 use poise::serenity_prelude as serenity;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The timestamp every object carries (the fake has no clock of its own).
@@ -59,7 +60,7 @@ pub fn message_object(id: u64, channel: u64, fields: &Value, files: &[Upload]) -
 }
 
 fn reads<T: DeserializeOwned>(value: &Value) -> bool {
-    value.is_array() && serde_json::from_value::<T>(value.clone()).is_ok()
+    value.is_array() && T::deserialize(value).is_ok()
 }
 
 /// A channel, thread or DM channel as `GET /channels/{id}` answers it.
@@ -94,7 +95,7 @@ pub fn channel_object(id: u64, kind: &ChannelKind, name: &str) -> Value {
 
 /// Panics unless serenity reads `value` as a `T`.
 fn check<T: DeserializeOwned>(what: &str, value: &Value) -> T {
-    match serde_json::from_value::<T>(value.clone()) {
+    match T::deserialize(value) {
         Ok(read) => read,
         Err(e) => panic!("serenity can't read this {what} ({e}): {value}"),
     }

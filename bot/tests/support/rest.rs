@@ -330,7 +330,7 @@ impl State {
     fn create_message(&mut self, channel: u64, call: &Call, fields: &Value) -> u64 {
         let id = self.next_id();
         let message = StoredMessage::new(channel, call.route, fields.clone(), call.files.clone());
-        self.messages.insert(id, message);
+        self.store_message(id, message);
         id
     }
 
@@ -351,9 +351,8 @@ impl State {
     /// A message the fake hasn't met (from before it started: a fixture's, say) is taken as
     /// the bot's, empty.
     fn known_message(&mut self, id: u64, channel: u64, route: Route) -> &mut StoredMessage {
-        self.messages
-            .entry(id)
-            .or_insert_with(|| StoredMessage::new(channel, route, json!({}), Arc::default()))
+        let empty = StoredMessage::new(channel, route, json!({}), Arc::default());
+        self.store_message(id, empty)
     }
 
     fn channel(&mut self, id: u64) -> &mut ChannelRecord {

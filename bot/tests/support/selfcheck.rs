@@ -65,6 +65,7 @@ fn message(content: &str) -> Value {
 /// Drive every route, rule and fault; panics on the first thing that isn't as Discord does it.
 pub async fn self_check() {
     fixtures::check_all();
+    super::http::check_split();
     let fake = FakeDiscord::start().await;
     let http = serenity::HttpBuilder::new(TOKEN)
         .proxy(fake.api_base())
