@@ -484,24 +484,10 @@ async fn hostile_input(fake: &FakeDiscord) {
 
 #[test]
 fn discord_end_to_end() {
-    let args: Vec<String> = [
-        "discord_end_to_end",
-        "--exact",
-        "--nocapture",
-        "--test-threads=1",
-    ]
-    .map(String::from)
-    .to_vec();
-    if !support::ensure_isolated(&args) {
-        return;
-    }
-    support::fixtures::check_all();
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(scenarios());
+    support::run_isolated("discord_end_to_end", || {
+        support::fixtures::check_all();
+        scenarios()
+    });
 }
 
 async fn scenarios() {

@@ -262,23 +262,7 @@ async fn sigterm_while_discord_is_unreachable() {
 
 #[test]
 fn discord_faults() {
-    let args: Vec<String> = [
-        "discord_faults",
-        "--exact",
-        "--nocapture",
-        "--test-threads=1",
-    ]
-    .map(String::from)
-    .to_vec();
-    if !support::ensure_isolated(&args) {
-        return;
-    }
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(scenarios());
+    support::run_isolated("discord_faults", scenarios);
 }
 
 async fn scenarios() {

@@ -278,7 +278,7 @@ impl Core {
 
 /// Where a challenge's answer goes when the interaction can't carry it: its own message if
 /// known, else a new message in its channel.
-fn message_of(found: &ChallengeRow) -> Target {
+pub(super) fn message_of(found: &ChallengeRow) -> Target {
     match found.message {
         Some((channel, message)) => Target::Edit { channel, message },
         None => Target::Channel {

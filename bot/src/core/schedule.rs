@@ -148,14 +148,8 @@ impl Core {
     /// Close a challenge whose time is up and owe the news, replacing its message (and its
     /// buttons) where that is known.
     async fn expire(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
-        let notice = vec![super::challenge::expired(challenge.challenger.id)];
-        let target = match challenge.message {
-            Some((channel, message)) => Target::Edit { channel, message },
-            None => Target::Channel {
-                channel: challenge.channel.channel,
-            },
-        };
-        let notice: Vec<Reply> = notice.into_iter().map(|r| r.to(target)).collect();
+        let target = super::challenge::message_of(challenge);
+        let notice = vec![super::challenge::expired(challenge.challenger.id).to(target)];
         let owed = self.owing(challenge.channel.guild, target, &notice)?;
         self.store
             .close_challenge(challenge.id, ChallengeStatus::Expired, &owed, self.now())

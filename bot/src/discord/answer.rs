@@ -164,14 +164,13 @@ pub async fn answer(
     }
     if first && !deferred {
         // Everything went elsewhere: the interaction still wants its answer.
-        let done = serenity::CreateInteractionResponse::Acknowledge;
         let done = match asked {
             Asked::Command(_) => serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content("Done.")
                     .ephemeral(true),
             ),
-            Asked::Button(_) => done,
+            Asked::Button(_) => serenity::CreateInteractionResponse::Acknowledge,
         };
         if let Err(e) = limited(asked.respond(http, done)).await {
             tracing::warn!(error = %e, "can't acknowledge an interaction");

@@ -922,3 +922,23 @@ pub fn ensure_isolated(args: &[String]) -> bool {
     rerun_isolated(args);
     false
 }
+
+/// Run an end-to-end test's scenarios isolated (see `ensure_isolated`) on a two-thread
+/// runtime; `name` is the test function's name, so the isolated re-run runs only it.
+pub fn run_isolated<F: std::future::Future<Output = ()>>(
+    name: &str,
+    scenarios: impl FnOnce() -> F,
+) {
+    let args: Vec<String> = [name, "--exact", "--nocapture", "--test-threads=1"]
+        .map(String::from)
+        .to_vec();
+    if !ensure_isolated(&args) {
+        return;
+    }
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(scenarios());
+}
