@@ -1,5 +1,7 @@
 //! Settings: `config.toml`, then `CSIPGS_*` environment variables over it.
 
+use crate::shards::{ShardError, ShardPlan};
+use crate::store::{DatabaseUrl, DatabaseUrlError};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -25,7 +27,10 @@ impl fmt::Debug for Token {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub token: Option<Token>,
-    pub database: PathBuf,
+    /// A SQLite file (the default) or a PostgreSQL server.
+    pub database: DatabaseUrl,
+    /// Which Discord shards this process runs.
+    pub shards: ShardPlan,
     /// A tracing filter, such as `info` or `csipgs=debug,serenity=warn`.
     pub log: String,
     /// Register the slash commands in this guild only (instant, for development) instead of
@@ -41,7 +46,8 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             token: None,
-            database: PathBuf::from("csipgs.db"),
+            database: DatabaseUrl::Sqlite(PathBuf::from("csipgs.db")),
+            shards: ShardPlan::Auto,
             log: "info".to_string(),
             dev_guild: None,
             api_base: None,
@@ -55,7 +61,11 @@ impl Default for Config {
 #[serde(deny_unknown_fields)]
 struct File {
     token: Option<Token>,
-    database: Option<PathBuf>,
+    database: Option<String>,
+    shards: Option<String>,
+    shard_range: Option<String>,
+    /// A number, though text is read too, as in the environment.
+    shard_total: Option<toml::Value>,
     log: Option<String>,
     dev_guild: Option<u64>,
     api_base: Option<String>,
@@ -84,6 +94,10 @@ pub enum ConfigError {
     BadId { name: &'static str, value: String },
     #[error("{name} must be a whole number, such as 10, not '{value}'")]
     BadNumber { name: &'static str, value: String },
+    #[error("database: {0}")]
+    Database(#[from] DatabaseUrlError),
+    #[error(transparent)]
+    Shards(#[from] ShardError),
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -135,15 +149,26 @@ impl Config {
                 return Err(ConfigError::ApiBaseNotLocal(base.clone()));
             }
         }
+        let database = match set("CSIPGS_DATABASE").or(file.database) {
+            Some(url) => url.parse()?,
+            None => defaults.database,
+        };
+        let total = set("CSIPGS_SHARD_TOTAL").or(file.shard_total.map(|t| match t {
+            toml::Value::String(text) => text,
+            other => other.to_string(),
+        }));
+        let shards = ShardPlan::from_settings(
+            set("CSIPGS_SHARDS").or(file.shards).as_deref(),
+            set("CSIPGS_SHARD_RANGE").or(file.shard_range).as_deref(),
+            total.as_deref(),
+        )?;
         Ok(Config {
             token: set("CSIPGS_TOKEN")
                 .map(Token)
                 .or(file.token)
                 .filter(|t| !t.0.trim().is_empty()),
-            database: set("CSIPGS_DATABASE")
-                .map(PathBuf::from)
-                .or(file.database)
-                .unwrap_or(defaults.database),
+            database,
+            shards,
             log: set("CSIPGS_LOG").or(file.log).unwrap_or(defaults.log),
             dev_guild: dev_guild.filter(|&g| g != 0),
             api_base,
@@ -252,10 +277,50 @@ mod tests {
         )
         .unwrap();
         assert_eq!(config.token, Some(Token("env".to_string())));
-        assert_eq!(config.database, PathBuf::from("b.db"));
+        assert_eq!(config.database, DatabaseUrl::Sqlite(PathBuf::from("b.db")));
         assert_eq!(config.log, "debug");
         assert_eq!(config.dev_guild, Some(7));
         assert_eq!(config.api_base.as_deref(), Some("http://127.0.0.1:1"));
+    }
+
+    #[test]
+    fn postgres_and_shards_are_settings() {
+        let config = parse(
+            "database = \"postgres://bot:pw@db/csipgs\"\nshard_range = \"0-3\"\nshard_total = 16\n",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            config.database,
+            DatabaseUrl::Postgres("postgres://bot:pw@db/csipgs".into())
+        );
+        assert_eq!(
+            config.shards,
+            ShardPlan::Range(crate::shards::Shards::new(0, 3, 16).unwrap())
+        );
+        assert!(!format!("{config:?}").contains("pw@"));
+        let config = parse(
+            "shards = \"auto\"",
+            &[("CSIPGS_SHARD_RANGE", "1-1"), ("CSIPGS_SHARD_TOTAL", "2")],
+        );
+        assert!(matches!(
+            config,
+            Err(ConfigError::Shards(ShardError::AutoAndRange))
+        ));
+        let config = parse(
+            "",
+            &[("CSIPGS_SHARD_RANGE", "1-1"), ("CSIPGS_SHARD_TOTAL", "2")],
+        );
+        assert_eq!(config.unwrap().shards.owned().first(), 1);
+        let error = parse("database = \"mysql://x\"", &[]).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("database: 'mysql://x' is not"),
+            "{error}"
+        );
+        let error = parse("shard_range = \"0-3\"", &[]).unwrap_err();
+        assert!(error.to_string().contains("needs shard_total"), "{error}");
     }
 
     #[test]

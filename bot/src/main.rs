@@ -10,6 +10,7 @@ mod core;
 mod discord;
 mod picture;
 mod price_text;
+mod shards;
 mod store;
 mod terminal;
 
@@ -83,9 +84,10 @@ enum Command {
         /// Where to write the board picture after every turn.
         #[arg(long, default_value = "csipgs-board.png")]
         picture: PathBuf,
-        /// Keep the game in this database file, and resume the game it holds.
+        /// Keep the game in this database (a file path, sqlite://path or postgres://...),
+        /// and resume the game it holds.
         #[arg(long)]
-        database: Option<PathBuf>,
+        database: Option<store::DatabaseUrl>,
     },
     /// Draw a position as a PNG board picture.
     Render {
@@ -116,6 +118,16 @@ enum Command {
         #[arg(long, default_value = "classic")]
         rules: String,
     },
+    /// Copy every game, turn, challenge, proposal and setting from one database into another,
+    /// empty one (such as a SQLite file into PostgreSQL), checking the counts.
+    MigrateDb {
+        /// The database to copy from: a file path, sqlite://path or postgres://...
+        #[arg(long)]
+        from: store::DatabaseUrl,
+        /// The empty database to copy into (its tables are created first).
+        #[arg(long)]
+        to: store::DatabaseUrl,
+    },
 }
 
 fn main() -> ExitCode {
@@ -139,6 +151,7 @@ fn main() -> ExitCode {
         } => cli::render::render(&position, &out, black),
         Command::Diagram { design, out } => cli::render::diagram(&design, &out),
         Command::Serve { config } => serve(&config),
+        Command::MigrateDb { from, to } => cli::migrate::run(&from, &to),
         Command::Play {
             rules,
             power,

@@ -7,7 +7,7 @@ use crate::core::{
     Posted, Press, Reply, Request, Target, Undelivered, Who,
 };
 use crate::picture;
-use crate::store::{Channel, ColourChoice, ProposalKind, Store};
+use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
 use engine::{Color, Options, Ruleset};
 use render::BoardView;
 use std::io::{BufRead, Write};
@@ -26,8 +26,8 @@ pub struct Setup {
     pub first: Color,
     /// Where the board PNG is written after every turn.
     pub picture: PathBuf,
-    /// A database file to keep the game in (resumed if it has one); memory if none.
-    pub database: Option<PathBuf>,
+    /// The database to keep the game in (resumed if it has one); memory if none.
+    pub database: Option<DatabaseUrl>,
 }
 
 /// The terminal's one channel.
@@ -49,23 +49,15 @@ enum Line {
 }
 
 pub fn run(setup: Setup) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("can't start: {e}");
-            return ExitCode::FAILURE;
+    crate::cli::block_on(async {
+        match play(setup).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
         }
-    };
-    match runtime.block_on(play(setup)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    })
 }
 
 /// The terminal as the core's platform: no threads, and every message shows on the one
@@ -88,7 +80,7 @@ impl Platform for Local {
 
 async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     let store = match &setup.database {
-        Some(path) => Store::open(path).await?,
+        Some(url) => Store::open(url).await?,
         None => Store::memory().await?,
     };
     let core = Core::new(store, system_clock(), Arc::new(Local));
@@ -115,7 +107,7 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     match core.store().active_game(CHANNEL).await? {
         Some(row) => {
             acting = row.game.position().to_move();
-            println!("Resuming the game in {}.", path_text(&setup.database));
+            println!("Resuming the game in {}.", database_text(&setup.database));
         }
         None => start(&core, &screen, &setup).await,
     }
@@ -166,9 +158,10 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     Ok(())
 }
 
-fn path_text(path: &Option<PathBuf>) -> String {
-    path.as_ref()
-        .map_or("memory".to_string(), |p| p.display().to_string())
+fn database_text(database: &Option<DatabaseUrl>) -> String {
+    database
+        .as_ref()
+        .map_or("memory".to_string(), DatabaseUrl::to_string)
 }
 
 /// A new game: White challenges Black, who accepts, as on Discord.

@@ -1,5 +1,6 @@
 //! Terminal subcommands, one module each.
 
+pub mod migrate;
 pub mod moves;
 pub mod perft;
 pub mod price;
@@ -19,4 +20,18 @@ fn position_arg(position: &str, rules: &str) -> Result<Position, ExitCode> {
         eprintln!("{e}");
         ExitCode::from(2)
     })
+}
+
+/// Run a subcommand's async work on a runtime of one thread; status 1 if none can start.
+pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(work),
+        Err(e) => {
+            eprintln!("can't start: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

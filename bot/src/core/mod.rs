@@ -30,6 +30,7 @@ pub use request::{ChallengeAnswer, ChallengeRequest, Press, Request, SettingsCha
 pub use schedule::Undelivered;
 pub use text::{neutral, RESTARTING};
 
+use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
 use engine::Color;
 use std::future::Future;
@@ -109,6 +110,8 @@ pub struct Core {
     /// Wakes the scheduler when something falls due sooner than it planned for.
     wake: tokio::sync::Notify,
     paid: owe::Paid,
+    /// The servers whose background work (expiry, retried deliveries) this process does.
+    shards: Shards,
 }
 
 impl Core {
@@ -121,7 +124,14 @@ impl Core {
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),
+            shards: Shards::ALL,
         }
+    }
+
+    /// Do the background work of these servers only: other processes run the other shards.
+    pub fn with_shards(mut self, shards: Shards) -> Core {
+        self.shards = shards;
+        self
     }
 
     /// How many commands a member may send in a burst before being asked to slow down (one

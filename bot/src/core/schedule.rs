@@ -50,7 +50,7 @@ impl Core {
             if let Err(e) = self.run_due(self.now()).await {
                 tracing::error!(error = %e, "scheduled work failed; trying again shortly");
             }
-            let wait = match self.store.next_due().await {
+            let wait = match self.store.next_due(&self.shards).await {
                 Ok(Some(due)) => (due - self.now()).clamp(0, 60),
                 Ok(None) => 60,
                 Err(_) => 5,
@@ -71,12 +71,12 @@ impl Core {
     /// Do everything due by `now`: expire challenges, then deliver owed messages. Returns how
     /// many messages were delivered.
     pub async fn run_due(&self, now: i64) -> Result<usize, StoreError> {
-        for challenge in self.store.expired_challenges(now).await? {
+        for challenge in self.store.expired_challenges(now, &self.shards).await? {
             self.expire(&challenge).await?;
         }
         let mut delivered = 0;
         loop {
-            let due = self.store.due_owed(now, BATCH).await?;
+            let due = self.store.due_owed(now, BATCH, &self.shards).await?;
             if due.is_empty() {
                 return Ok(delivered);
             }
@@ -89,8 +89,8 @@ impl Core {
         }
     }
 
-    /// Deliver everything still owed, due or not, within `limit`: the last thing a stopping
-    /// bot does. False if some was left.
+    /// Deliver everything still owed to this process's servers, due or not, within `limit`:
+    /// the last thing a stopping bot does. False if some was left.
     pub async fn flush(&self, limit: Duration) -> bool {
         self.write_paid().await;
         let flush = async {
@@ -102,7 +102,7 @@ impl Core {
             }
         };
         let _ = tokio::time::timeout(limit, flush).await;
-        matches!(self.store.owed_count().await, Ok(0))
+        matches!(self.store.due_owed(i64::MAX, 1, &self.shards).await, Ok(left) if left.is_empty())
     }
 
     /// Claim one try of an owed message and make it; true if it was delivered.

@@ -13,6 +13,7 @@ mod message;
 use crate::config::{Config, ConfigError};
 use crate::core::commands::Scope;
 use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
+use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use answer::{answer, Asked};
 use courier::Courier;
@@ -101,7 +102,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         _ = stop.clone().wait() => return Ok(()),
     };
     tracing::info!(
-        database = %config.database.display(),
+        database = %config.database,
+        shards = %config.shards.owned(),
         active_games = store.active_game_count().await?,
         owed_messages = store.owed_count().await?,
         "database ready"
@@ -109,9 +111,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let courier = Arc::new(Courier::default());
     let core = Arc::new(
         Core::new(store.clone(), system_clock(), courier.clone())
-            .with_flood_burst(config.flood_burst),
+            .with_flood_burst(config.flood_burst)
+            .with_shards(config.shards.owned()),
     );
     let dev_guild = config.dev_guild;
+    // Commands are the application's, not a shard's: among several processes, the one
+    // running shard 0 registers them.
+    let registers = config.shards.owned().first() == 0;
     let data_core = core.clone();
     let options = poise::FrameworkOptions {
         commands: commands(),
@@ -127,6 +133,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 match dev_guild {
+                    _ if !registers => {}
                     Some(guild) => {
                         poise::builtins::register_in_guild(
                             ctx,
@@ -137,7 +144,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
                     }
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
-                tracing::info!(bot = %ready.user.name, "connected and commands registered");
+                tracing::info!(bot = %ready.user.name, registered = registers, "connected");
                 Ok(Data { core: data_core })
             })
         })
@@ -167,8 +174,19 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         tokio::spawn(async move { core.run_scheduler(halted).await })
     };
     let shards = client.shard_manager.clone();
+    let connected = async {
+        match config.shards {
+            ShardPlan::Auto => client.start_autosharded().await,
+            // serenity's range end is included, whatever `Range` usually means.
+            ShardPlan::Range(range) => {
+                client
+                    .start_shard_range(range.first()..range.last(), range.total())
+                    .await
+            }
+        }
+    };
     let ended = tokio::select! {
-        result = client.start() => Some(result),
+        result = connected => Some(result),
         _ = stop.wait() => None,
     };
     if let Some(Err(e)) = &ended {

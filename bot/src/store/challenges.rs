@@ -3,9 +3,12 @@
 
 use super::games::{insert_game, GameRow, Status};
 use super::outbox::owe_in;
-use super::{id, json, unjson, words, Channel, Owed, Player, Store, StoreError, Word};
+use super::{
+    bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Word,
+};
+use crate::shards::Shards;
 use engine::{Game, Rules};
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// The challenger's colour choice.
@@ -44,7 +47,7 @@ pub struct ChallengeRow {
     pub message: Option<(u64, u64)>,
 }
 
-fn challenge_row(row: SqliteRow) -> Result<ChallengeRow, StoreError> {
+fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
     let rules: String = row.try_get("rules")?;
     let colour: String = row.try_get("colour")?;
     let opponent = row.try_get::<i64, _>("opponent_id")? as u64;
@@ -89,10 +92,20 @@ impl Store {
     }
 
     /// Open challenges whose time is up by `now`.
-    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        sqlx::query("SELECT * FROM challenges WHERE status = $1 AND expires_at <= $2 ORDER BY id")
+    /// Open challenges in the servers of `shards` whose time is up by `now`.
+    pub async fn expired_challenges(
+        &self,
+        now: i64,
+        shards: &Shards,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        let sql = format!(
+            "SELECT * FROM challenges WHERE status = $1 AND expires_at <= $2 AND {} ORDER BY id",
+            owned_by(3)
+        );
+        let query = sqlx::query(&sql)
             .bind(ChallengeStatus::Open.word())
-            .bind(now)
+            .bind(now);
+        bind_owned(query, shards)
             .fetch_all(&self.pool)
             .await?
             .into_iter()
@@ -122,10 +135,10 @@ impl Store {
         .bind(ChallengeStatus::Open.word())
         .execute(&mut *tx)
         .await?;
-        let result = sqlx::query(
+        let challenge_id: i64 = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
              opponent_id, opponent_name, rules, colour, status, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(id(channel.guild))
         .bind(id(channel.channel))
@@ -138,9 +151,9 @@ impl Store {
         .bind(ChallengeStatus::Open.word())
         .bind(now)
         .bind(challenge.expires_at)
-        .execute(&mut *tx)
-        .await?;
-        let challenge_id = result.last_insert_rowid();
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(challenge_id)?, now).await?;
         tx.commit().await?;
         Ok((challenge_id, ids))

@@ -1,10 +1,10 @@
 //! Games and their turns.
 
 use super::outbox::owe_in;
-use super::{id, json, unjson, words, Channel, Owed, Player, Store, StoreError, Word};
+use super::{id, json, unjson, words, Channel, Owed, Player, Store, StoreError, Tx, Word};
 use engine::{Color, Game};
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::any::AnyRow;
+use sqlx::Row;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -45,7 +45,7 @@ impl GameRow {
 const GAME_COLUMNS: &str = "id, guild_id, white_id, white_name, black_id, \
      black_name, state, version, draw_offer, status";
 
-fn game_row(row: SqliteRow) -> Result<GameRow, StoreError> {
+fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
     let offer: Option<String> = row.try_get("draw_offer")?;
     let status: String = row.try_get("status")?;
@@ -148,16 +148,16 @@ impl Store {
 
 /// Insert a new game in a transaction; `ChannelBusy` if the channel has an active one.
 pub(super) async fn insert_game(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Tx<'_>,
     channel: Channel,
     players: &[Player; 2],
     game: &Game,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let result = sqlx::query(
+    let row = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
          black_name, state, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -169,19 +169,19 @@ pub(super) async fn insert_game(
     .bind(Status::Active.word())
     .bind(now)
     .bind(now)
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {
         // The unique index on active games per channel.
         sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::ChannelBusy,
         _ => StoreError::Database(e),
     })?;
-    Ok(result.last_insert_rowid())
+    Ok(row.try_get("id")?)
 }
 
 /// The version-checked write every game change goes through.
 pub(super) async fn update_game(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Tx<'_>,
     row: &GameRow,
     now: i64,
 ) -> Result<(), StoreError> {

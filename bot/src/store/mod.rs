@@ -1,28 +1,39 @@
-//! Everything the bot keeps, in SQLite: one cheap-clone handle, one file per table.
+//! Everything the bot keeps, in SQLite or PostgreSQL: one cheap-clone handle, one file per
+//! table.
+//!
+//! Both databases go through sqlx's `Any` driver with one set of portable SQL (numbered
+//! parameters, `RETURNING`, `ON CONFLICT`), so every query is written once and tested on both;
+//! only the schemas differ, in their types, one migration directory each.
 //!
 //! Every change to a game checks and bumps its version in one transaction, so of two
 //! simultaneous commands exactly one applies; the messages a change owes its channel are
 //! written to the outbox in that same transaction, so a committed change is always announced.
 
 mod challenges;
+mod copy;
 mod games;
 mod outbox;
 mod proposals;
 mod settings;
+mod url;
 
 pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
+pub use copy::copy_database;
+#[cfg(test)]
+pub use copy::{CopyError, TABLES};
 pub use games::{GameRow, Status};
 pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use settings::GuildSettings;
+pub use url::{DatabaseUrl, DatabaseUrlError};
 
+use crate::shards::Shards;
 use engine::Color;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
+use sqlx::any::AnyArguments;
+use sqlx::pool::PoolOptions;
+use sqlx::query::Query;
+use sqlx::AnyPool;
+use sqlx::{Any, Executor, Row, Transaction};
 
 /// A channel in a server: where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,18 +85,39 @@ pub enum StoreError {
     ChannelBusy,
     #[error("the database failed: {0}")]
     Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Url(#[from] DatabaseUrlError),
     #[error("the database schema could not be applied: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
 }
 
-#[derive(Clone, Debug)]
-pub struct Store {
-    pool: SqlitePool,
+/// Which database a store is kept in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
 
-/// A Discord id as SQLite stores it (snowflakes fit in 63 bits).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A transaction on either database.
+type Tx<'c> = Transaction<'c, Any>;
+
+/// A query on either database.
+type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
+
+/// With WAL, NORMAL loses nothing committed when the process dies; a writer waits up to
+/// 10 s for another's lock rather than failing at once.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
+
+/// A Discord id as both databases store it (snowflakes fit in 63 bits).
 fn id(v: u64) -> i64 {
     v as i64
 }
@@ -99,55 +131,90 @@ fn unjson<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
 }
 
 impl Store {
-    /// Open (creating if needed) the database file and apply the migrations.
-    pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::new()
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // With WAL, NORMAL loses nothing committed when the process dies.
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
+    /// Connect (creating a SQLite file if needed) and apply the migrations.
+    pub async fn open(url: &DatabaseUrl) -> Result<Store, StoreError> {
+        let (backend, connections) = match url {
+            DatabaseUrl::Sqlite(_) => (Backend::Sqlite, 4),
+            // Several processes share the server's connections: a few each is plenty, since a
+            // command holds one for a transaction of milliseconds.
+            DatabaseUrl::Postgres(_) => (Backend::Postgres, 8),
+        };
+        let pool = pool_options(backend)
+            .max_connections(connections)
+            .connect(&url.connect_url()?)
             .await?;
-        Store::migrated(pool).await
+        Store::migrated(pool, backend).await
     }
 
-    /// A private database in memory: the terminal game and tests.
+    /// A private SQLite database in memory: the terminal game and tests.
     pub async fn memory() -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
         // One connection that never closes: each in-memory connection is its own database.
-        let pool = SqlitePoolOptions::new()
+        let pool = pool_options(Backend::Sqlite)
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(options)
+            .connect("sqlite::memory:")
             .await?;
-        Store::migrated(pool).await
+        Store::migrated(pool, Backend::Sqlite).await
     }
 
-    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
-        sqlx::migrate!("../migrations").run(&pool).await?;
-        Ok(Store { pool })
+    async fn migrated(pool: AnyPool, backend: Backend) -> Result<Store, StoreError> {
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
     }
 
     pub async fn close(&self) {
         self.pool.close().await;
     }
 
-    /// The earliest moment anything stored falls due: a challenge's expiry or an owed
-    /// message's next delivery.
-    pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT MIN(due) FROM ( \
-                 SELECT MIN(expires_at) AS due FROM challenges WHERE status = 'open' \
-                 UNION ALL SELECT MIN(due_at) FROM outbox)",
-        )
-        .fetch_one(&self.pool)
-        .await?)
+    /// The earliest moment anything stored for the servers of `shards` falls due: a
+    /// challenge's expiry or an owed message's next delivery.
+    pub async fn next_due(&self, shards: &Shards) -> Result<Option<i64>, StoreError> {
+        let sql = format!(
+            "SELECT MIN(due) AS due FROM ( \
+                 SELECT MIN(expires_at) AS due FROM challenges WHERE status = $1 AND {owned} \
+                 UNION ALL SELECT MIN(due_at) AS due FROM outbox WHERE {owned}) AS soonest",
+            owned = owned_by(2),
+        );
+        let query = sqlx::query(&sql).bind(ChallengeStatus::Open.word());
+        let row = bind_owned(query, shards).fetch_one(&self.pool).await?;
+        Ok(row.try_get("due")?)
     }
+}
+
+fn pool_options(backend: Backend) -> PoolOptions<Any> {
+    sqlx::any::install_default_drivers();
+    let options = PoolOptions::<Any>::new();
+    match backend {
+        Backend::Sqlite => options.after_connect(|connection, _| {
+            Box::pin(async move {
+                connection.execute(SQLITE_PRAGMAS).await?;
+                Ok(())
+            })
+        }),
+        Backend::Postgres => options,
+    }
+}
+
+/// A condition true of rows whose `guild_id` is on the shards `bind_owned` binds as
+/// parameters `$n` (the total), `$n+1` (first) and `$n+2` (last).
+fn owned_by(n: usize) -> String {
+    format!(
+        "(guild_id >> 22) % ${} BETWEEN ${} AND ${}",
+        n,
+        n + 1,
+        n + 2
+    )
+}
+
+/// Bind the shard range for `owned_by`.
+fn bind_owned<'q>(query: AnyQuery<'q>, shards: &Shards) -> AnyQuery<'q> {
+    query
+        .bind(i64::from(shards.total()))
+        .bind(i64::from(shards.first()))
+        .bind(i64::from(shards.last()))
 }

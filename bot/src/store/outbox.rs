@@ -3,10 +3,11 @@
 //! delivery is claimed by moving its due time forward only if nobody else moved it, so two
 //! schedulers (or processes) never send the same attempt twice.
 
-use super::{id, json, unjson, Store, StoreError};
+use super::{bind_owned, id, json, owned_by, unjson, Store, StoreError, Tx};
+use crate::shards::Shards;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::Row;
 
 /// A message to owe, encoded for storage.
 #[derive(Clone, Debug)]
@@ -55,69 +56,87 @@ impl OwedRow {
 
 /// Owe messages as part of a larger change; returns their ids in order.
 pub(super) async fn owe_in(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Tx<'_>,
     owed: &[Owed],
     now: i64,
 ) -> Result<Vec<i64>, StoreError> {
     let mut ids = Vec::with_capacity(owed.len());
     for o in owed {
-        let done = sqlx::query(
+        let row = sqlx::query(
             "INSERT INTO outbox (guild_id, target, message, due_at, created_at) \
-             VALUES ($1, $2, $3, $4, $5)",
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(id(o.guild))
         .bind(&o.target)
         .bind(&o.message)
         .bind(o.due_at)
         .bind(now)
-        .execute(&mut **tx)
+        .fetch_one(&mut **tx)
         .await?;
-        ids.push(done.last_insert_rowid());
+        ids.push(row.try_get("id")?);
     }
     Ok(ids)
 }
 
 impl Store {
-    /// Owed messages due by `now`, oldest first.
-    pub async fn due_owed(&self, now: i64, limit: i64) -> Result<Vec<OwedRow>, StoreError> {
-        sqlx::query(
+    /// Owed messages for the servers of `shards` due by `now`, oldest first.
+    pub async fn due_owed(
+        &self,
+        now: i64,
+        limit: i64,
+        shards: &Shards,
+    ) -> Result<Vec<OwedRow>, StoreError> {
+        let sql = format!(
             "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
-             WHERE due_at <= $1 ORDER BY due_at, id LIMIT $2",
-        )
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|row| {
-            Ok(OwedRow {
-                id: row.try_get("id")?,
-                target: row.try_get("target")?,
-                message: row.try_get("message")?,
-                attempts: row.try_get("attempts")?,
-                due_at: row.try_get("due_at")?,
-                created_at: row.try_get("created_at")?,
+             WHERE due_at <= $1 AND {} ORDER BY due_at, id LIMIT $2",
+            owned_by(3)
+        );
+        let query = sqlx::query(&sql).bind(now).bind(limit);
+        bind_owned(query, shards)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|row| {
+                Ok(OwedRow {
+                    id: row.try_get("id")?,
+                    target: row.try_get("target")?,
+                    message: row.try_get("message")?,
+                    attempts: row.try_get("attempts")?,
+                    due_at: row.try_get("due_at")?,
+                    created_at: row.try_get("created_at")?,
+                })
             })
-        })
-        .collect()
+            .collect()
     }
 
     /// Claim one delivery attempt: the next one falls due at `retry_at` (None: never, the
-    /// message is given up). False if someone else claimed or delivered it meanwhile.
+    /// message is given up and forgotten). False if someone else claimed or delivered it
+    /// meanwhile.
     pub async fn claim_owed(
         &self,
         row: &OwedRow,
         retry_at: Option<i64>,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE outbox SET attempts = attempts + 1, due_at = $1 \
-             WHERE id = $2 AND due_at = $3",
-        )
-        .bind(retry_at)
-        .bind(row.id)
-        .bind(row.due_at)
-        .execute(&self.pool)
-        .await?;
+        let done = match retry_at {
+            Some(retry_at) => {
+                sqlx::query(
+                    "UPDATE outbox SET attempts = attempts + 1, due_at = $1 \
+                     WHERE id = $2 AND due_at = $3",
+                )
+                .bind(retry_at)
+                .bind(row.id)
+                .bind(row.due_at)
+                .execute(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query("DELETE FROM outbox WHERE id = $1 AND due_at = $2")
+                    .bind(row.id)
+                    .bind(row.due_at)
+                    .execute(&self.pool)
+                    .await?
+            }
+        };
         Ok(done.rows_affected() == 1)
     }
 

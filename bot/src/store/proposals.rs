@@ -4,7 +4,7 @@ use super::games::{update_game, GameRow};
 use super::outbox::owe_in;
 use super::{words, Owed, Store, StoreError, Word};
 use engine::Color;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 use std::str::FromStr;
 
@@ -45,7 +45,7 @@ fn decimal(text: Option<String>) -> Result<Option<rust_decimal::Decimal>, StoreE
     .transpose()
 }
 
-fn proposal_row(row: SqliteRow) -> Result<ProposalRow, StoreError> {
+fn proposal_row(row: AnyRow) -> Result<ProposalRow, StoreError> {
     let kind: String = row.try_get("kind")?;
     let proposer: String = row.try_get("proposer")?;
     Ok(ProposalRow {
@@ -73,9 +73,10 @@ impl Store {
         now: i64,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let result = sqlx::query(
+        let proposal_id: i64 = sqlx::query(
             "INSERT INTO proposals (game_id, kind, name, notation, proposer, white_estimate, \
-             black_estimate, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             black_estimate, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             RETURNING id",
         )
         .bind(game_id)
         .bind(proposal.kind.word())
@@ -86,9 +87,9 @@ impl Store {
         .bind(proposal.estimates[1].map(|d| d.to_string()))
         .bind(ProposalStatus::Open.word())
         .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        let proposal_id = result.last_insert_rowid();
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(proposal_id)?, now).await?;
         tx.commit().await?;
         Ok((proposal_id, ids))

@@ -10,9 +10,8 @@ fn turn(text: &str) -> Request {
 
 /// Every way a 5000-character text reaches the core: refused, the answer short, the game
 /// unchanged.
-#[tokio::test]
-async fn five_thousand_characters_are_refused_briefly() {
-    let f = fixture().await;
+async fn five_thousand_characters_are_refused_briefly(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let long = "W".repeat(5000);
     let requests = [
@@ -53,9 +52,8 @@ async fn five_thousand_characters_are_refused_briefly() {
 }
 
 /// Text within the bounds but long: what the engine quotes back is clipped.
-#[tokio::test]
-async fn echoes_are_clipped() {
-    let f = fixture().await;
+async fn echoes_are_clipped(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let text = f
         .refused(&alice(), HERE, turn(&format!("Buy {}", "Wz".repeat(400))))
@@ -75,9 +73,8 @@ async fn echoes_are_clipped() {
     assert!(text.split(' ').all(|w| w.chars().count() <= 80), "{text}");
 }
 
-#[tokio::test]
-async fn control_and_bidi_characters_are_neutralised() {
-    let f = fixture().await;
+async fn control_and_bidi_characters_are_neutralised(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Kurnia, Options::default()).await;
     let hostile = "K\u{202E}d2\u{200B}\u{0007}";
     let text = f.refused(&alice(), HERE, turn(hostile)).await;
@@ -106,9 +103,8 @@ async fn control_and_bidi_characters_are_neutralised() {
     assert!(replies.iter().any(|r| r.text.contains("zeb\u{FFFD}ra")));
 }
 
-#[tokio::test]
-async fn errors_quote_the_design_as_typed() {
-    let f = fixture().await;
+async fn errors_quote_the_design_as_typed(backend: Backend) {
+    let f = fixture(backend).await;
     let text = f
         .refused(
             &alice(),
@@ -125,9 +121,8 @@ async fn errors_quote_the_design_as_typed() {
     assert!(!text.starts_with("E4"), "{text}");
 }
 
-#[tokio::test]
-async fn a_single_letter_is_the_fide_piece_in_price() {
-    let f = fixture().await;
+async fn a_single_letter_is_the_fide_piece_in_price(backend: Backend) {
+    let f = fixture(backend).await;
     let reply = f
         .one(
             &alice(),
@@ -140,9 +135,8 @@ async fn a_single_letter_is_the_fide_piece_in_price() {
     assert!(!reply.ephemeral, "{}", reply.text);
 }
 
-#[tokio::test]
-async fn after_the_game_the_channel_says_how_it_ended() {
-    let f = fixture().await;
+async fn after_the_game_the_channel_says_how_it_ended(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let ask = f.one(&bob(), Request::Resign).await;
     f.one(&bob(), press(&ask.buttons[0].id)).await;
@@ -158,9 +152,8 @@ async fn after_the_game_the_channel_says_how_it_ended() {
     assert!(board.picture.is_some());
 }
 
-#[tokio::test]
-async fn the_board_after_any_turn() {
-    let f = fixture().await;
+async fn the_board_after_any_turn(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     f.play(&alice(), "Kd2").await;
     f.play(&bob(), "Kd7").await;
@@ -185,9 +178,8 @@ async fn the_board_after_any_turn() {
     assert!(text.contains("from 0 (the start) to 3"), "{text}");
 }
 
-#[tokio::test]
-async fn a_turn_is_owed_until_delivered() {
-    let f = fixture().await;
+async fn a_turn_is_owed_until_delivered(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let store = f.core.store();
     let before = store.owed_count().await.unwrap();
@@ -212,20 +204,16 @@ async fn a_turn_is_owed_until_delivered() {
 }
 
 /// A message owed when the process stopped is delivered after the restart.
-#[tokio::test]
-async fn owed_messages_survive_a_restart() {
-    let dir = std::env::temp_dir().join(format!("csipgs-owed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("owed.db");
+async fn owed_messages_survive_a_restart(backend: Backend) {
+    let url = backend.fresh();
     {
-        let f = fixture_with(Store::open(&path).await.unwrap()).await;
+        let f = fixture_with(Store::open(&url).await.unwrap()).await;
         f.start(Ruleset::Classic, Options::default()).await;
         // The process dies before the answer reaches Discord.
         f.raw(&alice(), HERE, mv("Kd2")).await;
         f.core.store().close().await;
     }
-    let f = fixture_with(Store::open(&path).await.unwrap()).await;
+    let f = fixture_with(Store::open(&url).await.unwrap()).await;
     let later = f.now.load(Ordering::SeqCst) + 60;
     f.core.run_due(later).await.unwrap();
     let delivered = f.platform.delivered.lock().unwrap().clone();
@@ -236,11 +224,12 @@ async fn owed_messages_survive_a_restart() {
         "{delivered:?}"
     );
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
+    if let DatabaseUrl::Sqlite(path) = url {
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
 }
 
-#[tokio::test]
-async fn deliveries_back_off_and_are_claimed_once() {
+async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
     struct Failing(std::sync::atomic::AtomicUsize);
     impl Platform for Failing {
         fn has_threads(&self) -> bool {
@@ -262,7 +251,7 @@ async fn deliveries_back_off_and_are_claimed_once() {
     let now = Arc::new(AtomicI64::new(1_000_000));
     let clock = now.clone();
     let core = Core::new(
-        Store::memory().await.unwrap(),
+        backend.store().await,
         Arc::new(move || clock.load(Ordering::SeqCst)),
         platform.clone(),
     );
@@ -286,9 +275,8 @@ async fn deliveries_back_off_and_are_claimed_once() {
     assert!(f.core.store().owed_count().await.unwrap() >= 1);
 }
 
-#[tokio::test]
-async fn the_gate_turns_commands_away_and_waits_for_those_inside() {
-    let f = fixture().await;
+async fn the_gate_turns_commands_away_and_waits_for_those_inside(backend: Backend) {
+    let f = fixture(backend).await;
     let inside = f.core.enter().expect("open");
     f.core.close_gate();
     assert!(f.core.enter().is_none());
@@ -297,9 +285,8 @@ async fn the_gate_turns_commands_away_and_waits_for_those_inside() {
     assert!(f.core.drain(Duration::from_millis(50)).await);
 }
 
-#[tokio::test]
-async fn a_flood_is_slowed_politely() {
-    let mut f = fixture().await;
+async fn a_flood_is_slowed_politely(backend: Backend) {
+    let mut f = fixture(backend).await;
     f.core.limiter = limits::Limiter::default();
     let mut slowed = 0;
     for _ in 0..30 {
@@ -321,9 +308,8 @@ async fn a_flood_is_slowed_politely() {
     );
 }
 
-#[tokio::test]
-async fn draw_offers_are_answered_with_buttons() {
-    let f = fixture().await;
+async fn draw_offers_are_answered_with_buttons(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let offer = f.one(&alice(), Request::Draw).await;
     let labels: Vec<&str> = offer.buttons.iter().map(|b| b.label.as_str()).collect();
@@ -345,9 +331,8 @@ async fn draw_offers_are_answered_with_buttons() {
     assert_eq!(f.row().await.status, Status::Finished);
 }
 
-#[tokio::test]
-async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge() {
-    let f = fixture().await;
+async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge(backend: Backend) {
+    let f = fixture(backend).await;
     let named = f.challenge(Ruleset::Classic, Options::default()).await;
     let cancel = press(&named.buttons[2].id);
     let text = f.refused(&bob(), HERE, cancel.clone()).await;
@@ -382,13 +367,12 @@ async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge() {
     );
 }
 
-#[tokio::test]
-async fn games_get_threads_of_their_own() {
+async fn games_get_threads_of_their_own(backend: Backend) {
     let platform = Recorder {
         threads: true,
         ..Recorder::default()
     };
-    let f = fixture_on(Store::memory().await.unwrap(), platform).await;
+    let f = fixture_on(backend.store().await, platform).await;
     let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
     let replies = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
@@ -414,9 +398,8 @@ async fn games_get_threads_of_their_own() {
     assert!(!again.ephemeral, "{}", again.text);
 }
 
-#[tokio::test]
-async fn settings_are_for_managers_and_set_the_defaults() {
-    let f = fixture().await;
+async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
+    let f = fixture(backend).await;
     let change = SettingsChange {
         ruleset: Some(Ruleset::Kurnia),
         allow: Some(20),
@@ -469,9 +452,8 @@ async fn settings_are_for_managers_and_set_the_defaults() {
     );
 }
 
-#[tokio::test]
-async fn the_player_to_move_is_told_by_dm_when_they_ask() {
-    let f = fixture().await;
+async fn the_player_to_move_is_told_by_dm_when_they_ask(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let on = f
         .refused(&bob(), Place::Direct, Request::Notify { on: Some(true) })
@@ -491,9 +473,8 @@ async fn the_player_to_move_is_told_by_dm_when_they_ask() {
 }
 
 /// With the scheduler running, delivery marks are written in batches, soon after.
-#[tokio::test]
-async fn delivery_marks_are_batched_while_the_scheduler_runs() {
-    let f = Arc::new(fixture().await);
+async fn delivery_marks_are_batched_while_the_scheduler_runs(backend: Backend) {
+    let f = Arc::new(fixture(backend).await);
     f.start(Ruleset::Classic, Options::default()).await;
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let scheduler = {
@@ -510,3 +491,24 @@ async fn delivery_marks_are_batched_while_the_scheduler_runs() {
     f.play(&bob(), "Kd7").await;
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 }
+
+on_both!(
+    five_thousand_characters_are_refused_briefly,
+    echoes_are_clipped,
+    control_and_bidi_characters_are_neutralised,
+    errors_quote_the_design_as_typed,
+    a_single_letter_is_the_fide_piece_in_price,
+    after_the_game_the_channel_says_how_it_ended,
+    the_board_after_any_turn,
+    a_turn_is_owed_until_delivered,
+    owed_messages_survive_a_restart,
+    deliveries_back_off_and_are_claimed_once,
+    the_gate_turns_commands_away_and_waits_for_those_inside,
+    a_flood_is_slowed_politely,
+    draw_offers_are_answered_with_buttons,
+    the_challenger_can_cancel_and_anyone_can_take_an_open_challenge,
+    games_get_threads_of_their_own,
+    settings_are_for_managers_and_set_the_defaults,
+    the_player_to_move_is_told_by_dm_when_they_ask,
+    delivery_marks_are_batched_while_the_scheduler_runs,
+);

@@ -1,7 +1,8 @@
-//! The core's commands, error paths and permission rules, on a database in memory.
+//! The core's commands, error paths and permission rules, each run on SQLite and on
+//! PostgreSQL (a throwaway cluster of the test process's own): the store's test suite.
 
 use super::*;
-use crate::store::{ColourChoice, ProposalKind, Status, StoreError};
+use crate::store::{ColourChoice, DatabaseUrl, ProposalKind, Status, StoreError};
 use engine::{Options, Ruleset};
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -110,8 +111,66 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     }
 }
 
-async fn fixture() -> Fixture {
-    fixture_with(Store::memory().await.unwrap()).await
+// Shared with the end-to-end tests, which use more of it.
+#[allow(dead_code)]
+#[path = "../../../tests/support/postgres.rs"]
+mod postgres;
+
+/// The database a test runs on.
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// A new, empty database that can be opened again (a restart): a SQLite file in a
+    /// scratch directory, or a database in the test cluster.
+    fn fresh(self) -> DatabaseUrl {
+        static NEXT: AtomicI64 = AtomicI64::new(0);
+        match self {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(format!(
+                    "csipgs-core-{}-{}",
+                    std::process::id(),
+                    NEXT.fetch_add(1, Ordering::SeqCst)
+                ));
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir_all(&dir).unwrap();
+                DatabaseUrl::Sqlite(dir.join("csipgs.db"))
+            }
+            Backend::Postgres => DatabaseUrl::Postgres(postgres::fresh_database()),
+        }
+    }
+
+    /// A store on a new database (SQLite's in memory).
+    async fn store(self) -> Store {
+        match self {
+            Backend::Sqlite => Store::memory().await.unwrap(),
+            Backend::Postgres => Store::open(&self.fresh()).await.unwrap(),
+        }
+    }
+}
+
+/// Each named test, `async fn name(backend: Backend)`, run once on each database, as
+/// `name::sqlite` and `name::postgres`.
+macro_rules! on_both {
+    ($($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name(super::Backend::Sqlite).await
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                super::$name(super::Backend::Postgres).await
+            }
+        }
+    )+};
+}
+async fn fixture(backend: Backend) -> Fixture {
+    fixture_with(backend.store().await).await
 }
 
 impl Fixture {
@@ -191,9 +250,8 @@ fn mv(text: &str) -> Request {
     }
 }
 
-#[tokio::test]
-async fn a_challenge_has_buttons_for_the_challenged_member() {
-    let f = fixture().await;
+async fn a_challenge_has_buttons_for_the_challenged_member(backend: Backend) {
+    let f = fixture(backend).await;
     let reply = f.challenge(Ruleset::Classic, Options::default()).await;
     assert!(!reply.ephemeral);
     assert_eq!(reply.pings, vec![2]);
@@ -227,9 +285,8 @@ async fn a_challenge_has_buttons_for_the_challenged_member() {
     assert!(text.contains("answered or replaced already"), "{text}");
 }
 
-#[tokio::test]
-async fn challenges_that_cannot_be_made() {
-    let f = fixture().await;
+async fn challenges_that_cannot_be_made(backend: Backend) {
+    let f = fixture(backend).await;
     let challenge = |opponent: Who, bot: bool| {
         Request::Challenge(ChallengeRequest {
             opponent: Some(opponent.player()),
@@ -258,9 +315,8 @@ async fn challenges_that_cannot_be_made() {
     assert!(!replies[0].ephemeral);
 }
 
-#[tokio::test]
-async fn declined_expired_and_replaced_challenges() {
-    let f = fixture().await;
+async fn declined_expired_and_replaced_challenges(backend: Backend) {
+    let f = fixture(backend).await;
     let first = f.challenge(Ruleset::Classic, Options::default()).await;
     let decline = press(&first.buttons[1].id);
     let reply = f.one(&bob(), decline.clone()).await;
@@ -311,9 +367,8 @@ async fn declined_expired_and_replaced_challenges() {
     assert!(f.one(&bob(), fresh).await.text.contains("kurnia rules"));
 }
 
-#[tokio::test]
-async fn a_random_colour_gives_each_player_one_side() {
-    let f = fixture().await;
+async fn a_random_colour_gives_each_player_one_side(backend: Backend) {
+    let f = fixture(backend).await;
     let reply = f
         .one(
             &alice(),
@@ -332,9 +387,8 @@ async fn a_random_colour_gives_each_player_one_side() {
     assert_eq!(ids, [1, 2]);
 }
 
-#[tokio::test]
-async fn turns_are_announced_with_the_board_and_the_next_player() {
-    let f = fixture().await;
+async fn turns_are_announced_with_the_board_and_the_next_player(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let reply = f.one(&alice(), mv("Kd2")).await;
     assert!(!reply.ephemeral);
@@ -353,9 +407,8 @@ async fn turns_are_announced_with_the_board_and_the_next_player() {
     }
 }
 
-#[tokio::test]
-async fn the_sample_opening_through_every_action_command() {
-    let f = fixture().await;
+async fn the_sample_opening_through_every_action_command(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let redesign = |s: &str| Some(s.to_string());
     let steps: Vec<(Who, Request)> = vec![
@@ -419,9 +472,8 @@ pub(crate) const MATING_GAME: [&str; 17] = [
     "Kd8", "Rh5", "Ke8", "Rh8#",
 ];
 
-#[tokio::test]
-async fn checkmate_ends_the_game_and_frees_the_channel() {
-    let f = fixture().await;
+async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let players = [alice(), bob()];
     let mut last = Reply::default();
@@ -453,9 +505,8 @@ async fn checkmate_ends_the_game_and_frees_the_channel() {
     f.start(Ruleset::Classic, Options::default()).await;
 }
 
-#[tokio::test]
-async fn only_players_act_and_only_on_their_turn() {
-    let f = fixture().await;
+async fn only_players_act_and_only_on_their_turn(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let text = f.refused(&carol(), HERE, mv("Kd2")).await;
     assert!(
@@ -475,9 +526,8 @@ async fn only_players_act_and_only_on_their_turn() {
     }
 }
 
-#[tokio::test]
-async fn illegal_turns_explain_and_change_nothing() {
-    let f = fixture().await;
+async fn illegal_turns_explain_and_change_nothing(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let cases = [
         (mv("Ke3"), "K can't reach e3 from e1"),
@@ -527,9 +577,8 @@ async fn illegal_turns_explain_and_change_nothing() {
     assert_eq!(f.row().await.version, 0);
 }
 
-#[tokio::test]
-async fn game_commands_need_a_game_in_a_server_channel() {
-    let f = fixture().await;
+async fn game_commands_need_a_game_in_a_server_channel(backend: Backend) {
+    let f = fixture(backend).await;
     for request in [
         mv("Kd2"),
         Request::Board { ply: None },
@@ -549,9 +598,8 @@ async fn game_commands_need_a_game_in_a_server_channel() {
     }
 }
 
-#[tokio::test]
-async fn resigning_ends_the_game() {
-    let f = fixture().await;
+async fn resigning_ends_the_game(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     // Any time, not only on one's turn; after a confirmation only the asker sees.
     let ask = f.one(&bob(), Request::Resign).await;
@@ -572,9 +620,8 @@ async fn resigning_ends_the_game() {
     assert_eq!(f.row().await.status, Status::Finished);
 }
 
-#[tokio::test]
-async fn draws_are_offered_then_accepted_in_classic_only() {
-    let f = fixture().await;
+async fn draws_are_offered_then_accepted_in_classic_only(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let offer = f.one(&alice(), Request::Draw).await;
     assert!(!offer.ephemeral);
@@ -601,9 +648,8 @@ async fn draws_are_offered_then_accepted_in_classic_only() {
     assert_eq!(text, "Agreeing to a draw is illegal in this ruleset.");
 }
 
-#[tokio::test]
-async fn who_may_abort() {
-    let f = fixture().await;
+async fn who_may_abort(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let text = f.refused(&carol(), HERE, Request::Abort).await;
     assert!(text.contains("Manage Messages"));
@@ -624,9 +670,8 @@ async fn who_may_abort() {
     assert!(history.text.contains("aborted"), "{}", history.text);
 }
 
-#[tokio::test]
-async fn estimate_bidding_prices_a_new_atom() {
-    let f = fixture().await;
+async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let propose = |estimate: &str| Request::Propose {
         kind: ProposalKind::Atom,
@@ -750,9 +795,8 @@ async fn estimate_bidding_prices_a_new_atom() {
     assert!(text.starts_with("Unknown modifier"), "{text}");
 }
 
-#[tokio::test]
-async fn prices_anywhere_with_a_diagram() {
-    let f = fixture().await;
+async fn prices_anywhere_with_a_diagram(backend: Backend) {
+    let f = fixture(backend).await;
     let price = |design: &str, ruleset| Request::Price {
         design: design.into(),
         ruleset,
@@ -786,9 +830,8 @@ async fn prices_anywhere_with_a_diagram() {
     assert!(reply.text.contains("costs 2 zorkmids"), "{}", reply.text);
 }
 
-#[tokio::test]
-async fn board_game_history_help_and_rules() {
-    let f = fixture().await;
+async fn board_game_history_help_and_rules(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(
         Ruleset::Classic,
         Options {
@@ -838,9 +881,8 @@ async fn board_game_history_help_and_rules() {
     assert!(rules.text.contains("zorkmid"));
 }
 
-#[tokio::test]
-async fn two_simultaneous_turns_apply_exactly_once() {
-    let f = fixture().await;
+async fn two_simultaneous_turns_apply_exactly_once(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let a = alice();
     let (one, two) = tokio::join!(
@@ -854,9 +896,8 @@ async fn two_simultaneous_turns_apply_exactly_once() {
     assert_eq!(row.version, 1);
 }
 
-#[tokio::test]
-async fn a_stale_save_is_refused() {
-    let f = fixture().await;
+async fn a_stale_save_is_refused(backend: Backend) {
+    let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let mut first = f.row().await;
     let mut second = first.clone();
@@ -872,17 +913,15 @@ async fn a_stale_save_is_refused() {
     assert_eq!(f.row().await.game.last_turn().unwrap().notation, "Kd2");
 }
 
-#[tokio::test]
-async fn a_reopened_database_resumes_the_game() {
-    let path = std::env::temp_dir().join(format!("csipgs-core-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+async fn a_reopened_database_resumes_the_game(backend: Backend) {
+    let url = backend.fresh();
     {
-        let f = fixture_with(Store::open(&path).await.unwrap()).await;
+        let f = fixture_with(Store::open(&url).await.unwrap()).await;
         f.start(Ruleset::Classic, Options::default()).await;
         f.play(&alice(), "Kd2; B=WD").await;
         f.core.store().close().await;
     }
-    let f = fixture_with(Store::open(&path).await.unwrap()).await;
+    let f = fixture_with(Store::open(&url).await.unwrap()).await;
     let row = f.row().await;
     assert_eq!(row.game.turns().len(), 1);
     assert_eq!(row.status, Status::Active);
@@ -892,14 +931,13 @@ async fn a_reopened_database_resumes_the_game() {
         "8/3k4/8/8/8/8/3K4/8 w 1/1 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 3"
     );
     f.core.store().close().await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    if let DatabaseUrl::Sqlite(path) = url {
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }
 
-#[tokio::test]
-async fn autocomplete_suggests_what_is_legal() {
-    let f = fixture().await;
+async fn autocomplete_suggests_what_is_legal(backend: Backend) {
+    let f = fixture(backend).await;
     let none = f.core.complete(&alice(), HERE, Field::Move, "").await;
     assert!(none.is_empty());
     f.start(Ruleset::Classic, Options::default()).await;
@@ -977,3 +1015,28 @@ async fn autocomplete_suggests_what_is_legal() {
 }
 
 mod hardening;
+
+on_both!(
+    a_challenge_has_buttons_for_the_challenged_member,
+    challenges_that_cannot_be_made,
+    declined_expired_and_replaced_challenges,
+    a_random_colour_gives_each_player_one_side,
+    turns_are_announced_with_the_board_and_the_next_player,
+    the_sample_opening_through_every_action_command,
+    checkmate_ends_the_game_and_frees_the_channel,
+    only_players_act_and_only_on_their_turn,
+    illegal_turns_explain_and_change_nothing,
+    game_commands_need_a_game_in_a_server_channel,
+    resigning_ends_the_game,
+    draws_are_offered_then_accepted_in_classic_only,
+    who_may_abort,
+    estimate_bidding_prices_a_new_atom,
+    prices_anywhere_with_a_diagram,
+    board_game_history_help_and_rules,
+    two_simultaneous_turns_apply_exactly_once,
+    a_stale_save_is_refused,
+    a_reopened_database_resumes_the_game,
+    autocomplete_suggests_what_is_legal,
+);
+
+mod processes;

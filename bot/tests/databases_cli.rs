@@ -1,0 +1,145 @@
+//! The terminal game and `migrate-db` on both databases, through the real binary: a game
+//! kept in PostgreSQL resumes, a SQLite file moves into PostgreSQL whole, and every bad
+//! address or target is refused with a reason, changing nothing.
+
+#[allow(dead_code)]
+#[path = "support/postgres.rs"]
+mod postgres;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Run `csipgs` with `args`, typing `input`.
+fn csipgs(args: &[&str], input: &str) -> Output {
+    let dir = scratch("run");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
+        .args(args)
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("csipgs starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+    out
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "csipgs-dbcli-{name}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn play(database: &str, input: &str) -> String {
+    let out = csipgs(
+        &["play", "--database", database, "--picture", "/dev/null"],
+        input,
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    text(&out)
+}
+
+#[test]
+fn a_game_kept_in_postgres_resumes() {
+    let url = postgres::fresh_database();
+    let first = play(&url, "Kd2\n/quit\n");
+    assert!(
+        first.contains("played **Kd2**") || first.contains("Kd2"),
+        "{first}"
+    );
+    let second = play(&url, "Kd7\n/quit\n");
+    assert!(
+        second.contains("Resuming the game in postgres://"),
+        "{second}"
+    );
+    let third = play(&url, "/history\n/quit\n");
+    assert!(third.contains("Resuming"), "{third}");
+    assert!(third.contains("Kd7"), "{third}");
+}
+
+#[test]
+fn a_sqlite_file_moves_into_postgres_whole() {
+    let dir = scratch("migrate");
+    let file = dir.join("old.db");
+    let file = file.to_str().unwrap();
+    play(file, "Kd2\nKd7\n/quit\n");
+    let url = postgres::fresh_database();
+    let out = csipgs(&["migrate-db", "--from", file, "--to", &url], "");
+    assert!(out.status.success(), "{}", text(&out));
+    let report = text(&out);
+    assert!(report.contains("games: 1 rows"), "{report}");
+    assert!(report.contains("turns: 2 rows"), "{report}");
+    assert!(report.contains("the counts agree"), "{report}");
+    // The password-less URL is printed as given; the game resumes from PostgreSQL.
+    let resumed = play(&url, "Ke3\n/quit\n");
+    assert!(resumed.contains("Resuming"), "{resumed}");
+    assert!(!resumed.contains("not your turn"), "{resumed}");
+    // A second copy into the now full database is refused, and changes nothing.
+    let again = csipgs(&["migrate-db", "--from", file, "--to", &url], "");
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again).contains("empty database only"),
+        "{}",
+        text(&again)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_databases_are_refused_with_a_reason() {
+    let out = csipgs(&["play", "--database", "mysql://root:pw@x/db"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out);
+    assert!(said.contains("is not a database csipgs can use"), "{said}");
+    let out = csipgs(
+        &[
+            "migrate-db",
+            "--from",
+            "/nonexistent/old.db",
+            "--to",
+            "x.db",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("no such file"), "{}", text(&out));
+    let out = csipgs(
+        &["migrate-db", "--from", "a.db", "--to", "sqlite://a.db"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("the same database"), "{}", text(&out));
+    let out = csipgs(
+        &[
+            "play",
+            "--database",
+            "postgres://nobody@localhost/none?host=/nonexistent",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("database"), "{}", text(&out));
+}
