@@ -1,6 +1,8 @@
 //! Load: 200 games in 200 channels played at once through the fake Discord, against the real
 //! `csipgs serve` process. Prints interaction-to-reply latency percentiles and the bot's
-//! memory; criterion times a burst (one turn in every game at the same instant).
+//! memory; criterion times a burst (one turn in every game at the same instant). Runs once on
+//! SQLite and once on PostgreSQL (a throwaway cluster; `CSIPGS_BENCH_BACKENDS=sqlite` or
+//! `=postgres` runs one).
 //!
 //! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench load`.
 
@@ -89,9 +91,40 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    let mut criterion = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    let backends =
+        std::env::var("CSIPGS_BENCH_BACKENDS").unwrap_or_else(|_| "sqlite,postgres".to_string());
+    for backend in backends.split(',').map(str::trim) {
+        let database = match backend {
+            "sqlite" => None,
+            "postgres" => Some(support::postgres::fresh_database()),
+            other => panic!("CSIPGS_BENCH_BACKENDS lists sqlite and postgres, not '{other}'"),
+        };
+        load(&runtime, &mut criterion, backend, database);
+    }
+    criterion.final_summary();
+}
+
+/// The whole load on one backend: `database` is a PostgreSQL URL, or None for the SQLite
+/// file in the bot's directory.
+fn load(
+    runtime: &tokio::runtime::Runtime,
+    criterion: &mut Criterion,
+    backend: &str,
+    database: Option<String>,
+) {
+    println!("== {backend}");
     let dir = support::scratch_dir("load");
     let fake = Arc::new(runtime.block_on(FakeDiscord::start()));
-    let bot = support::Bot::start(&fake.api_base(), &dir, "warn");
+    let mut launch = support::Launch::new(&fake.api_base(), &dir, "warn");
+    if let Some(url) = &database {
+        launch = launch.env("CSIPGS_DATABASE", url);
+    }
+    let bot = launch.start();
     runtime.block_on(fake.wait_logged_in(1));
     let (_, idle_rss) = support::memory_kib(bot.pid());
     // Games in their channels, as before threads: the same work per turn as ever.
@@ -173,12 +206,8 @@ fn main() {
         plies: vec![STEADY_TURNS; GAMES as usize],
     };
     let mut bursts = Vec::new();
-    let mut criterion = Criterion::default()
-        .configure_from_args()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(5));
-    criterion.bench_function("burst: one turn in each of 200 games at once", |b| {
+    let name = format!("burst ({backend}): one turn in each of 200 games at once");
+    criterion.bench_function(&name, |b| {
         b.iter_custom(|iters| {
             let start = Instant::now();
             for _ in 0..iters {
@@ -198,6 +227,5 @@ fn main() {
     let (clean, log) = bot.terminate();
     fake.stop();
     assert!(clean, "{log}");
-    criterion.final_summary();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -74,12 +74,15 @@ impl Place {
     }
 }
 
-/// The text channel `n` in the fixtures' guild.
+/// The text channel `n` in the fixtures' guild (`GUILD_ID`, on shard 0).
 pub fn channel(n: u64) -> Place {
-    Place::Guild {
-        guild: GUILD_ID,
-        channel: n,
-    }
+    channel_in(GUILD_ID, n)
+}
+
+/// The text channel `n` in `guild` (e.g. `SHARD1_GUILD`). Channel ids are global on Discord:
+/// give channels of different guilds different numbers.
+pub fn channel_in(guild: u64, n: u64) -> Place {
+    Place::Guild { guild, channel: n }
 }
 
 /// The public thread `thread` under the text channel `parent`, in the fixtures' guild.
@@ -288,14 +291,15 @@ pub fn button_on(place: Place, user: &User, custom_id: &str, message_id: u64) ->
     ix
 }
 
-/// The READY dispatch's data.
-pub fn ready(port: u16) -> Value {
+/// The READY dispatch's data for a session of `shard` ([id, total]).
+pub fn ready(port: u16, session_id: &str, shard: [u32; 2]) -> Value {
     let ready = json!({
         "v": 10, "user": {"id": BOT_ID.to_string(), "username": "csipgs", "bot": true},
-        "guilds": [], "session_id": "session", "resume_gateway_url": format!("ws://127.0.0.1:{port}"),
+        "guilds": [], "session_id": session_id, "shard": shard,
+        "resume_gateway_url": format!("ws://127.0.0.1:{port}"),
         "application": {"id": APP_ID.to_string(), "flags": 0}
     });
-    serde_json::from_value::<serenity::Ready>(ready.clone()).expect("serenity reads READY");
+    serenity::Ready::deserialize(&ready).expect("serenity reads READY");
     ready
 }
 
@@ -335,7 +339,12 @@ pub fn check_all() {
         "move",
     ));
     check_interaction(&button(place, &BOB, "challenge:accept:1"));
-    ready(1);
+    let ready = serenity::Ready::deserialize(ready(1, "s", [1, 2])).unwrap();
+    let shard = ready.shard.expect("READY names the shard");
+    assert_eq!(
+        (shard.id.0, shard.total, ready.session_id.as_str()),
+        (1, 2, "s")
+    );
     serde_json::from_value::<serenity::Message>(message_object("1", "x"))
         .expect("serenity reads the message");
     check_hardening_fixtures();

@@ -26,6 +26,7 @@ pub mod fixtures;
 mod gateway;
 mod http;
 pub mod objects;
+pub mod postgres;
 mod process;
 mod rest;
 mod selfcheck;
@@ -42,14 +43,22 @@ use std::process::Command;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, watch, Notify};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio::sync::{watch, Notify};
 
 pub const APP_ID: u64 = 1;
 pub const BOT_ID: u64 = 2;
 pub const TOKEN: &str = "fake-token-b5d2e4a1c9";
-/// The guild of `fixtures::channel(n)`.
+/// The guild of `fixtures::channel(n)`; on shard 0 of 2 (and of any count below 500).
 pub const GUILD_ID: u64 = 500;
+/// A guild on shard 1 of 2 (`fixtures::channel_in(SHARD1_GUILD, n)`): a guild's shard is
+/// `(guild_id >> 22) % shards`.
+pub const SHARD1_GUILD: u64 = 1 << 22;
+
+/// The shard of `shards` that Discord sends a guild's events to.
+pub fn shard_of(guild: u64, shards: u32) -> u32 {
+    let shard = (guild >> 22) % u64::from(shards);
+    u32::try_from(shard).expect("below the shard count")
+}
 
 /// A file sent with a reply.
 #[derive(Clone, Debug)]
@@ -225,6 +234,9 @@ struct ChannelRecord {
     members: Vec<u64>,
     /// Bodies of `PATCH /channels/{id}`, in order.
     edits: Vec<Value>,
+    /// Made up when a request named a channel the fake hadn't met (as a text channel of the
+    /// fixtures' guild): the first interaction from it tells what it is.
+    guessed: bool,
 }
 
 impl ChannelRecord {
@@ -237,6 +249,7 @@ impl ChannelRecord {
             created_by_bot: false,
             members: Vec::new(),
             edits: Vec::new(),
+            guessed: false,
         }
     }
 
@@ -310,12 +323,14 @@ struct State {
     unexpected: Vec<String>,
     /// Tokens the bot identified with.
     identified: Vec<String>,
-    resumed: usize,
-    /// The live gateway session's outbox.
-    session: Option<mpsc::UnboundedSender<WsMessage>>,
-    seq: u64,
-    /// Every INTERACTION_CREATE frame with its sequence number, for replay on RESUME.
-    history: Vec<(u64, String)>,
+    /// The shard ([id, total]) of each IDENTIFY, in order.
+    identified_shards: Vec<[u32; 2]>,
+    /// The shard of each RESUME that found its session, in order.
+    resumed: Vec<u32>,
+    /// The newest gateway session of each shard, by shard id.
+    sessions: BTreeMap<u32, gateway::Session>,
+    /// The shard count `GET /gateway/bot` recommends (None: 1).
+    recommended_shards: Option<u32>,
     /// IDENTIFY and RESUME wait while set (`hold_gateway`).
     gateway_held: bool,
     armed: Vec<Armed>,
@@ -531,15 +546,13 @@ impl FakeDiscord {
         }
     }
 
-    /// Wait for the bot's `n`th login (IDENTIFY) and its command registration.
+    /// Wait for the bot's `n`th login (IDENTIFY, its shard's session live) and its command
+    /// registration.
     pub async fn wait_logged_in(&self, n: usize) {
         self.until(
             "the bot to log in and register its commands",
             Duration::from_secs(60),
-            |s| {
-                (s.identified.len() >= n && s.registered.len() >= n && s.session.is_some())
-                    .then_some(())
-            },
+            |s| (s.registered.len() >= n && s.identify_live(n)).then_some(()),
         )
         .await;
     }
@@ -851,11 +864,9 @@ impl FakeDiscord {
         self.lock().deleted_channels.insert(id);
     }
 
-    /// Close the gateway session and stop listening; open connections end too.
+    /// Close the gateway sessions and stop listening; open connections end too.
     pub fn stop(&self) {
-        if let Some(session) = self.lock().session.take() {
-            let _ = session.send(WsMessage::Close(None));
-        }
+        self.lock().close_sessions(None, None);
         self.stop.send_replace(true);
         for task in &self.tasks {
             task.abort();

@@ -172,22 +172,11 @@ impl Cluster {
         )
     }
 
-    /// Run SQL as the superuser in `database` (psql), returning its unaligned output.
-    pub fn psql(&self, database: &str, sql: &str) -> String {
+    /// Run SQL in the database at `url` (psql), returning its unaligned output: what another
+    /// client, or an operator, does behind the bot's back.
+    pub fn psql(&self, url: &str, sql: &str) -> String {
         let mut child = Command::new(self.bin.join("psql"))
-            .arg("-h")
-            .arg(&self.dir)
-            .args([
-                "-U",
-                ROLE,
-                "-d",
-                database,
-                "-X",
-                "-A",
-                "-t",
-                "-v",
-                "ON_ERROR_STOP=1",
-            ])
+            .args(["-d", url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

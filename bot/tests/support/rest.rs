@@ -9,6 +9,7 @@ use super::{
     APP_ID, BOT_ID, GUILD_ID,
 };
 use serde_json::{json, Value};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -237,13 +238,13 @@ fn apply_edit(message: &mut StoredMessage, id: u64, edit: &Value, files: &[Uploa
     message.files = Arc::new(now);
 }
 
-/// A channel, learned as a text channel of the fixtures' guild if the fake hasn't met it.
+/// A channel, guessed to be a text channel of the fixtures' guild if the fake hasn't met it.
 fn learn_channel(channels: &mut HashMap<u64, ChannelRecord>, id: u64) -> &mut ChannelRecord {
     channels.entry(id).or_insert_with(|| {
-        ChannelRecord::new(
-            ChannelKind::Text { guild: GUILD_ID },
-            format!("channel-{id}"),
-        )
+        let text = ChannelKind::Text { guild: GUILD_ID };
+        let mut guess = ChannelRecord::new(text, format!("channel-{id}"));
+        guess.guessed = true;
+        guess
     })
 }
 
@@ -305,9 +306,16 @@ impl State {
             (Some(guild), _) => ChannelKind::Text { guild },
         };
         let name = partial["name"].as_str().unwrap_or("").to_string();
-        self.channels
-            .entry(channel)
-            .or_insert_with(|| ChannelRecord::new(kind, name));
+        match self.channels.entry(channel) {
+            Entry::Vacant(new) => {
+                new.insert(ChannelRecord::new(kind, name));
+            }
+            Entry::Occupied(mut guessed) if guessed.get().guessed => {
+                let record = guessed.get_mut();
+                (record.kind, record.name, record.guessed) = (kind, name, false);
+            }
+            Entry::Occupied(_) => {}
+        }
     }
 
     /// The first armed fault for this request, used up by one.
@@ -368,11 +376,16 @@ impl State {
     fn serve(&mut self, call: &Call, gateway_port: u16) -> Served {
         let body = call.body;
         match call.route {
-            Route::Gateway => Ok(http::Response::json(
-                200,
-                json!({"url": format!("ws://127.0.0.1:{gateway_port}"), "shards": 1,
-                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-            )),
+            Route::Gateway => {
+                let mut gateway = json!({"url": format!("ws://127.0.0.1:{gateway_port}")});
+                // `/gateway/bot` also recommends a shard count (`set_recommended_shards`).
+                if call.parts.get(1) == Some(&"bot") {
+                    gateway["shards"] = json!(self.recommended_shards.unwrap_or(1));
+                    gateway["session_start_limit"] = json!({"total": 1000, "remaining": 1000,
+                        "reset_after": 0, "max_concurrency": 1});
+                }
+                Ok(http::Response::json(200, gateway))
+            }
             Route::Application => Ok(http::Response::json(
                 200,
                 json!({"id": APP_ID.to_string(), "name": "csipgs", "description": "", "bot_public": true,

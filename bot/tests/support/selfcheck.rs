@@ -1,13 +1,18 @@
 //! The harness tested by itself: every fixture and response object read back with serenity's
-//! types, and every route, rule and fault driven through serenity's own HTTP client (as the
-//! bot would call it) against a fresh fake. Call `support::self_check().await` from a test.
+//! types, every route, rule and fault driven through serenity's own HTTP client (as the bot
+//! would call it) against a fresh fake, and the gateway's shards through raw connections.
+//! Call `support::self_check().await` from a test.
 
-use super::fixtures::{self, channel, dm, slash, thread, ALICE, BOB, CAROL};
-use super::{FakeDiscord, Fault, Route, Rule, APP_ID, BOT_ID, GUILD_ID, TOKEN};
+use super::fixtures::{self, channel, channel_in, dm, slash, thread, ALICE, BOB, CAROL};
+use super::{
+    shard_of, FakeDiscord, Fault, Route, Rule, APP_ID, BOT_ID, GUILD_ID, SHARD1_GUILD, TOKEN,
+};
+use futures_util::{SinkExt, StreamExt};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 /// Discord's status and JSON code of a failed serenity call (code -1: the body wasn't JSON).
 fn refusal<T: std::fmt::Debug>(result: serenity::Result<T>) -> (u16, isize) {
@@ -73,6 +78,7 @@ pub async fn self_check() {
         .application_id(serenity::ApplicationId::new(APP_ID))
         .build();
     database_lock().await;
+    shards().await;
     interactions(&fake, &http).await;
     channels_threads_and_dms(&fake, &http).await;
     faults(&fake, &http).await;
@@ -471,6 +477,27 @@ async fn channels_threads_and_dms(fake: &FakeDiscord, http: &serenity::Http) {
     assert_eq!(refusal(closed), (403, 50007));
     assert!(fake.dms_to(ALICE.id).is_empty());
 
+    // Channels of any guild: an interaction tells a channel's guild, even of one the fake
+    // guessed when the bot posted there first; its threads are in that guild too.
+    let elsewhere = serenity::ChannelId::new(42);
+    http.send_message(elsewhere, vec![], &message("early"))
+        .await
+        .unwrap();
+    arrive(
+        fake,
+        &slash(channel_in(SHARD1_GUILD, 42), &ALICE, "game", vec![]),
+    );
+    let serenity::Channel::Guild(text) = http.get_channel(elsewhere).await.unwrap() else {
+        panic!("a guild channel")
+    };
+    assert_eq!(text.guild_id.get(), SHARD1_GUILD);
+    let game = http
+        .create_thread(elsewhere, &json!({"name": "game 3"}), None)
+        .await
+        .unwrap();
+    assert_eq!(fake.thread(game.id.get()).unwrap().guild_id, SHARD1_GUILD);
+    assert_eq!(fake.channel_messages(42)[0].content(), "early");
+
     // A deleted channel: 10003 for anything about it.
     fake.delete_channel(9);
     let gone = http
@@ -600,4 +627,162 @@ async fn faults(fake: &FakeDiscord, http: &serenity::Http) {
     assert_eq!(failed[before].fault, Fault::Status(500));
     assert_eq!(failed[before].body, message("x"));
     assert!(failed.last().unwrap().fault == Fault::Hang);
+}
+
+/// A raw gateway connection, for what serenity's client keeps to itself: which shard gets
+/// which dispatch, and a RESUME by hand.
+struct RawShard {
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+}
+
+impl RawShard {
+    /// Connect, and take HELLO.
+    async fn connect(fake: &FakeDiscord) -> RawShard {
+        let url = format!("ws://127.0.0.1:{}", fake.gateway_port);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut raw = RawShard { ws };
+        assert_eq!(raw.next().await["op"], 10, "HELLO first");
+        raw
+    }
+
+    /// IDENTIFY as `shard` ([id, total]; None: without the field); returns READY's data.
+    async fn identify(fake: &FakeDiscord, shard: Option<[u32; 2]>) -> (RawShard, Value) {
+        let mut raw = RawShard::connect(fake).await;
+        let mut d = json!({"token": format!("Bot {TOKEN}"), "intents": 0, "properties": {}});
+        if let Some(shard) = shard {
+            d["shard"] = json!(shard);
+        }
+        raw.send(2, d).await;
+        let ready = raw.next().await;
+        assert_eq!((&ready["t"], &ready["s"]), (&json!("READY"), &json!(1)));
+        (raw, ready["d"].clone())
+    }
+
+    async fn send(&mut self, op: u64, d: Value) {
+        let frame = json!({"op": op, "d": d}).to_string();
+        self.ws.send(WsMessage::Text(frame)).await.unwrap();
+    }
+
+    /// The next frame; a close as `{"close": code}`.
+    async fn next(&mut self) -> Value {
+        loop {
+            let read = tokio::time::timeout(Duration::from_secs(5), self.ws.next()).await;
+            let message = read
+                .expect("a frame within 5 s")
+                .expect("an open connection");
+            match message.unwrap() {
+                WsMessage::Text(text) => return serde_json::from_str(&text).unwrap(),
+                WsMessage::Close(frame) => {
+                    return json!({"close": frame.map_or(0, |f| u16::from(f.code))});
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The next frame, an interaction: (its sequence number, its token).
+    async fn interaction(&mut self) -> (u64, String) {
+        let frame = self.next().await;
+        assert_eq!(frame["t"], "INTERACTION_CREATE", "{frame}");
+        let token = frame["d"]["token"].as_str().unwrap().to_string();
+        (frame["s"].as_u64().unwrap(), token)
+    }
+
+    /// Close from this side, and wait for the fake's answer.
+    async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+        while let Some(Ok(_)) = self.ws.next().await {}
+    }
+}
+
+fn token(ix: &Value) -> String {
+    ix["token"].as_str().unwrap().to_string()
+}
+
+/// Shards, as Discord routes them: the recommended count; a bot naming no shard gets every
+/// guild; two shards each get only their guilds' interactions (DMs on shard 0), each with its
+/// own session and sequence; a RESUME replays only its own shard's missed dispatches.
+async fn shards() {
+    let fake = FakeDiscord::start().await;
+    let http = serenity::HttpBuilder::new(TOKEN)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+    assert_eq!(http.get_bot_gateway().await.unwrap().shards, 1);
+    fake.set_recommended_shards(2);
+    assert_eq!(http.get_bot_gateway().await.unwrap().shards, 2);
+    assert_eq!((shard_of(GUILD_ID, 2), shard_of(SHARD1_GUILD, 2)), (0, 1));
+
+    let elsewhere = channel_in(SHARD1_GUILD, 41);
+    let (mut whole, ready) = RawShard::identify(&fake, None).await;
+    assert_eq!(ready["shard"], json!([0, 1]));
+    let ix = slash(elsewhere, &ALICE, "game", vec![]);
+    assert!(fake.try_dispatch(&ix));
+    assert_eq!(whole.interaction().await, (2, token(&ix)));
+    whole.close().await;
+    let none_live = || fake.live_shards().is_empty().then_some(());
+    fake.eventually("the session to end", Duration::from_secs(5), none_live)
+        .await;
+
+    let (mut zero, ready_zero) = RawShard::identify(&fake, Some([0, 2])).await;
+    let (mut one, ready_one) = RawShard::identify(&fake, Some([1, 2])).await;
+    fake.wait_shard_identified(1).await;
+    assert_eq!(fake.identified_shards(), [[0, 1], [0, 2], [1, 2]]);
+    assert_eq!(fake.live_shards(), [0, 1]);
+    assert_eq!(
+        (&ready_zero["shard"], &ready_one["shard"]),
+        (&json!([0, 2]), &json!([1, 2]))
+    );
+    assert_ne!(ready_zero["session_id"], ready_one["session_id"]);
+
+    // Each shard gets its own guilds' interactions, in its own sequence; DMs go to shard 0.
+    let on_zero = slash(channel(4), &ALICE, "game", vec![]);
+    let on_one = slash(elsewhere, &BOB, "game", vec![]);
+    let direct = slash(dm(78), &CAROL, "price", vec![]);
+    for ix in [&on_zero, &on_one, &direct] {
+        assert!(fake.try_dispatch(ix));
+    }
+    assert_eq!(zero.interaction().await, (2, token(&on_zero)));
+    assert_eq!(zero.interaction().await, (3, token(&direct)));
+    assert_eq!(one.interaction().await, (2, token(&on_one)));
+
+    // Shard 1 closed: its interactions wait for its RESUME, shard 0 goes on.
+    assert!(fake.gateway_close_shard(1, 4000));
+    assert_eq!(
+        one.next().await,
+        json!({"close": 4000}),
+        "nothing else came"
+    );
+    assert_eq!(fake.live_shards(), [0]);
+    let missed = slash(elsewhere, &ALICE, "game", vec![]);
+    assert!(!fake.try_dispatch(&missed));
+    let meanwhile = slash(channel(4), &BOB, "game", vec![]);
+    assert!(fake.try_dispatch(&meanwhile));
+    assert_eq!(zero.interaction().await, (4, token(&meanwhile)));
+    let mut resumed = RawShard::connect(&fake).await;
+    let session = ready_one["session_id"].clone();
+    let resume = json!({"token": format!("Bot {TOKEN}"), "session_id": session, "seq": 2});
+    resumed.send(6, resume).await;
+    assert_eq!(resumed.interaction().await, (3, token(&missed)));
+    let done = resumed.next().await;
+    assert_eq!((&done["t"], &done["s"]), (&json!("RESUMED"), &json!(4)));
+    fake.wait_resumed(1).await;
+    assert_eq!(fake.live_shards(), [0, 1]);
+    let after = slash(elsewhere, &BOB, "game", vec![]);
+    assert!(fake.try_dispatch(&after));
+    assert_eq!(resumed.interaction().await, (5, token(&after)));
+
+    // A session Discord doesn't know can't be resumed.
+    let mut stranger = RawShard::connect(&fake).await;
+    let unknown = json!({"token": format!("Bot {TOKEN}"), "session_id": "gone", "seq": 1});
+    stranger.send(6, unknown).await;
+    assert_eq!(stranger.next().await, json!({"op": 9, "d": false}));
+    assert_eq!(fake.resumes(), 1);
+
+    for raw in [zero, resumed, stranger] {
+        raw.close().await;
+    }
+    fake.stop();
 }
