@@ -12,7 +12,7 @@
 //!   it), legal actions generated on `Position`, [`action`] (what a turn does),
 //!   [`ruleset`] (rulesets and options), [`perft`].
 //! - Games: [`movetext`] (turns as written), [`game`] (turns checked with reasons, results,
-//!   the stored form), [`record`] (game record files).
+//!   the stored form), [`record`] (game record files), [`clock`] (time controls, deadlines).
 //!
 //! # Example
 //!
@@ -40,6 +40,7 @@
 pub mod action;
 pub mod atom;
 pub mod bitboard;
+pub mod clock;
 pub mod color;
 pub mod design;
 pub mod directions;
@@ -62,6 +63,7 @@ pub mod square;
 pub use action::{Action, DesignPhase, Turn};
 pub use atom::{Atom, Leap, LeapClass};
 pub use bitboard::Bitboard;
+pub use clock::{Clock, TimeControl, TimeControlError};
 pub use color::Color;
 pub use design::{Design, Fide, Mode, Part, Prefix, Step};
 pub use directions::DirSet;
