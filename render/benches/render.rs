@@ -1,12 +1,15 @@
 //! How long the pictures take: a 720 px board with both panels (goal: about 3.6 ms, what
-//! lila-gif needs for a bare 720 px board), and a design diagram.
+//! lila-gif needs for a bare 720 px board), the 48-turn sample game as an animated GIF (goal:
+//! under 1 s and under 4 MB; the size is printed), a design diagram, a leaderboard table and
+//! a rating chart.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use render::engine::{price, Design, PriceTable, Proposals};
-use render::Style;
+use render::{ChartView, Style};
+use std::time::Duration;
 
 fn board(c: &mut Criterion) {
     let style = Style::board_px(720);
@@ -29,5 +32,46 @@ fn diagram(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, board, diagram);
+fn replay(c: &mut Criterion) {
+    let style = Style::board_px(720);
+    let view = common::sample48();
+    let size = render::replay(&view, &style).len();
+    println!(
+        "replay GIF of the 48-turn sample game: {} frames, {size} bytes ({:.2} MB)",
+        view.frames.len(),
+        size as f64 / (1 << 20) as f64
+    );
+    assert!(size < 4 << 20, "the replay GIF is {size} bytes, over 4 MB");
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("48-turn sample game GIF 720px", |b| {
+        b.iter(|| render::replay(&view, &style))
+    });
+    group.finish();
+}
+
+fn table_and_chart(c: &mut Criterion) {
+    let style = Style::default();
+    let table = common::leaderboard();
+    c.bench_function("leaderboard table 25 rows", |b| {
+        b.iter(|| render::table(&table, &style))
+    });
+    let chart = ChartView {
+        title: "Alice · classic".into(),
+        points: (0..200)
+            .map(|i| {
+                (
+                    1_700_000_000 + i * 43_200,
+                    1500 + (i as i32 * 37 % 120) - 60,
+                )
+            })
+            .collect(),
+    };
+    c.bench_function("rating chart 200 points", |b| {
+        b.iter(|| render::chart(&chart, &style))
+    });
+}
+
+criterion_group!(benches, board, replay, diagram, table_and_chart);
 criterion_main!(benches);

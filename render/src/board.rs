@@ -38,6 +38,11 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
     canvas
 }
 
+/// The bare board and empty panels, for a replay with no positions.
+pub(crate) fn empty(style: &Style) -> Canvas {
+    background(style, Color::White)
+}
+
 /// The frame, squares and labels, prepared once per size and orientation.
 fn background(style: &Style, orientation: Color) -> Canvas {
     static CACHE: OnceLock<Mutex<HashMap<(Style, Color), Canvas>>> = OnceLock::new();

@@ -1,8 +1,9 @@
-//! The small pictures besides pieces: the check glow, the side discs and the zorkmid coin.
+//! The small pictures besides pieces: the check glow, the side discs, the zorkmid coin and
+//! the clock face.
 
 use crate::canvas::{paint, stroke};
 use crate::path::parse;
-use crate::style::palette;
+use crate::style::{palette, Rgb};
 use engine::Color;
 use tiny_skia::{
     Color as SkColor, FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient,
@@ -69,14 +70,29 @@ pub(crate) fn coin(pix: &mut Pixmap, s: f32) {
     let p = PathBuilder::from_circle(s / 2.0, s / 2.0, s / 2.0 - w).expect("positive radius");
     let t = Transform::identity();
     pix.fill_path(&p, &paint(palette::GOLD, 1.0), FillRule::Winding, t, None);
-    pix.stroke_path(&p, &paint([150, 105, 20], 1.0), &stroke(w), t, None);
+    pix.stroke_path(&p, &paint(palette::COIN_RIM, 1.0), &stroke(w), t, None);
     let z = parse("M34 34 L66 34 L34 66 L66 66");
     let t = Transform::from_scale(s / 100.0, s / 100.0);
     pix.stroke_path(
         &z,
-        &paint([110, 75, 10], 1.0),
+        &paint(palette::COIN_MARK, 1.0),
         &stroke((11.0f32).max(100.0 / s)),
         t,
         None,
     );
+}
+
+/// A clock face: a ring and two hands.
+pub(crate) fn clock(pix: &mut Pixmap, s: f32, ink: Rgb) {
+    let w = (s * 0.11).max(1.0);
+    let c = s / 2.0;
+    let t = Transform::identity();
+    let ring = PathBuilder::from_circle(c, c, c - w / 2.0 - 0.5).expect("positive radius");
+    pix.stroke_path(&ring, &paint(ink, 1.0), &stroke(w), t, None);
+    let mut hands = PathBuilder::new();
+    hands.move_to(c, c - s * 0.28);
+    hands.line_to(c, c);
+    hands.line_to(c + s * 0.2, c + s * 0.08);
+    let hands = hands.finish().expect("two lines");
+    pix.stroke_path(&hands, &paint(ink, 1.0), &stroke(w), t, None);
 }

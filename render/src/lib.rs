@@ -1,35 +1,100 @@
-//! Pictures of csipgs chess: a board with both players' panels, and the movement diagram of
-//! one design, as PNG bytes. Pure functions of their inputs; sprites and glyphs are prepared
-//! once per process and reused, so a board costs a few milliseconds.
+//! Pictures of csipgs chess, as PNG or GIF bytes:
+//!
+//! - [`board`]: the board with both players' panels (treasury, clock, reserve, designs);
+//! - [`replay`]: an animated GIF of a game, one frame per position;
+//! - [`design`]: the movement diagram of one design, with its price;
+//! - [`table`]: a table such as a leaderboard;
+//! - [`chart`]: a player's rating over time.
+//!
+//! Every picture is a pure function of a plain-data view and a [`Style`]; sprites, glyphs
+//! and the replay's palette are prepared once per process and reused, so a board costs a
+//! couple of milliseconds.
+//!
+//! # Layout
+//!
+//! - `view`: what the pictures show, as serde data ([`BoardView`], [`ReplayView`],
+//!   [`TableView`], [`ChartView`]).
+//! - `style`: sizes, colours and where things go.
+//! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
+//!   PNG encoding through `image`'s encoder.
+//! - `artwork`, `token`, `marks`, `emblems`, `path`: vector drawing with tiny-skia;
+//!   `sprites` keeps what they draw; `text` sets type.
+//! - One module per picture: `board` and `panel` (with `clock`), `replay` (with its fixed
+//!   palette in `indexed`), `diagram`, `table`, `chart`.
+//!
+//! ```
+//! use render::{BoardView, ClockView, Style};
+//! use render::engine::{Game, Ruleset};
+//!
+//! let mut game = Game::new(Ruleset::Classic.into());
+//! game.play_text("Kd2").unwrap();
+//! let mut view = BoardView::from_game(&game, ["Alice", "Bob"]);
+//! view.clocks = Some([
+//!     ClockView { remaining: 300, running: false },
+//!     ClockView { remaining: 295, running: true },
+//! ]);
+//! let png = render::board(&view, &Style::default());
+//! assert_eq!(&png[1..4], b"PNG");
+//! assert_eq!(render::clock_text(295), "4:55");
+//! ```
+
+#![warn(missing_docs)]
 
 mod artwork;
 mod board;
 mod canvas;
+mod chart;
+mod clock;
 mod diagram;
 mod emblems;
+mod indexed;
 mod marks;
 mod panel;
 mod path;
+mod replay;
 mod sprites;
 mod style;
+mod table;
 mod text;
 mod token;
 mod view;
 
+pub use clock::clock_text;
 pub use engine;
 pub use style::{Rect, Style};
-pub use view::{BoardView, PlayerView, Slot};
+pub use view::{
+    Align, BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView,
+};
 
 use engine::{Design, Price, PriceError};
 
-/// The board picture: the 8x8 board with its labels, highlights and pieces, and both players'
-/// panels beside it.
+/// The board picture (PNG): the 8x8 board with its labels, highlights and pieces, and both
+/// players' panels beside it.
 pub fn board(view: &BoardView, style: &Style) -> Vec<u8> {
     board::draw(view, style).png()
 }
 
-/// The movement diagram of a design, as a White piece (forward is up), with its price and
-/// breakdown, or the reason it has none.
+/// A looping animated GIF of a game: each frame a board picture shown about a second, the
+/// last held three. One fixed palette serves every frame, and after the first only the
+/// rectangle that changed is encoded. An empty view gives a one-frame GIF of an empty board.
+pub fn replay(view: &ReplayView, style: &Style) -> Vec<u8> {
+    replay::encode(view, style)
+}
+
+/// The movement diagram of a design (PNG), as a White piece (forward is up), with its price
+/// and breakdown, or the reason it has none.
 pub fn design(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Vec<u8> {
     diagram::draw(design, price, style).png()
+}
+
+/// A table picture (PNG), such as a leaderboard: title, headed columns sized to their text,
+/// zebra rows; long cells end in an ellipsis.
+pub fn table(view: &TableView, style: &Style) -> Vec<u8> {
+    table::draw(view, style).png()
+}
+
+/// A rating chart (PNG, about 600x300 at the default style): the rating as a line with a dot
+/// per game, round ratings up the side and dates along the bottom.
+pub fn chart(view: &ChartView, style: &Style) -> Vec<u8> {
+    chart::draw(view, style).png()
 }

@@ -1,7 +1,9 @@
-//! The players' panels beside the board: name, treasury, reserve and the six design slots
-//! for each side, and between them whose turn it is, the ply and the ruleset, or the result.
+//! The players' panels beside the board: name, treasury, clock, reserve and the six design
+//! slots for each side, and between them whose turn it is, the ply and the ruleset, or the
+//! result.
 
 use crate::canvas::Canvas;
+use crate::clock;
 use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
@@ -141,14 +143,7 @@ fn fit_line(face: Face, max_px: f32, min_px: f32, text: &str, w: f32) -> (f32, S
     while px > min_px && text::width(face, px, text) > w {
         px -= 0.5;
     }
-    if text::width(face, px, text) <= w {
-        return (px, text.to_string());
-    }
-    let mut short: String = text.to_string();
-    while !short.is_empty() && text::width(face, px, &format!("{short}…")) > w {
-        short.pop();
-    }
-    (px, format!("{short}…"))
+    (px, text::ellipsize(face, px, text, w))
 }
 
 fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: &Style) {
@@ -212,6 +207,11 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
         &name,
     );
     y += 36.0 * u;
+
+    if let Some(clocks) = &view.clocks {
+        clock::draw(canvas, clocks[color.index()], x, y, u);
+        y += clock::ROW * u;
+    }
 
     // Buying stops at 16 pieces, board and reserve together.
     let owned = view.pieces.iter().filter(|(_, c, _)| *c == color).count() as u32

@@ -1,6 +1,7 @@
 //! Piece pictures prepared once per design, side, orientation and size, and reused by every
 //! picture after.
 
+use crate::style::Rgb;
 use crate::{artwork, emblems, token};
 use engine::{Color, Design};
 use std::collections::HashMap;
@@ -27,6 +28,8 @@ pub(crate) enum Emblem {
     Side(Color),
     /// A zorkmid coin.
     Coin,
+    /// A clock face drawn in one colour.
+    Clock(Rgb),
 }
 
 fn cache() -> &'static Mutex<HashMap<Key, Arc<Pixmap>>> {
@@ -60,6 +63,7 @@ pub(crate) fn emblem(emblem: Emblem, size: u32) -> Arc<Pixmap> {
             Emblem::Check => emblems::check_glow(pix, s),
             Emblem::Side(color) => emblems::side_disc(pix, color, s),
             Emblem::Coin => emblems::coin(pix, s),
+            Emblem::Clock(ink) => emblems::clock(pix, s, ink),
         }
     })
 }

@@ -10,7 +10,9 @@ pub struct Style {
 }
 
 impl Style {
+    /// The smallest square drawn, whatever `square` says.
     pub const MIN_SQUARE: u32 = 24;
+    /// The largest square drawn, whatever `square` says.
     pub const MAX_SQUARE: u32 = 256;
 
     /// A style whose 8x8 board is about `board_px` pixels wide (kept within sane bounds).
@@ -83,13 +85,18 @@ impl Default for Style {
 /// A pixel rectangle of a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// Left edge.
     pub x: u32,
+    /// Top edge.
     pub y: u32,
+    /// Width.
     pub w: u32,
+    /// Height.
     pub h: u32,
 }
 
 impl Rect {
+    /// The middle pixel.
     pub fn centre(&self) -> (u32, u32) {
         (self.x + self.w / 2, self.y + self.h / 2)
     }
@@ -118,9 +125,14 @@ pub(crate) mod palette {
     pub const TEXT: Rgb = [34, 32, 29];
     pub const MUTED: Rgb = [118, 110, 100];
     pub const GOLD: Rgb = [232, 182, 50];
+    /// The coin's rim and its stamped z.
+    pub const COIN_RIM: Rgb = [150, 105, 20];
+    pub const COIN_MARK: Rgb = [110, 75, 10];
     pub const PRICE: Rgb = [150, 100, 10];
     pub const NEGATIVE: Rgb = [200, 40, 30];
     pub const RESULT: Rgb = [250, 214, 90];
+    /// The running clock's box: the board's frame colour, light digits.
+    pub const CLOCK_RUNNING: Rgb = FRAME;
 
     /// Piece bodies and outlines.
     pub const WHITE_BODY: Rgb = [250, 250, 247];
@@ -128,6 +140,9 @@ pub(crate) mod palette {
     pub const BLACK_BODY: Rgb = [42, 42, 42];
     pub const BLACK_LINE: Rgb = [8, 8, 8];
     pub const BLACK_DETAIL: Rgb = [225, 225, 220];
+    /// The light ring inside a black token, and the outline of a royal token's crown.
+    pub const TOKEN_RING: Rgb = [120, 120, 115];
+    pub const CROWN_LINE: Rgb = [90, 60, 10];
 
     /// Move marks: moves or captures, moves only, captures only.
     pub const MARK_BOTH: Rgb = [30, 120, 60];

@@ -196,6 +196,20 @@ pub(crate) fn draw_right(
     draw(canvas, face, px, right - w, baseline, rgb, text);
 }
 
+/// A text cut short with an ellipsis so it fits `max_width` at `px` (unchanged if it fits).
+pub(crate) fn ellipsize(face: Face, px: f32, text: &str, max_width: f32) -> String {
+    if width(face, px, text) <= max_width {
+        return text.to_string();
+    }
+    // No letter is narrower than a fifth of the size: cut what can't fit before measuring.
+    let most = (max_width / (px * 0.2)).max(0.0) as usize + 1;
+    let mut short: String = text.chars().take(most).collect();
+    while !short.is_empty() && width(face, px, &format!("{short}…")) > max_width {
+        short.pop();
+    }
+    format!("{short}…")
+}
+
 /// Wrap prose at spaces into lines no wider than `max_width` (a word wider than a line gets
 /// a line of its own).
 pub(crate) fn wrap_words(face: Face, px: f32, text: &str, max_width: f32) -> Vec<String> {
@@ -311,6 +325,16 @@ mod tests {
         for l in &lines {
             assert!(width(Face::Mono, 16.0, l) <= 90.0, "{l} too wide");
         }
+    }
+
+    #[test]
+    fn long_text_ends_in_an_ellipsis_within_the_width() {
+        assert_eq!(ellipsize(Face::Regular, 15.0, "Bob", 100.0), "Bob");
+        let long = "Hieronymus Bartholomew Featherstonehaugh".repeat(500);
+        let short = ellipsize(Face::Regular, 15.0, &long, 120.0);
+        assert!(short.ends_with('…') && short.len() > 5, "{short}");
+        assert!(width(Face::Regular, 15.0, &short) <= 120.0);
+        assert_eq!(ellipsize(Face::Bold, 15.0, "Bob", 1.0), "…");
     }
 
     #[test]

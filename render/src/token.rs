@@ -36,7 +36,7 @@ pub(crate) fn draw(
         let inner = PathBuilder::from_circle(cx, cy, r - rim_w * 1.3).expect("positive radius");
         pix.stroke_path(
             &inner,
-            &paint([120, 120, 115], 1.0),
+            &paint(palette::TOKEN_RING, 1.0),
             &stroke((rim_w * 0.5).max(0.8)),
             t,
             None,
@@ -134,7 +134,7 @@ pub(crate) fn crown(pix: &mut Pixmap, x: f32, y: f32, w: f32) {
     pix.fill_path(&p, &paint(palette::GOLD, 1.0), FillRule::Winding, t, None);
     pix.stroke_path(
         &p,
-        &paint([90, 60, 10], 1.0),
+        &paint(palette::CROWN_LINE, 1.0),
         &stroke((7.0f32).max(100.0 / w)),
         t,
         None,

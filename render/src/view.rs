@@ -1,4 +1,6 @@
-//! What a board picture shows, as plain data: build it from a game or a position, or by hand.
+//! What the pictures show, as plain data: a board (built from a game or a position, or by
+//! hand), a replay's frames, a table and a rating chart. Everything is serde so the bot can
+//! keep a view until Discord has the picture.
 
 use engine::{Color, Design, Game, Position, Square, Zorkmids};
 use serde::{Deserialize, Serialize};
@@ -6,6 +8,7 @@ use serde::{Deserialize, Serialize};
 /// One of a side's six design slots.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Slot {
+    /// The design a piece bought from this slot gets.
     pub design: Design,
     /// What a piece of this design costs, or None if it has no price.
     pub cost: Option<Zorkmids>,
@@ -14,7 +17,9 @@ pub struct Slot {
 /// One player's panel: who plays the side and what they own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {
+    /// The player's name (the panel shortens it with an ellipsis when it doesn't fit).
     pub name: String,
+    /// Zorkmids in the treasury (negative in debt, under plunder).
     pub treasury: Zorkmids,
     /// Bought pieces not yet placed, with how many of each.
     pub reserve: Vec<(Design, u32)>,
@@ -22,15 +27,27 @@ pub struct PlayerView {
     pub slots: Vec<Slot>,
 }
 
+/// One side's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Whole seconds left, 0 when flagged.
+    pub remaining: u64,
+    /// This side's clock is the one ticking.
+    pub running: bool,
+}
+
 /// Everything the board picture shows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardView {
+    /// Every piece on the board, with its side and design.
     pub pieces: Vec<(Square, Color, Design)>,
     /// White's panel, then Black's (index with `Color::index`).
     pub players: [PlayerView; 2],
+    /// The side whose turn it is.
     pub to_move: Color,
     /// The ply of the turn about to be played (1 = White's first turn).
     pub ply: u32,
+    /// The ruleset's name, such as "classic".
     pub ruleset: String,
     /// The squares the last action touched: from and to, or the drop square.
     pub last_action: Vec<Square>,
@@ -40,6 +57,116 @@ pub struct BoardView {
     pub result: Option<String>,
     /// The side whose player sits at the bottom of the board.
     pub orientation: Color,
+    /// White's clock, then Black's, in a game with a time control. Views stored before
+    /// clocks existed read as None.
+    #[serde(default)]
+    pub clocks: Option<[ClockView; 2]>,
+}
+
+/// An animated replay: one board per position, the start and then the position after each
+/// turn, each with its last action highlighted. The caller builds the frames.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayView {
+    /// The boards in order, each drawn as [`crate::board`] draws it; give them one
+    /// orientation, so that only what changed is encoded.
+    pub frames: Vec<BoardView>,
+}
+
+impl ReplayView {
+    /// Every position of a game from its start, with the players' names (White's first);
+    /// the last frame carries the game's result, however it ended. The frames show the
+    /// whole board: this is not a view for a fog game still being played.
+    pub fn from_game(game: &Game, names: [&str; 2]) -> ReplayView {
+        // The start under the game's rules now, so a turn using a design agreed by proposal
+        // later in the game replays too (its slots then show today's prices).
+        let start = Position::parse(&game.start().to_string(), game.rules().clone())
+            .unwrap_or_else(|_| game.start().clone());
+        let mut replay = Game::from_position(start);
+        let mut frames = Vec::with_capacity(game.turns().len() + 1);
+        frames.push(BoardView::from_game(&replay, names));
+        for played in game.turns() {
+            if replay.play(played.turn.clone()).is_err() {
+                break;
+            }
+            frames.push(BoardView::from_game(&replay, names));
+        }
+        // Should a turn not replay, the game's own position still ends the replay.
+        if frames.len() != game.turns().len() + 1 {
+            frames.push(BoardView::from_game(game, names));
+        }
+        if let Some(last) = frames.last_mut() {
+            last.result = game.result().map(|o| o.to_string());
+        }
+        ReplayView { frames }
+    }
+
+    /// Every frame seen from one side.
+    pub fn seen_by(self, orientation: Color) -> ReplayView {
+        ReplayView {
+            frames: self
+                .frames
+                .into_iter()
+                .map(|f| f.seen_by(orientation))
+                .collect(),
+        }
+    }
+}
+
+/// How a table column lines up its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Align {
+    /// Text starts at the column's left edge (names).
+    Left,
+    /// Text ends at the column's right edge (numbers).
+    Right,
+}
+
+/// A table column: its header and alignment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Column {
+    /// The header text.
+    pub header: String,
+    /// How the header and cells line up.
+    pub align: Align,
+}
+
+impl Column {
+    /// A column of names, lined up on the left.
+    pub fn left(header: &str) -> Column {
+        Column {
+            header: header.to_string(),
+            align: Align::Left,
+        }
+    }
+
+    /// A column of numbers, lined up on the right.
+    pub fn right(header: &str) -> Column {
+        Column {
+            header: header.to_string(),
+            align: Align::Right,
+        }
+    }
+}
+
+/// A table picture, such as a leaderboard: a title, headed columns and rows of text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The line above the table.
+    pub title: String,
+    /// The columns, left to right.
+    pub columns: Vec<Column>,
+    /// The rows, top to bottom, one cell per column (missing cells are blank, extra ones
+    /// are not shown).
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A rating chart: a title and a player's rating over time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChartView {
+    /// The line above the chart, such as the player's name.
+    pub title: String,
+    /// (unix seconds, rating) points, in any order.
+    pub points: Vec<(i64, i32)>,
 }
 
 impl BoardView {
@@ -74,6 +201,7 @@ impl BoardView {
                 .collect(),
             result: None,
             orientation: Color::White,
+            clocks: None,
         }
     }
 
@@ -94,10 +222,12 @@ impl BoardView {
         }
     }
 
+    /// A side's panel.
     pub fn player(&self, color: Color) -> &PlayerView {
         &self.players[color.index()]
     }
 
+    /// The piece on a square, if any.
     pub fn piece_at(&self, square: Square) -> Option<(Color, &Design)> {
         self.pieces
             .iter()
@@ -131,6 +261,25 @@ mod tests {
         assert_eq!(view.to_move, Color::Black);
         assert_eq!(view.ply, 12);
         assert_eq!(view.ruleset, "classic");
+    }
+
+    #[test]
+    fn a_replay_has_the_start_and_every_turn_and_the_result_last() {
+        let mut game = Game::new(Ruleset::Classic.into());
+        for turn in ["Kd2", "Ke7", "Buy P"] {
+            game.play_text(turn).unwrap();
+        }
+        game.resign(Color::Black).unwrap();
+        let replay = ReplayView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
+        assert_eq!(replay.frames.len(), 4);
+        assert_eq!(replay.frames[0].ply, 1);
+        assert!(replay.frames[0].last_action.is_empty());
+        assert_eq!(replay.frames[2].last_action.len(), 2);
+        assert_eq!(replay.frames[3].player(Color::White).reserve.len(), 1);
+        assert!(replay.frames[..3].iter().all(|f| f.result.is_none()));
+        assert!(replay.frames[3].result.is_some());
+        assert!(replay.frames.iter().all(|f| f.orientation == Color::Black));
+        assert!(replay.frames.iter().all(|f| f.clocks.is_none()));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Golden images: the five views must look as checked in, within a small per-pixel tolerance.
+//! Golden images: the board views, a leaderboard and a rating chart must look as checked in,
+//! within a small per-pixel tolerance.
 //! Regenerate them with `UPDATE_GOLDEN=1 cargo test -p render --test golden`.
 
 mod common;
@@ -19,8 +20,13 @@ fn golden_images_match() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let style = render::Style::default();
     let mut failures = Vec::new();
-    for (name, view) in common::golden_views() {
-        let png_bytes = render::board(&view, &style);
+    let mut pictures: Vec<(&str, Vec<u8>)> = common::golden_views()
+        .into_iter()
+        .map(|(name, view)| (name, render::board(&view, &style)))
+        .collect();
+    pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
+    pictures.push(("rating", render::chart(&common::rating_history(), &style)));
+    for (name, png_bytes) in pictures {
         let path = golden_dir().join(format!("{name}.png"));
         if update {
             std::fs::write(&path, &png_bytes).unwrap();
@@ -53,4 +59,47 @@ fn golden_images_match() {
         }
     }
     assert!(failures.is_empty(), "golden images differ: {failures:#?}");
+}
+
+/// The README shows the sample game's replay; it must be what the renderer makes today
+/// (frame for frame, within the same tolerance as the pictures).
+#[test]
+fn the_readme_replay_is_current() {
+    use image::codecs::gif::GifDecoder;
+    use image::AnimationDecoder;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("doc/sample48.gif");
+    let gif_bytes = render::replay(&common::sample48(), &render::Style::default());
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &gif_bytes).unwrap();
+        return;
+    }
+    let frames = |bytes: &[u8]| {
+        GifDecoder::new(std::io::Cursor::new(bytes))
+            .expect("a GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("frames decode")
+    };
+    let kept = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1", path.display()));
+    let (kept, made) = (frames(&kept), frames(&gif_bytes));
+    assert_eq!(kept.len(), made.len(), "run with UPDATE_GOLDEN=1");
+    for (i, (k, m)) in kept.iter().zip(&made).enumerate() {
+        assert_eq!(k.delay(), m.delay(), "frame {i}");
+        let (k, m) = (k.buffer(), m.buffer());
+        assert_eq!(k.dimensions(), m.dimensions(), "frame {i}");
+        let different = k
+            .pixels()
+            .zip(m.pixels())
+            .filter(|(a, b)| {
+                a.0.iter()
+                    .zip(b.0.iter())
+                    .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+            })
+            .count();
+        assert!(
+            different <= MAX_DIFFERENT_PIXELS,
+            "frame {i}: {different} pixels differ; run with UPDATE_GOLDEN=1"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use render::engine::{price, Color, Design, PriceTable, Proposals, Square};
-use render::{BoardView, Style};
+use render::{BoardView, ClockView, Style};
 
 use common::{close, Picture};
 
@@ -14,6 +14,8 @@ const WHITE_BODY: [u8; 3] = [250, 250, 247];
 const BLACK_BODY: [u8; 3] = [42, 42, 42];
 const ACTIVE: [u8; 3] = [98, 153, 36];
 const RESULT: [u8; 3] = [250, 214, 90];
+const CLOCK_RUNNING: [u8; 3] = [49, 46, 43];
+const NEGATIVE: [u8; 3] = [200, 40, 30];
 
 fn blend(base: [u8; 3], over: [u8; 3], alpha: f32) -> [u8; 3] {
     [0, 1, 2].map(|c| (over[c] as f32 * alpha + base[c] as f32 * (1.0 - alpha)).round() as u8)
@@ -138,6 +140,68 @@ fn a_crowded_reserve_and_huge_notation_still_fit() {
     view.players[0].reserve = many.iter().map(|d| (common::design(d), 1)).collect();
     view.players[1].slots[0].design = common::design("Wfc(DNFA)scDsHbmHWfc(DNFA)scDsHbmHsNbbNffL");
     check_board(&view, &Style::default());
+}
+
+fn with_clocks(view: BoardView, white: (u64, bool), black: (u64, bool)) -> BoardView {
+    let clock = |(remaining, running)| ClockView { remaining, running };
+    BoardView {
+        clocks: Some([clock(white), clock(black)]),
+        ..view
+    }
+}
+
+/// Pixels of a colour in the top and bottom halves of the panels.
+fn panel_halves(view: &BoardView, style: &Style, rgb: [u8; 3]) -> (usize, usize) {
+    let pic = Picture::decode(&render::board(view, style));
+    let p = style.panel_rect();
+    (
+        pic.count(p.x, 0, p.w, p.h / 2, rgb, 2),
+        pic.count(p.x, p.h / 2, p.w, p.h / 2, rgb, 2),
+    )
+}
+
+#[test]
+fn every_view_with_clocks_still_fits_its_panels() {
+    for (name, view) in common::golden_views() {
+        eprintln!("checking {name} with clocks");
+        let running = view.to_move;
+        let view = with_clocks(
+            view,
+            (86_400 * 3, running == Color::White),
+            (754, running == Color::Black),
+        );
+        check_board(&view, &Style::default());
+        check_board(&view, &Style::board_px(240));
+    }
+    let mut crowded = common::fairy();
+    let many = ["WD", "FA", "N", "B", "R", "fN", "sW", "bmD", "fcF"];
+    crowded.players[0].reserve = many.iter().map(|d| (common::design(d), 1)).collect();
+    check_board(
+        &with_clocks(crowded, (5, true), (0, false)),
+        &Style::default(),
+    );
+}
+
+#[test]
+fn the_running_clock_is_dark_and_a_low_one_red() {
+    let style = Style::default();
+    // Black (top, seen from White) to move, its clock running.
+    let view = with_clocks(common::middlegame(), (3600, false), (245, true));
+    let (top, bottom) = panel_halves(&view, &style, CLOCK_RUNNING);
+    assert!(top > 2000, "the running clock's box: {top} px");
+    assert!(bottom < 100, "the waiting clock is light: {bottom} px");
+    let (top, bottom) = panel_halves(&view, &style, NEGATIVE);
+    assert_eq!((top, bottom), (0, 0), "no clock is low");
+
+    let low = with_clocks(common::middlegame(), (0, false), (42, true));
+    let (top, bottom) = panel_halves(&low, &style, NEGATIVE);
+    assert!(top > 2000, "a low running clock is a red box: {top} px");
+    assert!(
+        bottom > 30,
+        "a flagged waiting clock has red digits: {bottom} px"
+    );
+    let (top, _) = panel_halves(&low, &style, CLOCK_RUNNING);
+    assert!(top < 100, "red instead of dark: {top} px");
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The views the tests, golden images and benchmarks draw, built directly as `BoardView` data.
 #![allow(dead_code)]
 
+use render::engine::Game;
 use render::engine::{Color, Design, Square, Zorkmids};
-use render::{BoardView, PlayerView, Slot};
+use render::{BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView};
 
 pub fn design(text: &str) -> Design {
     Design::parse_piece(text).unwrap()
@@ -72,6 +73,7 @@ pub fn start() -> BoardView {
         check: vec![],
         result: None,
         orientation: Color::White,
+        clocks: None,
     }
 }
 
@@ -93,6 +95,7 @@ pub fn middlegame() -> BoardView {
         check: vec![],
         result: None,
         orientation: Color::White,
+        clocks: None,
     }
 }
 
@@ -156,6 +159,7 @@ pub fn fairy() -> BoardView {
         check: vec![],
         result: None,
         orientation: Color::Black,
+        clocks: None,
     }
 }
 
@@ -176,6 +180,7 @@ pub fn check() -> BoardView {
         check: vec![sq("e8")],
         result: None,
         orientation: Color::White,
+        clocks: None,
     }
 }
 
@@ -195,10 +200,28 @@ pub fn finished() -> BoardView {
         check: vec![sq("g1")],
         result: Some("0-1, Black wins by checkmate".into()),
         orientation: Color::White,
+        clocks: None,
     }
 }
 
-/// The five golden views, by file name.
+/// The middlegame in a correspondence game: White has days left, Black's clock runs.
+pub fn clocks() -> BoardView {
+    BoardView {
+        clocks: Some([
+            ClockView {
+                remaining: 2 * 86_400 + 3 * 3600 + 125,
+                running: false,
+            },
+            ClockView {
+                remaining: 245,
+                running: true,
+            },
+        ]),
+        ..middlegame()
+    }
+}
+
+/// The golden views, by file name.
 pub fn golden_views() -> Vec<(&'static str, BoardView)> {
     vec![
         ("start", start()),
@@ -206,7 +229,61 @@ pub fn golden_views() -> Vec<(&'static str, BoardView)> {
         ("fairy", fairy()),
         ("check", check()),
         ("finished", finished()),
+        ("clocks", clocks()),
     ]
+}
+
+/// A leaderboard of 25 members, one with a name far too long for its column.
+pub fn leaderboard() -> TableView {
+    TableView {
+        title: "Leaderboard".into(),
+        columns: vec![
+            Column::right("#"),
+            Column::left("Player"),
+            Column::right("Rating"),
+            Column::right("Games"),
+            Column::right("W/D/L"),
+        ],
+        rows: (1..=25)
+            .map(|i| {
+                let name = match i {
+                    3 => "Hieronymus Bartholomew Featherstonehaugh-Cholmondeley".to_string(),
+                    _ => format!("player{i}"),
+                };
+                vec![
+                    i.to_string(),
+                    name,
+                    (1900 - 13 * i).to_string(),
+                    (7 * i).to_string(),
+                    format!("{}/{}/{}", 4 * i, i % 3, 3 * i - i % 3),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Forty rated games over seven months, rising with ups and downs.
+pub fn rating_history() -> ChartView {
+    ChartView {
+        title: "Alice: rating".into(),
+        points: (0..40i64)
+            .map(|i| {
+                let t = 1_700_000_000 + i * 3 * 86_400 + i * i * 5_000;
+                (t, 1440 + (i * 37 % 120) as i32 + 4 * i as i32)
+            })
+            .collect(),
+    }
+}
+
+/// The 48-turn sample game (buys, drops, redesigns, captures, fairy pieces), as a record.
+pub const SAMPLE48: &str = include_str!("../../../engine/tests/fixtures/games/sample48.txt");
+
+/// The sample game's 49 positions.
+pub fn sample48() -> ReplayView {
+    let game = Game::replay(SAMPLE48)
+        .expect("the sample game replays")
+        .game;
+    ReplayView::from_game(&game, ["Alice", "Bob"])
 }
 
 /// A decoded PNG: the pictures are always 8-bit RGB.
@@ -218,16 +295,14 @@ pub struct Picture {
 
 impl Picture {
     pub fn decode(png_bytes: &[u8]) -> Picture {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        buf.truncate(info.buffer_size());
+        let image =
+            image::load_from_memory_with_format(png_bytes, image::ImageFormat::Png).expect("a PNG");
+        assert_eq!(image.color(), image::ColorType::Rgb8);
+        let rgb = image.into_rgb8();
         Picture {
-            width: info.width,
-            height: info.height,
-            rgb: buf,
+            width: rgb.width(),
+            height: rgb.height(),
+            rgb: rgb.into_raw(),
         }
     }
 

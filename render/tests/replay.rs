@@ -1,0 +1,196 @@
+//! The animated replay: decode the GIF and check its frames, timing and looping, and that
+//! what it shows is the board picture of each position, within the palette's error.
+
+mod common;
+
+use image::codecs::gif::GifDecoder;
+use image::{AnimationDecoder, RgbaImage};
+use render::engine::Color;
+use render::{ClockView, ReplayView, Style};
+
+use common::Picture;
+
+/// The GIF's blocks, undecoded: frame rectangles, delays, transparency.
+struct Frame {
+    delay: u16,
+    left: u16,
+    top: u16,
+    width: u16,
+    height: u16,
+    transparent: Option<u8>,
+}
+
+fn blocks(gif_bytes: &[u8]) -> (u16, u16, gif::Repeat, Vec<Frame>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(gif_bytes).expect("a GIF");
+    let (w, h) = (decoder.width(), decoder.height());
+    assert!(decoder.global_palette().is_some(), "one global palette");
+    let mut frames = Vec::new();
+    while let Some(f) = decoder.read_next_frame().expect("a frame") {
+        assert!(f.palette.is_none(), "no frame has a palette of its own");
+        frames.push(Frame {
+            delay: f.delay,
+            left: f.left,
+            top: f.top,
+            width: f.width,
+            height: f.height,
+            transparent: f.transparent,
+        });
+    }
+    (w, h, decoder.repeat(), frames)
+}
+
+/// What a GIF shows at each frame, composed as a browser shows it.
+fn shown(gif_bytes: &[u8]) -> Vec<RgbaImage> {
+    GifDecoder::new(std::io::Cursor::new(gif_bytes))
+        .expect("a GIF")
+        .into_frames()
+        .collect_frames()
+        .expect("frames decode")
+        .into_iter()
+        .map(|f| f.into_buffer())
+        .collect()
+}
+
+/// Mean difference per channel, and the share of pixels off by more than `tol`.
+fn error(shown: &RgbaImage, png: &Picture, tol: u8) -> (f64, f64) {
+    assert_eq!((shown.width(), shown.height()), (png.width, png.height));
+    let (mut sum, mut far) = (0u64, 0usize);
+    for (a, b) in shown.as_raw().chunks_exact(4).zip(png.rgb.chunks_exact(3)) {
+        assert_eq!(a[3], 255, "every pixel is opaque");
+        let d = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
+        sum += (0..3).map(|c| a[c].abs_diff(b[c]) as u64).sum::<u64>();
+        far += usize::from(d > tol);
+    }
+    let n = png.rgb.len() / 3;
+    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
+}
+
+fn assert_close(shown: &RgbaImage, png_bytes: &[u8], what: &str) {
+    let (mean, far) = error(shown, &Picture::decode(png_bytes), 40);
+    assert!(mean < 1.5, "{what}: mean error {mean:.2}");
+    assert!(
+        far < 0.002,
+        "{what}: {:.3} % of pixels far off",
+        far * 100.0
+    );
+}
+
+#[test]
+fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
+    let view = common::sample48();
+    assert_eq!(view.frames.len(), 49);
+    let style = Style::default();
+    let bytes = render::replay(&view, &style);
+    assert_eq!(&bytes[..6], b"GIF89a");
+    assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
+    let (w, h, repeat, frames) = blocks(&bytes);
+    assert_eq!((w as u32, h as u32), style.board_image_size());
+    assert_eq!(repeat, gif::Repeat::Infinite);
+    assert_eq!(frames.len(), 49);
+    for (i, f) in frames.iter().enumerate() {
+        let delay = if i == 48 { 300 } else { 100 };
+        assert_eq!(f.delay, delay, "frame {i}");
+        assert!(f.left + f.width <= w && f.top + f.height <= h, "frame {i}");
+        if i == 0 {
+            assert_eq!((f.left, f.top, f.width, f.height), (0, 0, w, h));
+            assert_eq!(f.transparent, None);
+        } else {
+            assert!(
+                f.transparent.is_some(),
+                "frame {i} keeps what didn't change"
+            );
+        }
+    }
+    // Later frames hold only what changed: together far less than whole pictures.
+    let area: u64 = frames[1..]
+        .iter()
+        .map(|f| f.width as u64 * f.height as u64)
+        .sum();
+    assert!(area < 48 * (w as u64 * h as u64) * 3 / 4, "{area} px");
+}
+
+#[test]
+fn every_frame_shows_its_position_within_the_palettes_error() {
+    let view = common::sample48();
+    let style = Style::default();
+    let shown = shown(&render::replay(&view, &style));
+    assert_eq!(shown.len(), 49);
+    for i in [0, 1, 2, 15, 16, 30, 47, 48] {
+        let png = render::board(&view.frames[i], &style);
+        assert_close(&shown[i], &png, &format!("frame {i}"));
+    }
+}
+
+#[test]
+fn clocks_checks_and_a_result_go_through_the_palette_too() {
+    let style = Style::board_px(400);
+    let mut frames = vec![
+        common::check(),
+        common::clocks(),
+        common::finished(),
+        common::fairy().seen_by(Color::White),
+    ];
+    frames[3].clocks = Some([
+        ClockView {
+            remaining: 42,
+            running: true,
+        },
+        ClockView {
+            remaining: 3 * 3600,
+            running: false,
+        },
+    ]);
+    let view = ReplayView { frames };
+    let shown = shown(&render::replay(&view, &style));
+    for (i, frame) in view.frames.iter().enumerate() {
+        assert_close(
+            &shown[i],
+            &render::board(frame, &style),
+            &format!("frame {i}"),
+        );
+    }
+}
+
+#[test]
+fn one_frame_and_no_frames() {
+    let style = Style::board_px(240);
+    let one = ReplayView {
+        frames: vec![common::start()],
+    };
+    let (_, _, _, frames) = blocks(&render::replay(&one, &style));
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames[0].delay, 300);
+    let none = ReplayView { frames: vec![] };
+    let (w, h, _, frames) = blocks(&render::replay(&none, &style));
+    assert_eq!(frames.len(), 1);
+    assert_eq!((w as u32, h as u32), style.board_image_size());
+}
+
+#[test]
+fn a_repeated_position_is_a_tiny_frame() {
+    let style = Style::board_px(240);
+    let view = ReplayView {
+        frames: vec![common::start(), common::start()],
+    };
+    let (_, _, _, frames) = blocks(&render::replay(&view, &style));
+    assert_eq!(frames.len(), 2);
+    assert_eq!((frames[1].width, frames[1].height), (1, 1));
+}
+
+#[test]
+fn older_views_without_clocks_still_read() {
+    let view = common::middlegame();
+    let mut json: serde_json::Value = serde_json::to_value(&view).unwrap();
+    json.as_object_mut().unwrap().remove("clocks");
+    let back: render::BoardView = serde_json::from_value(json).unwrap();
+    assert_eq!(back, view);
+    let with = common::clocks();
+    let text = serde_json::to_string(&ReplayView {
+        frames: vec![with.clone()],
+    })
+    .unwrap();
+    let back: ReplayView = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.frames, [with]);
+}
