@@ -1,13 +1,13 @@
 //! Challenges: open until answered, cancelled or expired; accepting one starts its game in
 //! the same transaction.
 
-use super::games::{insert_game, GameRow, Status};
+use super::games::{control_word, insert_game, GameRow, Status};
 use super::outbox::owe_in;
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Word,
 };
 use crate::shards::Shards;
-use engine::{Game, Rules};
+use engine::{Clock, Game, Rules, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -45,6 +45,10 @@ pub struct ChallengeRow {
     pub expires_at: i64,
     /// Where its message was posted (channel, message), once known.
     pub message: Option<(u64, u64)>,
+    /// The game's time control.
+    pub time_control: TimeControl,
+    /// Whether the game will be rated.
+    pub rated: bool,
 }
 
 fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
@@ -53,6 +57,7 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
     let opponent = row.try_get::<i64, _>("opponent_id")? as u64;
     let message_channel: Option<i64> = row.try_get("message_channel")?;
     let message_id: Option<i64> = row.try_get("message_id")?;
+    let time_control: Option<String> = row.try_get("time_control")?;
     Ok(ChallengeRow {
         id: row.try_get("id")?,
         channel: Channel {
@@ -76,6 +81,13 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
         message: message_channel
             .zip(message_id)
             .map(|(c, m)| (c as u64, m as u64)),
+        time_control: match time_control {
+            Some(text) => text
+                .parse()
+                .map_err(|e| StoreError::Corrupt(format!("time control: {e}")))?,
+            None => TimeControl::Unlimited,
+        },
+        rated: row.try_get::<i64, _>("rated")? != 0,
     })
 }
 
@@ -137,8 +149,9 @@ impl Store {
         .await?;
         let challenge_id: i64 = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
-             opponent_id, opponent_name, rules, colour, status, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+             opponent_id, opponent_name, rules, colour, status, created_at, expires_at, \
+             time_control, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(id(channel.guild))
         .bind(id(channel.channel))
@@ -151,6 +164,8 @@ impl Store {
         .bind(ChallengeStatus::Open.word())
         .bind(now)
         .bind(challenge.expires_at)
+        .bind(control_word(challenge.time_control))
+        .bind(i64::from(challenge.rated))
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
@@ -221,7 +236,11 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        let game_id = insert_game(&mut tx, channel, &players, &game, now).await?;
+        let clock = Clock::start(challenge.time_control, now);
+        // Nobody's rating moves by playing themself.
+        let rated = challenge.rated && players[0].id != players[1].id;
+        let settings = (challenge.time_control, clock, rated);
+        let game_id = insert_game(&mut tx, channel, &players, &game, settings, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
         let row = GameRow {
@@ -232,6 +251,9 @@ impl Store {
             version: 0,
             draw_offer: None,
             status: Status::Active,
+            time_control: challenge.time_control,
+            clock,
+            rated,
         };
         Ok((row, ids))
     }

@@ -18,6 +18,8 @@ pub const TABLES: &[&str] = &[
     "guild_settings",
     "game_channels",
     "member_settings",
+    "ratings",
+    "results",
 ];
 
 /// Tables whose `id` the database assigns: after a copy into PostgreSQL its sequence must
@@ -52,10 +54,11 @@ impl From<sqlx::Error> for CopyError {
     }
 }
 
-/// A column's type, as far as copying cares: every column is a whole number or text.
+/// A column's type, as far as copying cares: a whole number, a real number (ratings) or text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Integer,
+    Real,
     Text,
 }
 
@@ -97,6 +100,7 @@ pub async fn copy_database(from: &Store, to: &Store) -> Result<Copied, CopyError
             for (i, column) in columns.iter().enumerate() {
                 query = match column.kind {
                     Kind::Integer => query.bind(row.try_get::<Option<i64>, _>(i)?),
+                    Kind::Real => query.bind(row.try_get::<Option<f64>, _>(i)?),
                     Kind::Text => query.bind(row.try_get::<Option<String>, _>(i)?),
                 };
             }
@@ -173,6 +177,7 @@ impl Store {
                 let kind: String = row.try_get("type")?;
                 let kind = match kind.to_ascii_lowercase().as_str() {
                     "integer" | "bigint" => Kind::Integer,
+                    "real" | "double precision" => Kind::Real,
                     "text" => Kind::Text,
                     other => {
                         return Err(StoreError::Corrupt(format!(

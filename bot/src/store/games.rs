@@ -1,8 +1,13 @@
 //! Games and their turns.
 
 use super::outbox::owe_in;
-use super::{id, json, unjson, words, Channel, Owed, Player, Store, StoreError, Tx, Word};
-use engine::{Color, Game};
+use super::ratings::{write_ended, Ended};
+use super::{
+    bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
+    Word,
+};
+use crate::shards::Shards;
+use engine::{Clock, Color, Game, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -27,11 +32,32 @@ pub struct GameRow {
     pub version: i64,
     pub draw_offer: Option<Color>,
     pub status: Status,
+    pub time_control: TimeControl,
+    /// The clock while the game runs with a time control.
+    pub clock: Option<Clock>,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
 }
 
 impl GameRow {
     pub fn player(&self, color: Color) -> &Player {
         &self.players[color.index()]
+    }
+
+    /// When the side to move loses on time, if the game runs with a clock.
+    pub fn deadline(&self) -> Option<i64> {
+        let mover = self.game.position().to_move();
+        self.clock
+            .filter(|_| self.status == Status::Active)
+            .map(|c| c.deadline(mover))
+    }
+
+    /// When the side to move is next reminded of its deadline, after `now`.
+    fn remind_at(&self, now: i64) -> Option<i64> {
+        let mover = self.game.position().to_move();
+        self.clock
+            .filter(|_| self.status == Status::Active)
+            .and_then(|c| c.next_reminder(mover, now))
     }
 
     /// The colour this member plays, if they play.
@@ -42,13 +68,15 @@ impl GameRow {
     }
 }
 
-const GAME_COLUMNS: &str = "id, guild_id, white_id, white_name, black_id, \
-     black_name, state, version, draw_offer, status";
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, white_name, black_id, \
+     black_name, state, version, draw_offer, status, time_control, clock, rated";
 
 fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
     let offer: Option<String> = row.try_get("draw_offer")?;
     let status: String = row.try_get("status")?;
+    let time_control: Option<String> = row.try_get("time_control")?;
+    let clock: Option<String> = row.try_get("clock")?;
     Ok(GameRow {
         id: row.try_get("id")?,
         guild: row.try_get::<i64, _>("guild_id")? as u64,
@@ -66,7 +94,20 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         version: row.try_get("version")?,
         draw_offer: offer.as_deref().map(Color::from_word).transpose()?,
         status: Status::from_word(&status)?,
+        time_control: match time_control {
+            Some(text) => text
+                .parse()
+                .map_err(|e| StoreError::Corrupt(format!("time control: {e}")))?,
+            None => TimeControl::Unlimited,
+        },
+        clock: clock.as_deref().map(unjson).transpose()?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
     })
+}
+
+/// A stored time control: none is NULL.
+pub(super) fn control_word(control: TimeControl) -> Option<String> {
+    control.is_timed().then(|| control.to_string())
 }
 
 impl Store {
@@ -94,6 +135,103 @@ impl Store {
             .transpose()
     }
 
+    /// A game by its id, whatever its status, with its channel.
+    pub async fn game_with_channel(&self, game: i64) -> Result<Option<(GameRow, u64)>, StoreError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        sqlx::query(&sql)
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|row| {
+                let channel = row.try_get::<i64, _>("channel_id")? as u64;
+                Ok((game_row(row)?, channel))
+            })
+            .transpose()
+    }
+
+    /// The server's active games, oldest first, with their channels.
+    pub async fn active_games(&self, guild: u64) -> Result<Vec<(u64, GameRow)>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = $2 ORDER BY id"
+        );
+        sqlx::query(&sql)
+            .bind(id(guild))
+            .bind(Status::Active.word())
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|row| {
+                let channel = row.try_get::<i64, _>("channel_id")? as u64;
+                Ok((channel, game_row(row)?))
+            })
+            .collect()
+    }
+
+    /// Active games in the servers of `shards` whose side to move is out of time by `now`.
+    pub async fn overdue_games(&self, now: i64, shards: &Shards) -> Result<Vec<i64>, StoreError> {
+        self.games_due("deadline_at", now, shards).await
+    }
+
+    /// Active games in the servers of `shards` whose player to move is due a reminder.
+    pub async fn reminders_due(&self, now: i64, shards: &Shards) -> Result<Vec<i64>, StoreError> {
+        self.games_due("remind_at", now, shards).await
+    }
+
+    async fn games_due(
+        &self,
+        column: &str,
+        now: i64,
+        shards: &Shards,
+    ) -> Result<Vec<i64>, StoreError> {
+        let sql = format!(
+            "SELECT id FROM games WHERE status = $1 AND {column} <= $2 AND {} ORDER BY {column}",
+            owned_by(3)
+        );
+        let query = sqlx::query(&sql).bind(Status::Active.word()).bind(now);
+        bind_owned(query, shards)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|row| Ok(row.try_get("id")?))
+            .collect()
+    }
+
+    /// Claim a reminder: move the game's next reminder from `due` to the one after `now`,
+    /// and owe the message, in one transaction. False if someone else claimed it first.
+    pub async fn claim_reminder(
+        &self,
+        row: &GameRow,
+        due: i64,
+        owed: &[Owed],
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("UPDATE games SET remind_at = $1 WHERE id = $2 AND remind_at = $3")
+            .bind(row.remind_at(now.max(due)))
+            .bind(row.id)
+            .bind(due)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// When the game's next reminder falls due, as stored.
+    pub async fn remind_at_of(&self, game: i64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT remind_at FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => row.try_get("remind_at")?,
+            None => None,
+        })
+    }
+
     pub async fn active_game_count(&self) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = $1")
@@ -114,18 +252,23 @@ impl Store {
         )
     }
 
-    /// Write a changed game, with the messages it owes, in one transaction; fails with
-    /// `Conflict` if anything else changed the game since it was loaded. `turn_by` is the
-    /// member whose turn was just played, stored with it. Returns the owed messages' ids.
+    /// Write a changed game, with the messages it owes and, if it just ended, its results
+    /// and rating changes, in one transaction; fails with `Conflict` if anything else changed
+    /// the game (or those ratings) since it was loaded. `turn_by` is the member whose turn was
+    /// just played, stored with it. Returns the owed messages' ids.
     pub async fn save_game(
         &self,
         row: &GameRow,
         turn_by: Option<u64>,
         owed: &[Owed],
+        ended: Option<&Ended>,
         now: i64,
     ) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
         update_game(&mut tx, row, now).await?;
+        if let Some(ended) = ended {
+            write_ended(&mut tx, row, ended, now).await?;
+        }
         if let (Some(user), Some(played)) = (turn_by, row.game.last_turn()) {
             sqlx::query(
                 "INSERT INTO turns (game_id, ply, user_id, notation, position, played_at) \
@@ -146,18 +289,23 @@ impl Store {
     }
 }
 
-/// Insert a new game in a transaction; `ChannelBusy` if the channel has an active one.
+/// Insert a new game in a transaction, with its time control, clock and whether it is rated;
+/// `ChannelBusy` if the channel has an active one.
 pub(super) async fn insert_game(
     tx: &mut Tx<'_>,
     channel: Channel,
     players: &[Player; 2],
     game: &Game,
+    clock: (TimeControl, Option<Clock>, bool),
     now: i64,
 ) -> Result<i64, StoreError> {
+    let (control, clock, rated) = clock;
+    let mover = game.position().to_move();
     let row = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
-         black_name, state, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+         black_name, state, status, created_at, updated_at, time_control, clock, rated, \
+         deadline_at, remind_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -169,6 +317,11 @@ pub(super) async fn insert_game(
     .bind(Status::Active.word())
     .bind(now)
     .bind(now)
+    .bind(control_word(control))
+    .bind(clock.as_ref().map(json).transpose()?)
+    .bind(i64::from(rated))
+    .bind(clock.map(|c| c.deadline(mover)))
+    .bind(clock.and_then(|c| c.next_reminder(mover, now)))
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {
@@ -192,7 +345,8 @@ pub(super) async fn update_game(
     };
     let done = sqlx::query(
         "UPDATE games SET state = $1, version = version + 1, draw_offer = $2, status = $3, \
-         result = $4, updated_at = $5 WHERE id = $6 AND version = $7",
+         result = $4, updated_at = $5, clock = $8, deadline_at = $9, remind_at = $10 \
+         WHERE id = $6 AND version = $7",
     )
     .bind(json(&row.game)?)
     .bind(row.draw_offer.map(Word::word))
@@ -201,6 +355,9 @@ pub(super) async fn update_game(
     .bind(now)
     .bind(row.id)
     .bind(row.version)
+    .bind(row.clock.as_ref().map(json).transpose()?)
+    .bind(row.deadline())
+    .bind(row.remind_at(now))
     .execute(&mut **tx)
     .await?;
     if done.rows_affected() != 1 {

@@ -14,6 +14,7 @@ mod copy;
 mod games;
 mod outbox;
 mod proposals;
+mod ratings;
 mod settings;
 mod url;
 
@@ -24,6 +25,7 @@ pub use copy::{CopyError, TABLES};
 pub use games::{GameRow, Status};
 pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
+pub use ratings::{Ended, RatingRow, ResultRow};
 pub use settings::GuildSettings;
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
@@ -177,11 +179,16 @@ impl Store {
         let sql = format!(
             "SELECT MIN(due) AS due FROM ( \
                  SELECT MIN(expires_at) AS due FROM challenges WHERE status = $1 AND {owned} \
-                 UNION ALL SELECT MIN(due_at) AS due FROM outbox WHERE {owned}) AS soonest",
+                 UNION ALL SELECT MIN(due_at) AS due FROM outbox WHERE {owned} \
+                 UNION ALL SELECT MIN(deadline_at) AS due FROM games \
+                     WHERE status = $5 AND {owned} \
+                 UNION ALL SELECT MIN(remind_at) AS due FROM games \
+                     WHERE status = $5 AND {owned}) AS soonest",
             owned = owned_by(2),
         );
         let query = sqlx::query(&sql).bind(ChallengeStatus::Open.word());
-        let row = bind_owned(query, shards).fetch_one(&self.pool).await?;
+        let query = bind_owned(query, shards).bind(Status::Active.word());
+        let row = query.fetch_one(&self.pool).await?;
         Ok(row.try_get("due")?)
     }
 }
