@@ -10,6 +10,7 @@ mod core;
 mod discord;
 mod picture;
 mod price_text;
+mod ratings;
 mod shards;
 mod store;
 mod terminal;
@@ -42,6 +43,9 @@ enum Command {
     Replay {
         /// The record file (RULES.md section 9).
         file: PathBuf,
+        /// Also write the game as an animated GIF here, a frame per turn.
+        #[arg(long)]
+        gif: Option<PathBuf>,
     },
     /// List every legal action of a position in record notation, sorted.
     Moves {
@@ -84,6 +88,10 @@ enum Command {
         /// Where to write the board picture after every turn.
         #[arg(long, default_value = "csipgs-board.png")]
         picture: PathBuf,
+        /// The time control: none (default), 15m+10s (live: minutes plus seconds a turn), or
+        /// 1d, 3d, 7d, 12h (correspondence: time for each turn).
+        #[arg(long, default_value = "none")]
+        time: engine::TimeControl,
         /// Keep the game in this database (a file path, sqlite://path or postgres://...),
         /// and resume the game it holds.
         #[arg(long)]
@@ -137,7 +145,7 @@ fn main() -> ExitCode {
             rules,
             json,
         } => cli::price::run(&design, &rules, json),
-        Command::Replay { file } => cli::replay::run(&file),
+        Command::Replay { file, gif } => cli::replay::run(&file, gif.as_deref()),
         Command::Moves { position, rules } => cli::moves::run(&position, &rules),
         Command::Perft {
             position,
@@ -162,6 +170,7 @@ fn main() -> ExitCode {
             first,
             picture,
             database,
+            time,
         } => {
             let ruleset = match rules.parse::<engine::Ruleset>() {
                 Ok(r) => r,
@@ -190,6 +199,7 @@ fn main() -> ExitCode {
                 first,
                 picture,
                 database,
+                time,
             })
         }
     }

@@ -1,13 +1,17 @@
-//! Pictures as PNG bytes: the one place images are drawn (by the render crate).
+//! Pictures as image bytes: the one place images are drawn (by the render crate).
 
 use crate::core::Picture;
 use render::Style;
 
-pub fn png(picture: &Picture) -> Vec<u8> {
+/// The picture as the bytes of its file: PNG, or GIF for a replay.
+pub fn encode(picture: &Picture) -> Vec<u8> {
     let style = Style::default();
     match picture {
         Picture::Board(view) => render::board(view, &style),
         Picture::Design { design, price } => render::design(design, &Ok((**price).clone()), &style),
+        Picture::Replay(view) => render::replay(view, &style),
+        Picture::Table(view) => render::table(view, &style),
+        Picture::Chart(view) => render::chart(view, &style),
     }
 }
 
@@ -16,5 +20,8 @@ pub fn file_name(picture: &Picture) -> String {
     match picture {
         Picture::Board(view) => format!("board-{}.png", view.ply),
         Picture::Design { .. } => "design.png".to_string(),
+        Picture::Replay(_) => "replay.gif".to_string(),
+        Picture::Table(_) => "table.png".to_string(),
+        Picture::Chart(_) => "rating.png".to_string(),
     }
 }

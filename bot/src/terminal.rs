@@ -28,6 +28,8 @@ pub struct Setup {
     pub picture: PathBuf,
     /// The database to keep the game in (resumed if it has one); memory if none.
     pub database: Option<DatabaseUrl>,
+    /// The game's clock; the side to move loses when its time is out and it plays.
+    pub time: engine::TimeControl,
 }
 
 /// The terminal's one channel.
@@ -174,6 +176,9 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup) {
         proposals: Some(setup.options.proposals),
         unofficial: Some(setup.options.unofficial),
         colour: Some(ColourChoice::White),
+        time: Some(setup.time.to_string()),
+        // One person at one keyboard: nothing to rate.
+        rated: Some(false),
         ..ChallengeRequest::default()
     });
     let replies = core.handle(white, PLACE, challenge).await;
@@ -315,6 +320,12 @@ fn parse(line: &str) -> Result<Line, String> {
             }
         }
         "game" => Request::Game,
+        "games" => Request::Games,
+        "rematch" => Request::Rematch,
+        "replay" => Request::Replay,
+        "profile" => Request::Profile { member: None },
+        "rating" => Request::Rating { member: None },
+        "leaderboard" => Request::Leaderboard,
         "history" => Request::History,
         "resign" => Request::Resign,
         "draw" => Request::Draw,
@@ -381,9 +392,9 @@ impl Screen {
             }
             let path = match picture {
                 Picture::Board(_) => self.picture.clone(),
-                Picture::Design { .. } => self.picture.with_file_name(picture::file_name(picture)),
+                _ => self.picture.with_file_name(picture::file_name(picture)),
             };
-            write_file(&path, &picture::png(picture));
+            write_file(&path, &picture::encode(picture));
         }
         for file in &reply.files {
             println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());

@@ -524,6 +524,12 @@ async fn scenarios() {
             "abort",
             "notify",
             "settings",
+            "rating",
+            "leaderboard",
+            "profile",
+            "games",
+            "rematch",
+            "replay",
             "help",
             "rules"
         ]

@@ -5,11 +5,8 @@
 
 mod support;
 
-use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
-use support::fixtures::{
-    button, channel, s, slash, with_permissions, Opt, Place, ALICE, BOB, CAROL,
-};
+use support::fixtures::{button, channel, s, slash, Opt, Place, ALICE, BOB, CAROL};
 use support::{lock_database, FakeDiscord, Fault, Launch, Route};
 
 const RESTARTING: &str = "The bot is restarting";
@@ -20,19 +17,6 @@ fn mv(text: &str) -> Vec<Opt> {
 
 fn token(ix: &serde_json::Value) -> String {
     ix["token"].as_str().unwrap().to_string()
-}
-
-/// Games in this server are played in their channels, not threads.
-async fn no_threads(fake: &FakeDiscord) {
-    let settings = slash(
-        channel(1),
-        &CAROL,
-        "settings",
-        vec![Opt::Bool("threads", false)],
-    );
-    let settings = with_permissions(settings, serenity::Permissions::MANAGE_GUILD);
-    let saved = fake.ask(&settings).await;
-    assert!(saved.content().starts_with("Saved."), "{}", saved.content());
 }
 
 /// Alice (White) and Bob start a game in `place`.
@@ -273,7 +257,7 @@ async fn scenarios() {
     let launch = Launch::new(&fake.api_base(), &dir, "info");
     let bot = launch.start();
     fake.wait_logged_in(1).await;
-    no_threads(&fake).await;
+    fake.games_in_channels(channel(1)).await;
     a_locked_database_defers_then_announces(&fake, &launch).await;
     failed_answers_are_posted(&fake).await;
     sigterm_loses_nothing(&fake, &launch, bot).await;

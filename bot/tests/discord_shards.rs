@@ -6,11 +6,8 @@
 
 mod support;
 
-use poise::serenity_prelude as serenity;
 use std::time::Duration;
-use support::fixtures::{
-    button, channel_in, s, slash, with_permissions, Opt, Place, ALICE, BOB, CAROL,
-};
+use support::fixtures::{button, channel_in, s, slash, Opt, Place, ALICE, BOB};
 use support::{channel_key, postgres, FakeDiscord, Launch, GUILD_ID, SHARD1_GUILD};
 
 const EXPIRED: &str = "This challenge expired";
@@ -27,14 +24,6 @@ fn launch(fake: &FakeDiscord, url: &str, shard: u32) -> Launch {
         .env("CSIPGS_DATABASE", url)
         .env("CSIPGS_SHARD_RANGE", &format!("{shard}-{shard}"))
         .env("CSIPGS_SHARD_TOTAL", "2")
-}
-
-/// Games in this place's server are played in their channels, not threads.
-async fn no_threads(fake: &FakeDiscord, place: Place) {
-    let settings = slash(place, &CAROL, "settings", vec![Opt::Bool("threads", false)]);
-    let settings = with_permissions(settings, serenity::Permissions::MANAGE_GUILD);
-    let saved = fake.ask(&settings).await;
-    assert!(saved.content().starts_with("Saved."), "{}", saved.content());
 }
 
 async fn challenge(fake: &FakeDiscord, place: Place) -> Vec<String> {
@@ -90,7 +79,7 @@ async fn scenario() {
     let here = channel_in(GUILD_ID, 10);
     let there = channel_in(SHARD1_GUILD, 20);
     for place in [here, there] {
-        no_threads(&fake, place).await;
+        fake.games_in_channels(place).await;
         start_game(&fake, place).await;
         play(&fake, place, &ALICE, "Kd2").await;
     }

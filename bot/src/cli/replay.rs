@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 /// `csipgs replay FILE`: every turn with both treasuries after it, then the final position
 /// and result; the first illegal turn ends it with status 1.
-pub fn run(file: &Path) -> ExitCode {
+pub fn run(file: &Path, gif: Option<&Path>) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -22,6 +22,16 @@ pub fn run(file: &Path) -> ExitCode {
             match replay.game.result() {
                 Some(outcome) => println!("{outcome}"),
                 None => println!("*"),
+            }
+            if let Some(out) = gif {
+                let names = [replay.players.white.as_str(), replay.players.black.as_str()];
+                let view = render::ReplayView::from_game(&replay.game, names);
+                let bytes = render::replay(&view, &render::Style::default());
+                if let Err(e) = std::fs::write(out, bytes) {
+                    eprintln!("can't write {}: {e}", out.display());
+                    return ExitCode::FAILURE;
+                }
+                eprintln!("wrote {} ({} frames)", out.display(), view.frames.len());
             }
             ExitCode::SUCCESS
         }

@@ -7,8 +7,10 @@ use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
 };
-use crate::store::{ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, StoreError};
-use engine::{Color, Game, Rules};
+use crate::store::{
+    ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
+};
+use engine::{Color, Game, Rules, TimeControl};
 use std::hash::{BuildHasher, Hasher};
 
 /// How long a challenge can be accepted, in seconds.
@@ -53,10 +55,16 @@ impl Core {
                 return Err(busy(&game.players));
             }
         }
-        let rules = Rules::new(
-            request.ruleset.unwrap_or(settings.rules.ruleset),
-            request.options_over(settings.rules.options),
-        );
+        let rules = request.rules.clone().unwrap_or_else(|| {
+            Rules::new(
+                request.ruleset.unwrap_or(settings.rules.ruleset),
+                request.options_over(settings.rules.options),
+            )
+        });
+        let time_control = match &request.time {
+            Some(text) => text.parse()?,
+            None => TimeControl::CORRESPONDENCE_DEFAULT,
+        };
         let colour = request.colour.unwrap_or(ColourChoice::Random);
         let now = self.now();
         let challenge = ChallengeRow {
@@ -68,6 +76,8 @@ impl Core {
             colour,
             expires_at: now + CHALLENGE_SECONDS,
             message: None,
+            time_control,
+            rated: request.rated.unwrap_or(true),
         };
         let mut replies = Vec::new();
         let (_, ids) = self
@@ -86,6 +96,38 @@ impl Core {
             .await?;
         self.settle(&mut replies, ids);
         Ok(replies)
+    }
+
+    /// /rematch: the last game's players, the same rules, time control and rating, colours
+    /// swapped; the asker challenges the other.
+    pub(super) async fn rematch(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let channel = Core::channel(place)?;
+        let last = self
+            .store
+            .latest_game(channel)
+            .await?
+            .ok_or(CoreError::NoRematch)?;
+        if last.status == Status::Active {
+            return Err(busy(&last.players));
+        }
+        let Some(color) = last.color_of(who.id) else {
+            return Err(CoreError::NotInRematch {
+                white: last.player(Color::White).id,
+                black: last.player(Color::Black).id,
+            });
+        };
+        let request = ChallengeRequest {
+            opponent: Some(last.player(!color).clone()),
+            colour: Some(match color {
+                Color::White => ColourChoice::Black,
+                Color::Black => ColourChoice::White,
+            }),
+            time: Some(last.time_control.to_string()),
+            rated: Some(last.rated),
+            rules: Some(last.game.rules().clone()),
+            ..ChallengeRequest::default()
+        };
+        self.challenge(who, place, request).await
     }
 
     /// A press of a challenge's Accept, Decline or Cancel button. The public answer replaces
@@ -231,7 +273,7 @@ impl Core {
             last.picture = Some(picture);
         }
         let owed = self.owing(found.channel.guild, message_of(&found), &replies)?;
-        let (_, ids) = match self
+        let (row, ids) = match self
             .store
             .accept_challenge(&found, game_channel, players, game, &owed, now)
             .await
@@ -245,6 +287,10 @@ impl Core {
             Err(e) => return Err(e.into()),
         };
         self.settle(&mut replies, ids);
+        // The scheduler may be asleep past the new game's first deadline.
+        if row.deadline().is_some() {
+            self.wake.notify_one();
+        }
         Ok(replies)
     }
 
@@ -295,7 +341,11 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
         ColourChoice::Black => "Black",
         ColourChoice::Random => "a colour drawn at random",
     };
-    let rules = rules_text(&challenge.rules);
+    let rules = format!(
+        "{}, {}",
+        rules_text(&challenge.rules),
+        terms_text(challenge.time_control, challenge.rated)
+    );
     let minutes = CHALLENGE_SECONDS / 60;
     let press = |answer| {
         Press::Challenge {
@@ -357,6 +407,16 @@ pub(super) fn rules_text(rules: &Rules) -> String {
     } else {
         format!("{} rules with {}", rules.ruleset, on.join(", "))
     }
+}
+
+/// "3d per turn, rated", "15m+10s, unrated", "no clock, rated".
+pub(super) fn terms_text(control: TimeControl, rated: bool) -> String {
+    let clock = match control {
+        TimeControl::Unlimited => "no clock".to_string(),
+        TimeControl::Live { .. } => format!("{control} clock"),
+        TimeControl::Correspondence { .. } => format!("{control} per turn"),
+    };
+    format!("{clock}, {}", if rated { "rated" } else { "unrated" })
 }
 
 /// A fair coin from the standard library's randomly seeded hasher.

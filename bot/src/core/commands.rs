@@ -70,6 +70,8 @@ pub const DESIGN_MAX: u16 = 200;
 const MOVE_MAX: u16 = 250;
 const REDESIGN_MAX: u16 = 420;
 const TURN_MAX: u16 = 1000;
+/// A time control is a few characters: `15m+10s`, `3d`.
+const TIME_MAX: u16 = 20;
 /// Proposal names are shown in every /game: short.
 pub const PROPOSAL_NAME_MAX: u16 = 40;
 
@@ -105,6 +107,15 @@ pub const COMMANDS: &[Command] = &[
                 "Allow the unofficial relay-, doublemove- and shooting- prefixes",
             ),
             optional("colour", "Your colour: white, black or random (default)"),
+            optional_text(
+                "time",
+                "Time control: 15m+10s (live), 1d, 3d (default) or 7d per turn, or none",
+                TIME_MAX,
+            ),
+            optional(
+                "rated",
+                "Whether the result changes ratings (default: rated)",
+            ),
         ],
         scope: Scope::Server,
     },
@@ -304,6 +315,42 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Managers,
+    },
+    Command {
+        name: "rating",
+        description: "A member's rating in this server (yours if you name nobody)",
+        options: &[optional("member", "Whose rating (default: yours)")],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "leaderboard",
+        description: "This server's top 20 rated players",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "profile",
+        description: "A member's rating history, results by ruleset and last 10 games",
+        options: &[optional("member", "Whose profile (default: yours)")],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "games",
+        description: "This server's games in progress: where, who, and whose turn",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "rematch",
+        description: "Challenge your last opponent here to the same game, colours swapped",
+        options: &[],
+        scope: Scope::Server,
+    },
+    Command {
+        name: "replay",
+        description: "An animated replay of this channel's game (or its last one)",
+        options: &[],
+        scope: Scope::Server,
     },
     Command {
         name: "help",

@@ -3,7 +3,7 @@
 
 use crate::store::StoreError;
 use engine::proposal::ProposalError;
-use engine::{Color, NotationError, PriceError, TurnError};
+use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CoreError {
@@ -81,6 +81,18 @@ pub enum CoreError {
     AlreadyEstimated(u64),
     #[error("{0} is being bid on already: give your estimate with /estimate proposal:{1}")]
     AlreadyOpen(String, i64),
+    #[error("{0}")]
+    Time(#[from] TimeControlError),
+    #[error("<@{0}> has played no rated game in this server yet")]
+    Unrated(u64),
+    #[error("there is no finished game in this channel to rematch: start one with /challenge")]
+    NoRematch,
+    #[error(
+        "only <@{white}> and <@{black}>, who played the last game here, can ask for a rematch"
+    )]
+    NotInRematch { white: u64, black: u64 },
+    #[error("there is no game in this channel to replay: /games lists the server's games")]
+    NothingToReplay,
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
 }

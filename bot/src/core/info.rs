@@ -1,6 +1,7 @@
 //! Looking, not playing: the board, the game's status, its record and design prices.
 
-use super::challenge::rules_text;
+use super::challenge::{rules_text, terms_text};
+use super::clocks::clock_line;
 use super::play::board;
 use super::{Core, CoreError, File, Picture, Place, Reply, Who};
 use crate::store::{GameRow, Status, StoreError, Word};
@@ -69,7 +70,11 @@ impl Core {
         if let Some(last) = row.game.last_turn() {
             let _ = write!(text, " Last: {}.{}", last.ply, last.notation);
         }
-        Ok(vec![Reply::public(text).with_picture(board(&row, side))])
+        Ok(vec![Reply::public(text).with_picture(board(
+            &row,
+            side,
+            self.now(),
+        ))])
     }
 
     /// Players, rules, whose turn, both economies and open proposals.
@@ -79,11 +84,15 @@ impl Core {
         let position = row.game.position();
         let rules = row.game.rules();
         let mut text = format!(
-            "**<@{}> (White) vs <@{}> (Black)**, {}.\n",
+            "**<@{}> (White) vs <@{}> (Black)**, {}, {}.\n",
             row.player(Color::White).id,
             row.player(Color::Black).id,
-            rules_text(rules)
+            rules_text(rules),
+            terms_text(row.time_control, row.rated)
         );
+        if let Some(line) = clock_line(&row, self.now()) {
+            let _ = writeln!(text, "{line}");
+        }
         let to_move = position.to_move();
         let _ = writeln!(
             text,

@@ -7,8 +7,10 @@
 //! (shutdown and flood control), `commands` (the command table), `text` and `error` (words).
 
 mod challenge;
+mod clocks;
 pub mod commands;
 mod complete;
+mod ending;
 mod error;
 mod gate;
 mod info;
@@ -16,10 +18,12 @@ mod limits;
 mod owe;
 mod play;
 mod proposals;
+mod replay;
 pub mod reply;
 mod request;
 mod schedule;
 mod settings;
+mod standings;
 mod text;
 
 pub use complete::{Choice, Field};
@@ -219,6 +223,12 @@ impl Core {
             Request::Rules => Ok(vec![Reply::private(text::RULES)]),
             Request::Notify { on } => self.notify(who, on).await,
             Request::Settings(change) => self.settings(who, place, change).await,
+            Request::Rating { member } => self.show_rating(who, place, member).await,
+            Request::Leaderboard => self.leaderboard(place).await,
+            Request::Profile { member } => self.profile(who, place, member).await,
+            Request::Games => self.games(place).await,
+            Request::Rematch => self.rematch(who, place).await,
+            Request::Replay => self.replay(place).await,
         }
     }
 

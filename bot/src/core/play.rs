@@ -1,5 +1,6 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
+use super::clocks::clock_faces;
 use super::{Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
 use crate::store::{GameRow, Owed, Player, Status, StoreError};
 use engine::{Color, Game, Outcome, Played};
@@ -21,13 +22,20 @@ impl Core {
                 player: row.player(to_move).id,
             });
         }
+        let now = self.now();
+        // A turn after the deadline is too late: the game is lost on time, now.
+        let channel = Core::channel(place)?.channel;
+        if let Some(flagged) = self.flag_if_overdue(&row, channel, now, false).await? {
+            return Ok(vec![flagged]);
+        }
         let played = row.game.play_text(&text)?;
+        row.clock = row.clock.map(|c| c.after_turn(color, now));
         // Playing on declines a draw offer.
         row.draw_offer = None;
         if row.game.is_over() {
             row.status = Status::Finished;
         }
-        let mut replies = vec![turn_reply(&row, &played)];
+        let mut replies = vec![turn_reply(&row, &played, now)];
         if !row.game.is_over() {
             let next = row.player(!color).id;
             if self.store.notify(next).await? {
@@ -79,7 +87,7 @@ impl Core {
         let outcome = row.game.resign(color)?;
         row.status = Status::Finished;
         let text = format!("<@{}> resigns. {}", who.id, game_over(&row, &outcome));
-        let mut replies = vec![Reply::public(text).with_picture(board(&row, !color))];
+        let mut replies = vec![Reply::public(text).with_picture(board(&row, !color, self.now()))];
         self.save(place, &row, None, &mut replies).await?;
         Ok(replies)
     }
@@ -197,11 +205,20 @@ impl Core {
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
+        let ended = self.ending(row, replies).await?;
         let owed: Vec<Owed> = self.owing(row.guild, here, replies)?;
-        let ids = match self.store.save_game(row, turn_by, &owed, self.now()).await {
+        let saved = self
+            .store
+            .save_game(row, turn_by, &owed, ended.as_ref(), self.now())
+            .await;
+        let ids = match saved {
             Err(StoreError::Conflict) => return Err(CoreError::Conflict),
             other => other?,
         };
+        // The scheduler may be asleep past this game's new deadline.
+        if row.deadline().is_some() {
+            self.wake.notify_one();
+        }
         self.settle(replies, ids);
         Ok(())
     }
@@ -213,9 +230,14 @@ pub(super) fn picture(players: &[Player; 2], game: &Game, side: Color) -> Pictur
     Picture::Board(Box::new(BoardView::from_game(game, names).seen_by(side)))
 }
 
-/// The stored game's board as the given side sees it.
-pub(super) fn board(row: &GameRow, side: Color) -> Picture {
-    picture(&row.players, &row.game, side)
+/// The stored game's board as the given side sees it, with the clocks at `now`.
+pub(super) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
+    let names = [row.players[0].name.as_str(), row.players[1].name.as_str()];
+    let view = BoardView {
+        clocks: clock_faces(row, now),
+        ..BoardView::from_game(&row.game, names)
+    };
+    Picture::Board(Box::new(view.seen_by(side)))
 }
 
 /// The result line, with both players named.
@@ -228,7 +250,7 @@ pub(super) fn game_over(row: &GameRow, outcome: &Outcome) -> String {
 }
 
 /// Who did what, check, and whose turn it is (that player is pinged), with the board.
-fn turn_reply(row: &GameRow, played: &Played) -> Reply {
+fn turn_reply(row: &GameRow, played: &Played, now: i64) -> Reply {
     let mover = row.player(played.color);
     let mut text = format!(
         "<@{}> ({}) played **{}**.",
@@ -253,7 +275,7 @@ fn turn_reply(row: &GameRow, played: &Played) -> Reply {
             Reply::public(text).pinging(player)
         }
     };
-    reply.with_picture(board(row, next))
+    reply.with_picture(board(row, next, now))
 }
 
 /// The DM to a member who asked (/notify on) to be told when it is their turn.

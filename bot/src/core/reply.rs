@@ -2,7 +2,7 @@
 //! own way, and where a message goes when it does not answer the command in its channel.
 
 use engine::{Design, Price};
-use render::BoardView;
+use render::{BoardView, ChartView, ReplayView, TableView};
 use serde::{Deserialize, Serialize};
 
 /// One message. The first reply to a command answers it; any others follow it.
@@ -38,6 +38,12 @@ pub enum Picture {
         design: Design,
         price: Box<Price>,
     },
+    /// A game as an animated picture, a frame per position.
+    Replay(Box<ReplayView>),
+    /// A table, such as the leaderboard.
+    Table(Box<TableView>),
+    /// A rating history.
+    Chart(Box<ChartView>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -56,6 +56,22 @@ pub enum Request {
         on: Option<bool>,
     },
     Settings(SettingsChange),
+    /// A member's rating in this server (None: the asker's).
+    Rating {
+        member: Option<Player>,
+    },
+    /// The server's top rated members.
+    Leaderboard,
+    /// A member's rating history, record by ruleset and last games.
+    Profile {
+        member: Option<Player>,
+    },
+    /// The server's active games.
+    Games,
+    /// Challenge the last game's opponent to the same game, colours swapped.
+    Rematch,
+    /// The channel's game (running, or the last one) as an animated picture.
+    Replay,
 }
 
 /// /challenge's options; what is left out comes from the server's settings.
@@ -69,6 +85,12 @@ pub struct ChallengeRequest {
     pub proposals: Option<bool>,
     pub unofficial: Option<bool>,
     pub colour: Option<ColourChoice>,
+    /// A time control as written (`15m+10s`, `3d`, `none`); None: three days a turn.
+    pub time: Option<String>,
+    /// Whether the game changes ratings; None: rated.
+    pub rated: Option<bool>,
+    /// The exact rules, over the ruleset and options (a rematch repeats its game's).
+    pub rules: Option<engine::Rules>,
 }
 
 impl ChallengeRequest {
@@ -228,6 +250,7 @@ impl Request {
             ],
             Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
             Request::Price { design, .. } => vec![("price", "design", Some(design))],
+            Request::Challenge(c) => vec![("challenge", "time", c.time.as_ref())],
             _ => Vec::new(),
         };
         for (command, option, value) in fields {

@@ -68,12 +68,19 @@ impl Core {
         }
     }
 
-    /// Do everything due by `now`: expire challenges, then deliver owed messages. Returns how
-    /// many messages were delivered.
+    /// Do everything due by `now`: expire challenges, end games lost on time, remind players,
+    /// then deliver owed messages. Returns how many messages were delivered.
     pub async fn run_due(&self, now: i64) -> Result<usize, StoreError> {
         for challenge in self.store.expired_challenges(now, &self.shards).await? {
             self.expire(&challenge).await?;
         }
+        self.settle_overdue(now).await?;
+        self.send_reminders(now).await?;
+        self.deliver_due(now).await
+    }
+
+    /// Deliver the owed messages due by `now`; returns how many were delivered.
+    async fn deliver_due(&self, now: i64) -> Result<usize, StoreError> {
         let mut delivered = 0;
         loop {
             let due = self.store.due_owed(now, BATCH, &self.shards).await?;
@@ -95,7 +102,8 @@ impl Core {
         self.write_paid().await;
         let flush = async {
             loop {
-                match self.run_due(i64::MAX).await {
+                // Only messages: challenges and clocks keep their own times.
+                match self.deliver_due(i64::MAX).await {
                     Ok(0) | Err(_) => return,
                     Ok(_) => {}
                 }

@@ -91,6 +91,7 @@ async fn complete_proposal(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocom
 
 /// /challenge
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Ctx<'_>,
     opponent: Option<serenity::User>,
@@ -99,6 +100,8 @@ pub async fn challenge(
     proposals: Option<bool>,
     unofficial: Option<bool>,
     colour: Option<ColourOption>,
+    #[max_length = 20] time: Option<String>,
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     let request = ChallengeRequest {
         opponent_is_bot: opponent.as_ref().is_some_and(|o| o.bot),
@@ -111,6 +114,9 @@ pub async fn challenge(
         proposals,
         unofficial,
         colour: colour.map(ColourChoice::from),
+        time,
+        rated,
+        rules: None,
     };
     run(ctx, Request::Challenge(request)).await
 }
@@ -292,6 +298,62 @@ pub async fn settings(
         everywhere,
     };
     run(ctx, Request::Settings(change)).await
+}
+
+/// A member named in an option, as the core knows them.
+fn member(user: Option<serenity::User>) -> Option<Player> {
+    user.map(|u| Player {
+        id: u.id.get(),
+        name: u.display_name().to_string(),
+    })
+}
+
+/// /rating
+#[poise::command(slash_command)]
+pub async fn rating(ctx: Ctx<'_>, member: Option<serenity::User>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Rating {
+            member: self::member(member),
+        },
+    )
+    .await
+}
+
+/// /leaderboard
+#[poise::command(slash_command)]
+pub async fn leaderboard(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Leaderboard).await
+}
+
+/// /profile
+#[poise::command(slash_command)]
+pub async fn profile(ctx: Ctx<'_>, member: Option<serenity::User>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Profile {
+            member: self::member(member),
+        },
+    )
+    .await
+}
+
+/// /games
+#[poise::command(slash_command)]
+pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Games).await
+}
+
+/// /rematch
+#[poise::command(slash_command)]
+pub async fn rematch(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Rematch).await
+}
+
+/// /replay
+#[poise::command(slash_command)]
+pub async fn replay(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Replay).await
 }
 
 /// /help

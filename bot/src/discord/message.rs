@@ -26,8 +26,8 @@ impl Outgoing {
         let mut files = Vec::new();
         if let Some(picture) = reply.picture.clone() {
             let name = picture::file_name(&picture);
-            match tokio::task::spawn_blocking(move || picture::png(&picture)).await {
-                Ok(png) => files.push(serenity::CreateAttachment::bytes(png, name)),
+            match tokio::task::spawn_blocking(move || picture::encode(&picture)).await {
+                Ok(bytes) => files.push(serenity::CreateAttachment::bytes(bytes, name)),
                 Err(e) => tracing::error!(error = %e, "drawing a picture failed"),
             }
         }

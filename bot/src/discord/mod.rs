@@ -67,6 +67,12 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::abort(),
         commands::notify(),
         commands::settings(),
+        commands::rating(),
+        commands::leaderboard(),
+        commands::profile(),
+        commands::games(),
+        commands::rematch(),
+        commands::replay(),
         commands::help(),
         commands::rules(),
     ];

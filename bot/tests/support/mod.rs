@@ -597,6 +597,16 @@ impl FakeDiscord {
         self.sent(interaction["token"].as_str().unwrap(), 1).await
     }
 
+    /// A manager (Carol) sets `place`'s server to play games in their channels, not threads.
+    pub async fn games_in_channels(&self, place: fixtures::Place) {
+        use fixtures::{slash, with_permissions, Opt, CAROL};
+        let settings = slash(place, &CAROL, "settings", vec![Opt::Bool("threads", false)]);
+        let settings =
+            with_permissions(settings, poise::serenity_prelude::Permissions::MANAGE_GUILD);
+        let saved = self.ask(&settings).await;
+        assert!(saved.content().starts_with("Saved."), "{}", saved.content());
+    }
+
     /// Time from dispatching an interaction to its callback (the first one Discord took).
     pub fn latency(&self, token: &str) -> Option<Duration> {
         let state = self.lock();

@@ -905,10 +905,14 @@ async fn a_stale_save_is_refused(backend: Backend) {
     second.game.play_text("Kf2").unwrap();
     f.core
         .store()
-        .save_game(&first, Some(1), &[], 5)
+        .save_game(&first, Some(1), &[], None, 5)
         .await
         .unwrap();
-    let stale = f.core.store().save_game(&second, Some(1), &[], 5).await;
+    let stale = f
+        .core
+        .store()
+        .save_game(&second, Some(1), &[], None, 5)
+        .await;
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
     assert_eq!(f.row().await.game.last_turn().unwrap().notation, "Kd2");
 }
@@ -1040,3 +1044,5 @@ on_both!(
 );
 
 mod processes;
+
+mod clocks;

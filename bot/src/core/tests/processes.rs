@@ -148,6 +148,8 @@ async fn the_shard_filter_is_discords_formula(backend: Backend) {
             colour: ColourChoice::White,
             expires_at: 10,
             message: None,
+            time_control: engine::TimeControl::Unlimited,
+            rated: false,
         };
         store
             .insert_challenge(&row, |_| Ok(Vec::new()), 0)
@@ -233,7 +235,9 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("outbox", 1),
             ("guild_settings", 1),
             ("game_channels", 2),
-            ("member_settings", 1)
+            ("member_settings", 1),
+            ("ratings", 0),
+            ("results", 0)
         ]
     );
     let again = copy_database(store, &target).await.unwrap_err();

@@ -1,0 +1,100 @@
+//! What a game's end writes beside it: each player's result and, for a rated game, both new
+//! ratings, announced with the change ("alice 1523 -> 1541 (+18)").
+
+use super::{Core, Reply};
+use crate::ratings::{self, Change, Rating, Score};
+use crate::store::{Ended, GameRow, RatingRow, ResultRow, Status, StoreError};
+use engine::Color;
+
+/// Seconds in a day: a Glicko-2 rating period.
+const DAY: i64 = 24 * 3600;
+
+impl Core {
+    /// The results and rating changes of a game that has just finished (None otherwise:
+    /// aborted games count for nothing); the rating changes are added to the first reply.
+    pub(super) async fn ending(
+        &self,
+        row: &GameRow,
+        replies: &mut [Reply],
+    ) -> Result<Option<Ended>, StoreError> {
+        let Some(outcome) = row.game.result().filter(|_| row.status == Status::Finished) else {
+            return Ok(None);
+        };
+        let now = self.now();
+        // Nobody's rating moves by playing themself.
+        let rated = row.rated && row.players[0].id != row.players[1].id;
+        let mut ended = Ended::default();
+        let mut after: [Option<Rating>; 2] = [None, None];
+        if rated {
+            let mut before = Vec::new();
+            for color in Color::ALL {
+                let player = row.player(color);
+                let stored = self.store.rating(row.guild, player.id).await?;
+                let rating = match &stored {
+                    Some(s) => {
+                        let idle = ((now - s.last_played_at).max(0) / DAY) as u32;
+                        ratings::idle(s.rating, idle)
+                    }
+                    None => Rating::NEW,
+                };
+                before.push((stored, rating));
+            }
+            let (white, black) = ratings::game(before[0].1, before[1].1, outcome.winner);
+            let mut changes = Vec::new();
+            for (color, new) in Color::ALL.into_iter().zip([white, black]) {
+                let (stored, old) = &before[color.index()];
+                let player = row.player(color);
+                let score = Score::from_winner(outcome.winner, color);
+                let mut standing = stored.clone().unwrap_or(RatingRow {
+                    user: player.id,
+                    name: player.name.clone(),
+                    rating: Rating::NEW,
+                    games: 0,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    last_played_at: now,
+                });
+                standing.name = player.name.clone();
+                standing.rating = new;
+                standing.games += 1;
+                match score {
+                    Score::Win => standing.wins += 1,
+                    Score::Draw => standing.draws += 1,
+                    Score::Loss => standing.losses += 1,
+                }
+                standing.last_played_at = now;
+                let games_before = stored.as_ref().map(|s| s.games);
+                ended.ratings.push((standing, games_before));
+                after[color.index()] = Some(new);
+                let change = Change {
+                    before: *old,
+                    after: new,
+                };
+                changes.push(format!("{} {change}", player.name));
+            }
+            if let Some(first) = replies.first_mut() {
+                first
+                    .text
+                    .push_str(&format!("\nRatings: {}.", changes.join(", ")));
+            }
+        }
+        for color in Color::ALL {
+            let opponent = row.player(!color);
+            ended.results.push(ResultRow {
+                game: row.id,
+                colour: color,
+                user: row.player(color).id,
+                opponent: opponent.id,
+                opponent_name: opponent.name.clone(),
+                ruleset: row.game.rules().ruleset.name().to_string(),
+                score: Score::from_winner(outcome.winner, color),
+                reason: outcome.reason.termination().unwrap_or("").to_string(),
+                rated,
+                rating: after[color.index()],
+                ended_at: now,
+            });
+        }
+        Ok(Some(ended))
+    }
+}

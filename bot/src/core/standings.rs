@@ -1,0 +1,205 @@
+//! Ratings and who plays: /rating, /leaderboard, /profile and /games.
+
+use super::{Core, CoreError, Picture, Place, Reply, Who};
+use crate::ratings;
+use crate::store::{Player, RatingRow, Word};
+use engine::Color;
+use render::{ChartView, Column, TableView};
+use std::fmt::Write;
+
+/// How many members the leaderboard shows.
+const TOP: usize = 20;
+/// How many games a profile lists.
+const LAST_GAMES: i64 = 10;
+
+impl Core {
+    /// /rating: a member's rating, deviation and record in this server.
+    pub(super) async fn show_rating(
+        &self,
+        who: &Who,
+        place: Place,
+        member: Option<Player>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let member = member.unwrap_or_else(|| who.player());
+        let standing = self
+            .store
+            .rating(guild, member.id)
+            .await?
+            .ok_or(CoreError::Unrated(member.id))?;
+        Ok(vec![Reply::public(format!(
+            "<@{}>: {} (deviation {:.0}), {} rated game(s): {} won, {} drawn, {} lost.{}",
+            member.id,
+            standing.rating,
+            standing.rating.deviation(),
+            standing.games,
+            standing.wins,
+            standing.draws,
+            standing.losses,
+            if standing.rating.is_provisional() {
+                " The ? means provisional: a few more games settle it."
+            } else {
+                ""
+            }
+        ))])
+    }
+
+    /// /leaderboard: the top 20, as a table picture and as text. Established ratings rank
+    /// first (as lichess ranks them); provisional ones ("?") fill the rest, best first, so a
+    /// new community sees its players from the first game.
+    pub(super) async fn leaderboard(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let all = self.store.ratings(guild).await?;
+        if all.is_empty() {
+            return Ok(vec![Reply::public(
+                "No one has played a rated game in this server yet: /challenge someone (games are rated unless rated:false).",
+            )]);
+        }
+        let mut provisional: Vec<RatingRow> = all
+            .iter()
+            .filter(|r| r.rating.is_provisional())
+            .cloned()
+            .collect();
+        provisional.sort_by(|a, b| b.rating.rating().total_cmp(&a.rating.rating()));
+        let entries = all
+            .into_iter()
+            .map(|r: RatingRow| {
+                let (rating, games) = (r.rating, r.games as u32);
+                (r, rating, games)
+            })
+            .collect();
+        let mut top: Vec<RatingRow> = ratings::leaderboard(entries, TOP)
+            .into_iter()
+            .map(|(row, _, _)| row)
+            .collect();
+        top.extend(provisional.into_iter().take(TOP.saturating_sub(top.len())));
+        let mut text = String::from("**Leaderboard**\n");
+        let mut rows = Vec::new();
+        for (rank, row) in top.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "{}. <@{}> {} ({}W {}D {}L)",
+                rank + 1,
+                row.user,
+                row.rating,
+                row.wins,
+                row.draws,
+                row.losses
+            );
+            rows.push(vec![
+                (rank + 1).to_string(),
+                row.name.clone(),
+                row.rating.to_string(),
+                format!("{:.0}", row.rating.deviation()),
+                row.games.to_string(),
+                format!("{}/{}/{}", row.wins, row.draws, row.losses),
+            ]);
+        }
+        if top.iter().any(|r| r.rating.is_provisional()) {
+            text.push_str("A ? marks a provisional rating: a few more games settle it.");
+        }
+        let table = TableView {
+            title: "Leaderboard".to_string(),
+            columns: vec![
+                Column::right("#"),
+                Column::left("Player"),
+                Column::right("Rating"),
+                Column::right("RD"),
+                Column::right("Games"),
+                Column::right("W/D/L"),
+            ],
+            rows,
+        };
+        Ok(vec![
+            Reply::public(text.trim_end()).with_picture(Picture::Table(Box::new(table)))
+        ])
+    }
+
+    /// /profile: rating history as a chart, the record by ruleset and the last 10 games.
+    pub(super) async fn profile(
+        &self,
+        who: &Who,
+        place: Place,
+        member: Option<Player>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let member = member.unwrap_or_else(|| who.player());
+        let standing = self.store.rating(guild, member.id).await?;
+        let mut text = format!("**Profile of <@{}>**\n", member.id);
+        match &standing {
+            Some(s) => {
+                let _ = writeln!(text, "Rating {} after {} rated game(s).", s.rating, s.games);
+            }
+            None => text.push_str("No rated games yet.\n"),
+        }
+        let record = self.store.record_by_ruleset(guild, member.id).await?;
+        if record.is_empty() {
+            text.push_str("No finished games in this server yet.\n");
+        }
+        for (ruleset, [w, d, l]) in &record {
+            let _ = writeln!(text, "{ruleset}: {w} won, {d} drawn, {l} lost.");
+        }
+        let results = self.store.results(guild, member.id, LAST_GAMES).await?;
+        if !results.is_empty() {
+            text.push_str("Last games:\n");
+        }
+        for r in &results {
+            let how = match r.reason.as_str() {
+                "" => String::new(),
+                reason => format!(" by {reason}"),
+            };
+            let _ = writeln!(
+                text,
+                "- {} vs {} ({}, {}): {}{how}{}",
+                r.colour,
+                r.opponent_name,
+                r.ruleset,
+                if r.rated { "rated" } else { "unrated" },
+                r.score.word(),
+                r.rating.map_or(String::new(), |x| format!(", now {x}"))
+            );
+        }
+        let points = self
+            .store
+            .rating_history(guild, member.id)
+            .await?
+            .into_iter()
+            .map(|(at, rating)| (at, rating.round() as i32))
+            .collect();
+        let chart = ChartView {
+            title: format!("{}: rating", member.name),
+            points,
+        };
+        Ok(vec![
+            Reply::public(text.trim_end()).with_picture(Picture::Chart(Box::new(chart)))
+        ])
+    }
+
+    /// /games: the server's games in progress, where, and whose turn.
+    pub(super) async fn games(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let games = self.store.active_games(guild).await?;
+        if games.is_empty() {
+            return Ok(vec![Reply::public(
+                "No games in progress in this server: start one with /challenge.",
+            )]);
+        }
+        let now = self.now();
+        let mut text = format!("**{} game(s) in progress**\n", games.len());
+        for (channel, row) in &games {
+            let mover = row.game.position().to_move();
+            let clock = row
+                .deadline()
+                .map(|d| format!(", {} left", render::clock_text((d - now).max(0) as u64)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                text,
+                "<#{channel}>: {} (White) vs {} (Black), turn {}, {mover} to move{clock}.",
+                row.player(Color::White).name,
+                row.player(Color::Black).name,
+                row.game.position().ply()
+            );
+        }
+        Ok(vec![Reply::public(text.trim_end())])
+    }
+}

@@ -1,0 +1,396 @@
+//! Clocks, ratings, rematches and replays, on the fake clock.
+
+use super::*;
+
+const MINUTE: i64 = 60;
+const HOUR: i64 = 3600;
+const DAY: i64 = 24 * HOUR;
+
+impl Fixture {
+    /// Alice (White) and Bob start a game with this time control, rated or not.
+    async fn start_timed(&self, time: &str, rated: bool) {
+        let challenge = self
+            .one(
+                &alice(),
+                Request::Challenge(ChallengeRequest {
+                    opponent: Some(bob().player()),
+                    colour: Some(ColourChoice::White),
+                    time: Some(time.to_string()),
+                    rated: Some(rated),
+                    ..ChallengeRequest::default()
+                }),
+            )
+            .await;
+        assert!(!challenge.ephemeral, "{}", challenge.text);
+        let reply = self.one(&bob(), press(&challenge.buttons[0].id)).await;
+        assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
+    }
+
+    fn advance(&self, seconds: i64) -> i64 {
+        self.now.fetch_add(seconds, Ordering::SeqCst) + seconds
+    }
+
+    /// Texts the scheduler delivered containing `word`.
+    fn delivered_with(&self, word: &str) -> Vec<String> {
+        let delivered = self.platform.delivered.lock().unwrap();
+        delivered
+            .iter()
+            .filter(|(_, r)| r.text.contains(word))
+            .map(|(_, r)| r.text.clone())
+            .collect()
+    }
+}
+
+async fn a_timeout_ends_the_game_exactly_once(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("1m+0s", true).await;
+    f.play(&alice(), "Kd2").await;
+    let t = f.advance(MINUTE);
+    for _ in 0..3 {
+        f.core.run_due(t).await.unwrap();
+    }
+    let flagged = f.delivered_with("ran out of time");
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
+    assert!(
+        flagged[0].contains("<@2> ran out of time"),
+        "{}",
+        flagged[0]
+    );
+    assert!(
+        flagged[0].contains("1-0, White wins by time"),
+        "{}",
+        flagged[0]
+    );
+    assert!(
+        flagged[0].contains("Ratings: alice 1500? ->"),
+        "{}",
+        flagged[0]
+    );
+    let row = f.row().await;
+    assert_eq!(row.status, Status::Finished);
+    assert_eq!(
+        row.game.result().unwrap().reason,
+        engine::EndReason::Timeout
+    );
+    let record = row.game.record_text(&engine::Players {
+        white: "alice".into(),
+        black: "bob".into(),
+    });
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
+    // Nothing runs on a finished game: no more deadlines.
+    assert_eq!(row.deadline(), None);
+    let text = f.refused(&bob(), HERE, mv("Kd7")).await;
+    assert!(text.contains("is over"), "{text}");
+}
+
+async fn a_turn_one_second_before_the_deadline_counts(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("1m+2s", false).await;
+    f.play(&alice(), "Kd2").await;
+    f.advance(MINUTE - 1);
+    f.play(&bob(), "Kd7").await;
+    let row = f.row().await;
+    assert_eq!(row.status, Status::Active);
+    // Bob kept 1 s and gained the 2 s increment; Alice's minute runs from now.
+    assert_eq!(row.clock.unwrap().left, [62, 3]);
+    let status = f.one(&carol(), Request::Game).await;
+    assert!(
+        status
+            .text
+            .contains("Clock (1m+2s): White 1:02 (running), Black 0:03"),
+        "{}",
+        status.text
+    );
+    assert!(status.text.contains("unrated"), "{}", status.text);
+}
+
+async fn a_late_turn_loses_on_time_instead(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("1m+0s", false).await;
+    f.play(&alice(), "Kd2").await;
+    f.advance(MINUTE);
+    let replies = f.say(&bob(), HERE, mv("Kd7")).await;
+    assert_eq!(replies.len(), 1);
+    assert!(!replies[0].ephemeral);
+    assert!(
+        replies[0].text.contains("<@2> ran out of time"),
+        "{}",
+        replies[0].text
+    );
+    assert!(!replies[0].text.contains("Ratings"), "{}", replies[0].text);
+    assert_eq!(f.row().await.game.turns().len(), 1);
+    // The scheduler finds nothing left to do.
+    f.core.run_due(f.advance(1)).await.unwrap();
+    assert!(f.delivered_with("ran out of time").is_empty());
+}
+
+async fn correspondence_players_are_reminded_once_a_day_and_an_hour_before(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("3d", false).await;
+    let start = f.now.load(Ordering::SeqCst);
+    f.core.run_due(start + 2 * DAY - 1).await.unwrap();
+    assert!(f.delivered_with("remain on your clock").is_empty());
+    for _ in 0..2 {
+        f.core.run_due(start + 2 * DAY).await.unwrap();
+    }
+    let reminders = f.delivered_with("remain on your clock");
+    assert_eq!(reminders.len(), 1, "{reminders:?}");
+    assert!(
+        reminders[0].starts_with("<@1>, it is your turn (White) and 1d 00h remain"),
+        "{}",
+        reminders[0]
+    );
+    for _ in 0..2 {
+        f.core.run_due(start + 3 * DAY - HOUR).await.unwrap();
+    }
+    let reminders = f.delivered_with("remain on your clock");
+    assert_eq!(reminders.len(), 2, "{reminders:?}");
+    assert!(reminders[1].contains("1h 00m remain"), "{}", reminders[1]);
+    // A turn sets the clock back, and the next player's reminders with it.
+    f.now.store(start + 3 * DAY - 10, Ordering::SeqCst);
+    f.play(&alice(), "Kd2").await;
+    f.core.run_due(start + 3 * DAY + HOUR).await.unwrap();
+    assert_eq!(f.delivered_with("remain on your clock").len(), 2);
+    assert_eq!(f.row().await.status, Status::Active);
+    f.core.run_due(start + 5 * DAY - 10).await.unwrap();
+    assert_eq!(f.delivered_with("<@2>, it is your turn").len(), 1);
+}
+
+async fn overdue_games_are_settled_after_a_restart(backend: Backend) {
+    let url = backend.fresh();
+    let t0 = {
+        let f = fixture_with(Store::open(&url).await.unwrap()).await;
+        f.start_timed("1d", true).await;
+        f.play(&alice(), "Kd2").await;
+        f.core.store().close().await;
+        f.now.load(Ordering::SeqCst)
+    };
+    // The bot was down for a week: Bob's day ran out long ago.
+    let f = fixture_with(Store::open(&url).await.unwrap()).await;
+    f.now.store(t0 + 7 * DAY, Ordering::SeqCst);
+    // Its next moment: the reminder an hour before Bob's deadline.
+    let next = f.core.store().next_due(&crate::shards::Shards::ALL).await;
+    assert_eq!(next.unwrap(), Some(t0 + DAY - HOUR));
+    f.core.run_due(t0 + 7 * DAY).await.unwrap();
+    f.core.run_due(t0 + 7 * DAY).await.unwrap();
+    assert_eq!(f.delivered_with("<@2> ran out of time").len(), 1);
+    assert_eq!(f.row().await.status, Status::Finished);
+    let rating = f.core.store().rating(10, 1).await.unwrap().unwrap();
+    assert_eq!((rating.games, rating.wins), (1, 1));
+    if let DatabaseUrl::Sqlite(path) = url {
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
+
+async fn a_stopping_bot_delivers_messages_but_ends_no_game_early(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("1m+0s", true).await;
+    f.play(&alice(), "Kd2").await;
+    assert!(f.core.flush(std::time::Duration::from_secs(5)).await);
+    assert!(f.delivered_with("ran out of time").is_empty());
+    assert_eq!(f.row().await.status, Status::Active);
+}
+
+async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
+    let f = fixture(backend).await;
+    for (time, says) in [
+        ("fast", "not a time control"),
+        ("30s", "1m to 6h"),
+        ("30d", "1h to 14d"),
+    ] {
+        let request = Request::Challenge(ChallengeRequest {
+            opponent: Some(bob().player()),
+            time: Some(time.into()),
+            ..ChallengeRequest::default()
+        });
+        let text = f.refused(&alice(), HERE, request).await;
+        assert!(text.contains(says), "{time}: {text}");
+    }
+    let long = Request::Challenge(ChallengeRequest {
+        time: Some("1".repeat(50)),
+        ..ChallengeRequest::default()
+    });
+    let text = f.refused(&alice(), HERE, long).await;
+    assert!(text.contains("at most 20"), "{text}");
+    assert!(f.core.store().challenge(1).await.unwrap().is_none());
+}
+
+async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
+    let f = fixture(backend).await;
+    let text = f
+        .refused(&carol(), HERE, Request::Rating { member: None })
+        .await;
+    assert!(text.contains("has played no rated game"), "{text}");
+    let empty = f.one(&carol(), Request::Leaderboard).await;
+    assert!(
+        empty.text.contains("No one has played a rated game"),
+        "{}",
+        empty.text
+    );
+    f.start_timed("3d", true).await;
+    f.play(&alice(), "Kd2").await;
+    let ask = f.one(&bob(), Request::Resign).await;
+    let resigned = f.one(&bob(), press(&ask.buttons[0].id)).await;
+    assert!(
+        resigned.text.contains("Ratings: alice 1500? -> ")
+            && resigned.text.contains(", bob 1500? -> "),
+        "{}",
+        resigned.text
+    );
+    let alice_rating = f.core.store().rating(10, 1).await.unwrap().unwrap();
+    let bob_rating = f.core.store().rating(10, 2).await.unwrap().unwrap();
+    assert!(alice_rating.rating.rating() > 1500.0);
+    assert!(bob_rating.rating.rating() < 1500.0);
+    let shown = f
+        .one(
+            &carol(),
+            Request::Rating {
+                member: Some(alice().player()),
+            },
+        )
+        .await;
+    assert!(
+        shown.text.contains("1 rated game(s): 1 won"),
+        "{}",
+        shown.text
+    );
+    // Both still provisional: listed with their ?, the winner first.
+    let board = f.one(&carol(), Request::Leaderboard).await;
+    assert!(board.text.contains("1. <@1> 1"), "{}", board.text);
+    assert!(
+        board.text.contains("? marks a provisional rating"),
+        "{}",
+        board.text
+    );
+    let profile = f.one(&alice(), Request::Profile { member: None }).await;
+    assert!(
+        profile.text.contains("classic: 1 won, 0 drawn, 0 lost"),
+        "{}",
+        profile.text
+    );
+    assert!(
+        profile
+            .text
+            .contains("- White vs bob (classic, rated): win by resignation"),
+        "{}",
+        profile.text
+    );
+    assert!(matches!(&profile.picture, Some(Picture::Chart(c)) if c.points.len() == 1));
+    // An unrated game leaves ratings alone.
+    f.start_timed("none", false).await;
+    let ask = f.one(&alice(), Request::Resign).await;
+    let resigned = f.one(&alice(), press(&ask.buttons[0].id)).await;
+    assert!(!resigned.text.contains("Ratings"), "{}", resigned.text);
+    assert_eq!(
+        f.core.store().rating(10, 1).await.unwrap().unwrap().games,
+        1
+    );
+    let profile = f.one(&alice(), Request::Profile { member: None }).await;
+    assert!(
+        profile.text.contains("classic: 1 won, 0 drawn, 1 lost"),
+        "{}",
+        profile.text
+    );
+}
+
+async fn established_players_make_the_leaderboard(backend: Backend) {
+    let f = fixture(backend).await;
+    // Many games settle both ratings (alice wins most).
+    for n in 0..30 {
+        f.start_timed("none", true).await;
+        let loser = if n % 5 == 0 { alice() } else { bob() };
+        let ask = f.one(&loser, Request::Resign).await;
+        f.one(&loser, press(&ask.buttons[0].id)).await;
+    }
+    let board = f.one(&carol(), Request::Leaderboard).await;
+    let first = board.text.find("<@1>").expect("alice listed");
+    let second = board.text.find("<@2>").expect("bob listed");
+    assert!(first < second, "{}", board.text);
+    match &board.picture {
+        Some(Picture::Table(table)) => {
+            assert_eq!(table.rows.len(), 2);
+            assert_eq!(table.rows[0][1], "alice");
+            assert_eq!(table.rows[0][5], "24/0/6");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn a_rematch_swaps_colours_and_keeps_the_terms(backend: Backend) {
+    let f = fixture(backend).await;
+    let text = f.refused(&alice(), HERE, Request::Rematch).await;
+    assert!(text.contains("no finished game"), "{text}");
+    f.start_timed("15m+10s", false).await;
+    let text = f.refused(&alice(), HERE, Request::Rematch).await;
+    assert!(text.contains("has a game in progress"), "{text}");
+    let ask = f.one(&alice(), Request::Resign).await;
+    f.one(&alice(), press(&ask.buttons[0].id)).await;
+    let text = f.refused(&carol(), HERE, Request::Rematch).await;
+    assert!(text.contains("who played the last game here"), "{text}");
+    let challenge = f.one(&bob(), Request::Rematch).await;
+    assert!(
+        challenge.text.contains("<@1>: <@2> challenges you"),
+        "{}",
+        challenge.text
+    );
+    assert!(
+        challenge.text.contains("15m+10s clock, unrated"),
+        "{}",
+        challenge.text
+    );
+    assert!(
+        challenge.text.contains("<@2> plays White"),
+        "{}",
+        challenge.text
+    );
+    f.one(&alice(), press(&challenge.buttons[0].id)).await;
+    let row = f.row().await;
+    assert_eq!(row.player(Color::White).id, 2);
+    assert_eq!(row.time_control.to_string(), "15m+10s");
+    assert!(!row.rated);
+}
+
+async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend) {
+    let f = fixture(backend).await;
+    let text = f.refused(&alice(), HERE, Request::Replay).await;
+    assert!(text.contains("no game in this channel to replay"), "{text}");
+    let none = f.one(&alice(), Request::Games).await;
+    assert!(none.text.contains("No games in progress"), "{}", none.text);
+    f.start_timed("3d", true).await;
+    for (who, turn) in [(alice(), "Kd2; B=WD"), (bob(), "Kd7"), (alice(), "Ke3")] {
+        f.play(&who, turn).await;
+    }
+    let replay = f.one(&carol(), Request::Replay).await;
+    match &replay.picture {
+        Some(Picture::Replay(view)) => {
+            assert_eq!(view.frames.len(), 4);
+            assert_eq!(view.frames[1].last_action.len(), 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    let games = f.one(&carol(), Request::Games).await;
+    assert!(
+        games
+            .text
+            .contains("<#20>: alice (White) vs bob (Black), turn 4, Black to move, 3d 00h left."),
+        "{}",
+        games.text
+    );
+}
+
+on_both!(
+    a_timeout_ends_the_game_exactly_once,
+    a_turn_one_second_before_the_deadline_counts,
+    a_late_turn_loses_on_time_instead,
+    correspondence_players_are_reminded_once_a_day_and_an_hour_before,
+    overdue_games_are_settled_after_a_restart,
+    a_stopping_bot_delivers_messages_but_ends_no_game_early,
+    bad_time_controls_are_refused_and_change_nothing,
+    rated_games_move_ratings_and_fill_profiles,
+    established_players_make_the_leaderboard,
+    a_rematch_swaps_colours_and_keeps_the_terms,
+    a_replay_has_a_frame_per_position_and_games_are_listed,
+);
