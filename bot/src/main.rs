@@ -14,6 +14,9 @@ mod ratings;
 mod shards;
 mod store;
 mod terminal;
+// Pure tournament logic, waiting for the /tournament commands (issue 12).
+#[allow(dead_code)]
+mod tournament;
 
 #[derive(Parser)]
 #[command(

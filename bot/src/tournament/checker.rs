@@ -1,0 +1,291 @@
+//! An independent check of one Swiss round's pairings against the rules every system must
+//! keep (FIDE C.04.1): everyone present is paired once, at most one pairing-allocated bye and
+//! only to a player who may have it, no two players meet twice, and no one but a topscorer in
+//! the last round gets a colour difference beyond ±2 or the same colour three times running.
+//!
+//! It knows nothing of how the pairings were made, so it can judge ours, a fixture's or a
+//! director's by hand.
+
+use super::model::{Bye, Pairings, PlayerNo, Points, Round, Tournament};
+use engine::Color;
+use std::collections::HashSet;
+
+/// A rule a round's pairings break.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Broken {
+    #[error("round {0} is not a round of this tournament")]
+    NoSuchRound(u16),
+    #[error("player {0} is not in the tournament")]
+    Unknown(PlayerNo),
+    #[error("player {0} is paired more than once")]
+    PairedTwice(PlayerNo),
+    #[error("player {0} is to play but has no pairing")]
+    Unpaired(PlayerNo),
+    #[error(
+        "player {0} is not playing this round (withdrawn, or with a bye already set) but is paired"
+    )]
+    Absent(PlayerNo),
+    #[error("players {0} and {1} have met already")]
+    Rematch(PlayerNo, PlayerNo),
+    #[error("a pairing-allocated bye with an even number of players")]
+    NeedlessBye,
+    #[error("no pairing-allocated bye with an odd number of players")]
+    MissingBye,
+    #[error("player {0} cannot have the pairing-allocated bye: they have scored a win's points without playing before")]
+    SecondBye(PlayerNo),
+    #[error("player {0} would have a colour difference of {1}")]
+    ColourDifference(PlayerNo, i32),
+    #[error("player {0} would have the same colour three times running")]
+    ThreeInARow(PlayerNo),
+}
+
+/// Whether a player with `points` is a topscorer when pairing `round` (from 1): only in the
+/// last round, more than half the maximum possible score so far (Dutch rules 1.8).
+pub fn topscorer(t: &Tournament, points: Points, round: u16) -> bool {
+    round == t.rounds && u32::from(round.saturating_sub(1)) < points.0
+}
+
+/// Check `pairings` as the pairings of round `round` (from 1) of `t`, which holds the rounds
+/// before it. Returns every rule broken (empty: the round is legal).
+pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
+    if round == 0 || round > t.rounds {
+        return vec![Broken::NoSuchRound(round)];
+    }
+    let mut broken = Vec::new();
+    let mut seen = HashSet::new();
+    let mut order = Vec::new();
+    let mut named = |p: PlayerNo, broken: &mut Vec<Broken>| {
+        if t.player(p).is_none() {
+            broken.push(Broken::Unknown(p));
+        } else if seen.insert(p) {
+            order.push(p);
+        } else {
+            broken.push(Broken::PairedTwice(p));
+        }
+    };
+    for &(white, black) in &pairings.games {
+        named(white, &mut broken);
+        named(black, &mut broken);
+    }
+    if let Some(bye) = pairings.bye {
+        named(bye, &mut broken);
+    }
+    let present: Vec<PlayerNo> = t
+        .players
+        .iter()
+        .filter(|p| plays(t, p.number, round))
+        .map(|p| p.number)
+        .collect();
+    for p in &present {
+        if !seen.contains(p) {
+            broken.push(Broken::Unpaired(*p));
+        }
+    }
+    for p in order.iter().filter(|p| !present.contains(p)) {
+        broken.push(Broken::Absent(*p));
+    }
+    match (pairings.bye, present.len() % 2) {
+        (Some(_), 0) => broken.push(Broken::NeedlessBye),
+        (None, 1) => broken.push(Broken::MissingBye),
+        _ => {}
+    }
+    if let Some(player) = pairings.bye.and_then(|b| t.player(b)) {
+        if player.had_point_without_game() {
+            broken.push(Broken::SecondBye(player.number));
+        }
+    }
+    for &(white, black) in &pairings.games {
+        let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
+            continue;
+        };
+        if w.has_played(black) {
+            broken.push(Broken::Rematch(white, black));
+        }
+        // A topscorer's game is exempt for both players (Dutch rules C3, C10, C11).
+        if topscorer(t, w.points(), round) || topscorer(t, b.points(), round) {
+            continue;
+        }
+        for (player, colour) in [(w, Color::White), (b, Color::Black)] {
+            let colours: Vec<Color> = player.colours().chain([colour]).collect();
+            let difference: i32 = colours
+                .iter()
+                .map(|c| if *c == Color::White { 1 } else { -1 })
+                .sum();
+            if difference.abs() > 2 {
+                broken.push(Broken::ColourDifference(player.number, difference));
+            }
+            if colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|c| *c == colour) {
+                broken.push(Broken::ThreeInARow(player.number));
+            }
+        }
+    }
+    broken
+}
+
+/// Whether `player` is to be paired in `round`: not withdrawn, and with no bye already set
+/// for it (in the planned byes, or as the round's entry of a file that holds it).
+pub fn plays(t: &Tournament, player: PlayerNo, round: u16) -> bool {
+    let Some(p) = t.player(player) else {
+        return false;
+    };
+    let planned = t
+        .planned
+        .iter()
+        .any(|&(r, who, _)| r == round && who == player);
+    let entered = matches!(
+        p.rounds.get(usize::from(round.saturating_sub(1))),
+        Some(Round::Bye(Bye::Full | Bye::Half | Bye::Zero))
+    );
+    !p.withdrawn && !planned && !entered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::model::{GameResult, Player};
+
+    fn player(n: u16, rounds: Vec<Round>) -> Player {
+        Player {
+            number: PlayerNo(n),
+            name: format!("p{n}"),
+            rating: 2000 - n,
+            rounds,
+            withdrawn: false,
+        }
+    }
+
+    fn game(opponent: u16, colour: Color, result: GameResult) -> Round {
+        Round::Game {
+            opponent: PlayerNo(opponent),
+            colour,
+            result: Some(result),
+        }
+    }
+
+    /// Five players after one round: 1-4 (1-0), 2-5 (draw), 3 had the bye.
+    fn after_one_round(rounds: u16) -> Tournament {
+        use Color::{Black, White};
+        use GameResult::{Draw, Loss, Win};
+        Tournament {
+            name: "t".into(),
+            rounds,
+            first_colour: White,
+            players: vec![
+                player(1, vec![game(4, White, Win)]),
+                player(2, vec![game(5, Black, Draw)]),
+                player(3, vec![Round::Bye(Bye::Pairing)]),
+                player(4, vec![game(1, Black, Loss)]),
+                player(5, vec![game(2, White, Draw)]),
+            ],
+            planned: vec![],
+        }
+    }
+
+    fn pairings(games: &[(u16, u16)], bye: Option<u16>) -> Pairings {
+        Pairings {
+            games: games
+                .iter()
+                .map(|&(w, b)| (PlayerNo(w), PlayerNo(b)))
+                .collect(),
+            bye: bye.map(PlayerNo),
+        }
+    }
+
+    #[test]
+    fn a_legal_round_passes() {
+        let t = after_one_round(5);
+        assert_eq!(check(&t, 2, &pairings(&[(2, 1), (4, 3)], Some(5))), vec![]);
+    }
+
+    #[test]
+    fn each_rule_is_named() {
+        let t = after_one_round(5);
+        let p = |games: &[(u16, u16)], bye| check(&t, 2, &pairings(games, bye));
+        assert_eq!(
+            p(&[(1, 4), (2, 3)], Some(5)),
+            vec![Broken::Rematch(PlayerNo(1), PlayerNo(4))]
+        );
+        assert_eq!(
+            p(&[(1, 2), (4, 5)], Some(3)),
+            vec![Broken::SecondBye(PlayerNo(3))]
+        );
+        assert_eq!(
+            p(&[(1, 2), (4, 5)], None),
+            vec![Broken::Unpaired(PlayerNo(3)), Broken::MissingBye]
+        );
+        assert_eq!(
+            p(&[(1, 2), (4, 5), (3, 1)], None),
+            vec![Broken::PairedTwice(PlayerNo(1)), Broken::MissingBye]
+        );
+        assert_eq!(
+            p(&[(1, 2), (4, 5), (3, 9)], None),
+            vec![Broken::Unknown(PlayerNo(9)), Broken::MissingBye]
+        );
+        assert_eq!(
+            check(&t, 0, &pairings(&[], None)),
+            vec![Broken::NoSuchRound(0)]
+        );
+        assert_eq!(
+            check(&t, 6, &pairings(&[], None)),
+            vec![Broken::NoSuchRound(6)]
+        );
+    }
+
+    #[test]
+    fn colours_are_limited_except_for_topscorers_in_the_last_round() {
+        use Color::{Black, White};
+        use GameResult::{Loss, Win};
+        // Player 1 had White twice; player 2 Black twice; 3 and 4 White twice.
+        let mut t = Tournament {
+            name: "t".into(),
+            rounds: 4,
+            first_colour: White,
+            players: vec![
+                player(1, vec![game(3, White, Win), game(4, White, Win)]),
+                player(2, vec![game(5, Black, Loss), game(6, Black, Loss)]),
+                player(3, vec![game(1, Black, Loss), game(6, White, Win)]),
+                player(4, vec![game(5, White, Win), game(1, Black, Loss)]),
+                player(5, vec![game(4, Black, Loss), game(2, White, Win)]),
+                player(6, vec![game(2, White, Win), game(3, Black, Loss)]),
+            ],
+            planned: vec![],
+        };
+        let round = pairings(&[(1, 2), (3, 4), (5, 6)], None);
+        let broken = check(&t, 3, &round);
+        assert!(
+            broken.contains(&Broken::ColourDifference(PlayerNo(1), 3)),
+            "{broken:?}"
+        );
+        assert!(
+            broken.contains(&Broken::ThreeInARow(PlayerNo(1))),
+            "{broken:?}"
+        );
+        assert!(
+            broken.contains(&Broken::ColourDifference(PlayerNo(2), 1 - 4)),
+            "{broken:?}"
+        );
+        // In the last round player 1 (2 of 2) is a topscorer: their game is exempt.
+        t.rounds = 3;
+        let broken = check(&t, 3, &round);
+        assert!(
+            !broken.iter().any(|b| matches!(
+                b,
+                Broken::ColourDifference(PlayerNo(1 | 2), _) | Broken::ThreeInARow(PlayerNo(1 | 2))
+            )),
+            "{broken:?}"
+        );
+    }
+
+    #[test]
+    fn withdrawn_and_excused_players_are_not_paired() {
+        let mut t = after_one_round(5);
+        t.players[4].withdrawn = true;
+        t.planned.push((2, PlayerNo(3), Bye::Half));
+        assert_eq!(check(&t, 2, &pairings(&[(2, 1)], Some(4))), vec![]);
+        let broken = check(&t, 2, &pairings(&[(2, 1), (3, 4)], None));
+        assert_eq!(
+            broken,
+            vec![Broken::Absent(PlayerNo(3)), Broken::MissingBye]
+        );
+    }
+}
