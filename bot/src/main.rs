@@ -14,7 +14,8 @@ mod ratings;
 mod shards;
 mod store;
 mod terminal;
-// Pure tournament logic, waiting for the /tournament commands (issue 12).
+// The Swiss half (TRF, Dutch pairing, checker) serves `csipgs pair` today; round robins,
+// tie-breaks and standings wait for the /tournament commands (issue 12).
 #[allow(dead_code)]
 mod tournament;
 
@@ -49,6 +50,13 @@ enum Command {
         /// Also write the game as an animated GIF here, a frame per turn.
         #[arg(long)]
         gif: Option<PathBuf>,
+    },
+    /// Pair the next round of a Swiss tournament kept as a FIDE TRF file, by the FIDE Dutch
+    /// system; prints the pairings as JaVaFo and bbpPairings do (the number of pairs, then
+    /// "white black" pairing numbers, "N 0" for the bye).
+    Pair {
+        /// The TRF file (TRF16 or TRF-2026, with the total rounds as `XXR n` or `142 n`).
+        file: PathBuf,
     },
     /// List every legal action of a position in record notation, sorted.
     Moves {
@@ -149,6 +157,7 @@ fn main() -> ExitCode {
             json,
         } => cli::price::run(&design, &rules, json),
         Command::Replay { file, gif } => cli::replay::run(&file, gif.as_deref()),
+        Command::Pair { file } => cli::pair::run(&file),
         Command::Moves { position, rules } => cli::moves::run(&position, &rules),
         Command::Perft {
             position,

@@ -2,6 +2,7 @@
 
 pub mod migrate;
 pub mod moves;
+pub mod pair;
 pub mod perft;
 pub mod price;
 pub mod render;

@@ -8,6 +8,8 @@
 //! C.07).
 
 pub mod checker;
+pub mod dutch;
+pub mod matching;
 pub mod model;
 pub mod round_robin;
 pub mod standings;
