@@ -576,12 +576,20 @@ impl Pairer {
             .collect();
         // Transpositions: each S1 player in turn takes the first S2 player that still
         // allows a best pairing.
-        for &v in &s1x {
-            for &u in &s2x {
-                if search.graph.weight(v, u) != Wide::ZERO && search.attempt(|g| pin(g, v, u)) {
-                    break;
+        if s1x.len() == s2x.len() {
+            // Nobody floats from the remainder, so its pairing touches nothing else: the
+            // choices are made on the remainder alone, a far smaller graph.
+            let mut local = search.within(&remainder);
+            transpose(&mut local, &s1x, &s2x, |v| {
+                remainder.iter().position(|&x| x == v).unwrap_or(0)
+            });
+            for (i, mate) in local.mates.iter().enumerate() {
+                if let Some(j) = mate {
+                    search.mates[remainder[i]] = Some(remainder[*j]);
                 }
             }
+        } else {
+            transpose(&mut search, &s1x, &s2x, |v| v);
         }
         let mates = search.mates;
         let mut floaters = Vec::new();
@@ -864,11 +872,49 @@ impl Search {
         }
     }
 
+    /// The same search on `vertices` alone, which the matching in hand pairs among
+    /// themselves: its best is what those pairs weigh.
+    fn within(&self, vertices: &[usize]) -> Search {
+        let mut graph = Graph::new(vertices.len());
+        let mut total = Wide::ZERO;
+        let mut mates = vec![None; vertices.len()];
+        for (i, &a) in vertices.iter().enumerate() {
+            for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
+                graph.set(i, j, self.graph.weight(a, b));
+            }
+            if let Some(j) = self.mates[a].and_then(|m| vertices.iter().position(|&x| x == m)) {
+                mates[i] = Some(j);
+                if i < j {
+                    total += self.graph.weight(a, vertices[j]);
+                }
+            }
+        }
+        Search {
+            graph,
+            best: total.above(self.hint),
+            mates,
+            hint: self.hint,
+        }
+    }
+
     fn kept_by(&self, graph: &Graph) -> bool {
         self.mates
             .iter()
             .enumerate()
             .all(|(a, m)| m.is_none_or(|b| graph.weight(a, b) != Wide::ZERO))
+    }
+}
+
+/// The transpositions' choices (4.2): each S1 player in turn takes the first S2 player that
+/// still allows a best pairing. `at` maps a bracket vertex to the search's own.
+fn transpose(search: &mut Search, s1: &[usize], s2: &[usize], at: impl Fn(usize) -> usize) {
+    for &v in s1 {
+        for &u in s2 {
+            let (v, u) = (at(v), at(u));
+            if search.graph.weight(v, u) != Wide::ZERO && search.attempt(|g| pin(g, v, u)) {
+                break;
+            }
+        }
     }
 }
 
