@@ -25,6 +25,8 @@ pub enum DutchError {
     PastTheEnd(u16, u16),
     #[error("no pairing keeps the absolute rules (no rematches, colours, one bye): the chief arbiter must pair this round")]
     NoPairing,
+    #[error("{0} players are more than this program pairs in one round (at most {MAX_PLAYERS})")]
+    TooMany(usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -173,21 +175,18 @@ pub fn next_round(t: &Tournament) -> u16 {
     }
 }
 
+/// The most players one round may have: the weights' digits are sized for it.
+pub const MAX_PLAYERS: usize = 2000;
+
 /// Pair round `round` (from 1) of `t`, whose players hold the rounds before it.
 pub fn pair(t: &Tournament, round: u16) -> Result<Pairings, DutchError> {
+    if t.players.len() > MAX_PLAYERS {
+        return Err(DutchError::TooMany(t.players.len()));
+    }
     if round > t.rounds {
         return Err(DutchError::PastTheEnd(round, t.rounds));
     }
-    // Every player has the rounds before this one, and at most a bye set for this one.
-    let next = t.players.iter().all(|p| {
-        p.rounds.len() < usize::from(round)
-            || p.rounds.len() == usize::from(round)
-                && matches!(
-                    p.rounds.last(),
-                    Some(Round::Bye(Bye::Full | Bye::Half | Bye::Zero))
-                )
-    });
-    if round == 0 || !next {
+    if round != next_round(t) {
         return Err(DutchError::NotNext(round, t.rounds_paired()));
     }
     // The numbers 5.2.5 reads count only players who have been or are being paired (as the
@@ -304,7 +303,7 @@ impl Layout {
         let mut m = Wide::from_u64(1);
         for f in fields {
             multipliers.push(m);
-            m = m * Wide::from_u64(f.max * edges + 1);
+            m = m * (Wide::from_u64(f.max) * Wide::from_u64(edges) + Wide::from_u64(1));
         }
         Layout { multipliers }
     }
@@ -947,7 +946,7 @@ mod tests {
                 .map(|i| Player {
                     number: PlayerNo(i),
                     name: format!("p{i}"),
-                    rating: 2400 - 10 * i,
+                    rating: 3000u16.saturating_sub(i),
                     rounds: vec![],
                     withdrawn: false,
                 })
@@ -1136,6 +1135,16 @@ mod tests {
             }
         }
         assert!(rounds_paired > 6000, "{rounds_paired}");
+    }
+
+    #[test]
+    fn rounds_out_of_turn_and_oversized_fields_are_refused() {
+        let t = field(6);
+        assert_eq!(pair(&t, 0), Err(DutchError::NotNext(0, 0)));
+        assert_eq!(pair(&t, 2), Err(DutchError::NotNext(2, 0)));
+        assert_eq!(pair(&t, 6), Err(DutchError::PastTheEnd(6, 5)));
+        let crowd = field(2001);
+        assert_eq!(pair(&crowd, 1), Err(DutchError::TooMany(2001)));
     }
 
     #[test]
