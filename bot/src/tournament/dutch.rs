@@ -291,14 +291,14 @@ struct Field {
 }
 
 /// The stacked weight's layout: each field's multiplier, most important last.
-struct Layout {
-    multipliers: Vec<Wide>,
+struct Layout<const N: usize> {
+    multipliers: Vec<Wide<N>>,
 }
 
-impl Layout {
+impl<const N: usize> Layout<N> {
     /// Multipliers such that no sum over `edges` edges of the lower fields reaches one unit
     /// of a higher one.
-    fn new(fields: &[Field], edges: u64) -> Layout {
+    fn new(fields: &[Field], edges: u64) -> Layout<N> {
         let mut multipliers = Vec::with_capacity(fields.len());
         let mut m = Wide::from_u64(1);
         for f in fields {
@@ -308,7 +308,7 @@ impl Layout {
         Layout { multipliers }
     }
 
-    fn weight(&self, values: &[u64]) -> Wide {
+    fn weight(&self, values: &[u64]) -> Wide<N> {
         let mut w = Wide::ZERO;
         for (v, m) in values.iter().zip(&self.multipliers) {
             if *v != 0 {
@@ -326,17 +326,21 @@ impl Layout {
 struct Digits {
     scores: Vec<u32>,
     base: u64,
+    /// The power of the highest score: one less than the scores told apart.
+    depth: u32,
 }
 
 impl Digits {
-    const DEPTH: usize = 5;
+    const MAX_DEPTH: usize = 5;
 
     fn new(mut scores: Vec<u32>, edges: u64) -> Digits {
         scores.sort_unstable_by(|a, b| b.cmp(a));
         scores.dedup();
+        let depth = scores.len().saturating_sub(1).min(Digits::MAX_DEPTH) as u32;
         Digits {
             scores,
             base: edges + 1,
+            depth,
         }
     }
 
@@ -346,13 +350,13 @@ impl Digits {
             .iter()
             .position(|&s| s == score)
             .unwrap_or(usize::MAX);
-        let depth = Digits::DEPTH.saturating_sub(index);
-        self.base.pow(depth as u32)
+        let power = (self.depth as usize).saturating_sub(index);
+        self.base.pow(power as u32)
     }
 
     /// The largest digit.
     fn top(&self) -> u64 {
-        self.base.pow(Digits::DEPTH as u32)
+        self.base.pow(self.depth)
     }
 
     /// A digit above every score's: a downfloater's score difference, which counts as
@@ -360,6 +364,44 @@ impl Digits {
     fn beyond(&self) -> u64 {
         self.top() * self.base
     }
+}
+
+/// The criteria's fields, least important first: the float score differences [C18–C21],
+/// floats [C14–C17], colours [C10–C13], the bye's unplayed rounds [C9], the next bracket's
+/// scores and pairs [C8], scores paired [C7], pairs [C6], the bye's score [C5] and the edge
+/// itself [C4].
+fn fields(digits: &Digits) -> Vec<Field> {
+    let mut fields: Vec<Field> = Vec::with_capacity(19);
+    // Float score differences [C18–C21], by level.
+    for _ in 0..4 {
+        fields.push(Field {
+            max: digits.beyond(),
+        });
+    }
+    // Floats [C14–C17].
+    for _ in 0..4 {
+        fields.push(Field { max: 2 });
+    }
+    // Colours [C10–C13].
+    for _ in 0..4 {
+        fields.push(Field { max: 2 });
+    }
+    // The bye's unplayed rounds [C9].
+    fields.push(Field { max: 64 });
+    // Next bracket: scores, then pairs [C8].
+    fields.push(Field {
+        max: 2 * digits.top(),
+    });
+    fields.push(Field { max: 1 });
+    // Scores paired [C7] and pairs [C6].
+    fields.push(Field {
+        max: 2 * digits.top(),
+    });
+    fields.push(Field { max: 1 });
+    // The bye's score [C5], then the edge itself [C4].
+    fields.push(Field { max: 128 });
+    fields.push(Field { max: 1 });
+    fields
 }
 
 /// The state of one round's pairing: players in pairing order, who is paired already.
@@ -455,8 +497,51 @@ impl Pairer {
         let roles: Vec<Role> = open.iter().map(|&i| role(i)).collect();
         let bye = (open.len() % 2 == 1).then_some(open.len());
         let n = open.len() + usize::from(bye.is_some());
+        // The narrowest integers that hold every digit: the criteria, the exchange keys and
+        // the hint (see `with_exchanges`), each bounded by the whole field.
+        let edges = (n / 2) as u64 + 1;
+        let bits = |x: u128| 128 - x.leading_zeros();
+        let size = n as u128 + 1;
+        let needed: u32 = fields(&self.digits(&open, &roles, edges))
+            .iter()
+            .map(|f| bits(u128::from(f.max) * u128::from(edges) + 1))
+            .sum::<u32>()
+            + bits(2 * size * u128::from(edges) + 1)
+            + bits(u128::from(edges) + 1)
+            + bits(size * size * u128::from(edges) + 1);
+        if needed <= Wide::<2>::ROOM {
+            self.bracket_in::<2>(&open, &roles, bye, last)
+        } else if needed <= Wide::<4>::ROOM {
+            self.bracket_in::<4>(&open, &roles, bye, last)
+        } else if needed <= Wide::<8>::ROOM {
+            self.bracket_in::<8>(&open, &roles, bye, last)
+        } else {
+            self.bracket_in::<16>(&open, &roles, bye, last)
+        }
+    }
+
+    /// The score digits of a bracket: its players' scores and the next scoregroup's.
+    fn digits(&self, open: &[usize], roles: &[Role], edges: u64) -> Digits {
+        Digits::new(
+            (0..open.len())
+                .filter(|&v| roles[v] != Role::Lower)
+                .map(|v| self.players[open[v]].score)
+                .collect(),
+            edges,
+        )
+    }
+
+    /// Pair one bracket with weights of `N` 64-bit digits.
+    fn bracket_in<const N: usize>(
+        &mut self,
+        open: &[usize],
+        roles: &[Role],
+        bye: Option<usize>,
+        last: bool,
+    ) -> Result<Vec<usize>, DutchError> {
+        let n = open.len() + usize::from(bye.is_some());
         let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
-        let base = self.criteria(&open, &roles, bye, last, false);
+        let base = self.criteria::<N>(open, roles, bye, last, false);
         let (mut mates, mut best) = base.solve();
         if mates.iter().any(|m| m.is_none()) {
             return Err(DutchError::NoPairing);
@@ -470,7 +555,7 @@ impl Pairer {
         let byed = (0..open.len()).any(|v| in_bracket(roles[v]) && mates[v] == bye);
         let mut base = base;
         if floating == 1 && byed {
-            base = self.criteria(&open, &roles, bye, last, true);
+            base = self.criteria::<N>(open, roles, bye, last, true);
             (mates, best) = base.solve();
         }
         let paired_here = |mates: &[Option<usize>], v: usize| {
@@ -608,54 +693,18 @@ impl Pairer {
     }
 
     /// The criteria weights of the bracket [C4–C21], most important first.
-    fn criteria(
+    fn criteria<const N: usize>(
         &self,
         open: &[usize],
         roles: &[Role],
         bye: Option<usize>,
         last: bool,
         c9: bool,
-    ) -> Graph {
+    ) -> Graph<N> {
         let n = open.len() + usize::from(bye.is_some());
         let edges = (n / 2) as u64 + 1;
-        let digits = Digits::new(
-            (0..open.len())
-                .filter(|&v| roles[v] != Role::Lower)
-                .map(|v| self.players[open[v]].score)
-                .collect(),
-            edges,
-        );
-        // Fields, least important first.
-        let mut fields: Vec<Field> = Vec::with_capacity(19);
-        // Float score differences [C18–C21], by level.
-        for _ in 0..4 {
-            fields.push(Field {
-                max: digits.beyond(),
-            });
-        }
-        // Floats [C14–C17].
-        for _ in 0..4 {
-            fields.push(Field { max: 2 });
-        }
-        // Colours [C10–C13].
-        for _ in 0..4 {
-            fields.push(Field { max: 2 });
-        }
-        // The bye's unplayed rounds [C9].
-        fields.push(Field { max: 64 });
-        // Next bracket: scores, then pairs [C8].
-        fields.push(Field {
-            max: 2 * digits.top(),
-        });
-        fields.push(Field { max: 1 });
-        // Scores paired [C7] and pairs [C6].
-        fields.push(Field {
-            max: 2 * digits.top(),
-        });
-        fields.push(Field { max: 1 });
-        // The bye's score [C5], then the edge itself [C4].
-        fields.push(Field { max: 128 });
-        fields.push(Field { max: 1 });
+        let digits = self.digits(open, roles, edges);
+        let fields = fields(&digits);
         let layout = Layout::new(&fields, edges);
         let score_digit = |score: u32| digits.of(score);
         let mut graph = Graph::new(n);
@@ -744,7 +793,13 @@ impl Pairer {
 
     /// The graph with the exchange order's first two keys below every criterion: fewest
     /// players exchanged, then the smallest difference of the exchanged numbers.
-    fn with_exchanges(&self, graph: &Graph, s1: &[usize], s2: &[usize], n: usize) -> (Graph, Wide) {
+    fn with_exchanges<const N: usize>(
+        &self,
+        graph: &Graph<N>,
+        s1: &[usize],
+        s2: &[usize],
+        n: usize,
+    ) -> (Graph<N>, Wide<N>) {
         let size = (s1.len() + s2.len()) as u64 + 1;
         let fields = [Field { max: 2 * size }, Field { max: 1 }];
         let edges = (n / 2) as u64 + 1;
@@ -834,19 +889,19 @@ fn float_fields(a: &Entrant, b: &Entrant, ra: Role, rb: Role, v: &mut [u64], dig
 
 /// The choices made so far in a bracket (edges removed from its graph), the best total
 /// they must keep, and a best matching within them.
-struct Search {
-    graph: Graph,
+struct Search<const N: usize> {
+    graph: Graph<N>,
     /// The best total of the rules, above the hint.
-    best: Wide,
+    best: Wide<N>,
     mates: Vec<Option<usize>>,
     /// The weights' unit of the rules: below it, only a hint of the generation order.
-    hint: Wide,
+    hint: Wide<N>,
 }
 
-impl Search {
+impl<const N: usize> Search<N> {
     /// Make a choice (remove edges) if a best pairing survives it. The matching in hand
     /// answers without solving when none of its edges is removed.
-    fn attempt(&mut self, choose: impl Fn(&mut Graph)) -> bool {
+    fn attempt(&mut self, choose: impl Fn(&mut Graph<N>)) -> bool {
         let mut trial = self.graph.clone();
         choose(&mut trial);
         if self.kept_by(&trial) {
@@ -864,7 +919,7 @@ impl Search {
     }
 
     /// Make the opposite of a choice that failed: a best pairing is within it.
-    fn force(&mut self, choose: impl Fn(&mut Graph)) {
+    fn force(&mut self, choose: impl Fn(&mut Graph<N>)) {
         choose(&mut self.graph);
         if !self.kept_by(&self.graph) {
             self.mates = self.graph.solve().0;
@@ -873,7 +928,7 @@ impl Search {
 
     /// The same search on `vertices` alone, which the matching in hand pairs among
     /// themselves: its best is what those pairs weigh.
-    fn within(&self, vertices: &[usize]) -> Search {
+    fn within(&self, vertices: &[usize]) -> Search<N> {
         let mut graph = Graph::new(vertices.len());
         let mut total = Wide::ZERO;
         let mut mates = vec![None; vertices.len()];
@@ -896,7 +951,7 @@ impl Search {
         }
     }
 
-    fn kept_by(&self, graph: &Graph) -> bool {
+    fn kept_by(&self, graph: &Graph<N>) -> bool {
         self.mates
             .iter()
             .enumerate()
@@ -906,7 +961,12 @@ impl Search {
 
 /// The transpositions' choices (4.2): each S1 player in turn takes the first S2 player that
 /// still allows a best pairing. `at` maps a bracket vertex to the search's own.
-fn transpose(search: &mut Search, s1: &[usize], s2: &[usize], at: impl Fn(usize) -> usize) {
+fn transpose<const N: usize>(
+    search: &mut Search<N>,
+    s1: &[usize],
+    s2: &[usize],
+    at: impl Fn(usize) -> usize,
+) {
     for &v in s1 {
         for &u in s2 {
             let (v, u) = (at(v), at(u));
@@ -918,13 +978,13 @@ fn transpose(search: &mut Search, s1: &[usize], s2: &[usize], at: impl Fn(usize)
 }
 
 /// Pair `v` with `u`: remove every other edge of both.
-fn pin(graph: &mut Graph, v: usize, u: usize) {
+fn pin<const N: usize>(graph: &mut Graph<N>, v: usize, u: usize) {
     keep_only(graph, v, |w| w == u);
     keep_only(graph, u, |w| w == v);
 }
 
 /// Keep only the edges of `v` whose other end passes `keep`.
-fn keep_only(graph: &mut Graph, v: usize, keep: impl Fn(usize) -> bool) {
+fn keep_only<const N: usize>(graph: &mut Graph<N>, v: usize, keep: impl Fn(usize) -> bool) {
     for u in 0..graph.len() {
         if u != v && !keep(u) && graph.weight(v, u) != Wide::ZERO {
             graph.set(v, u, Wide::ZERO);
@@ -960,7 +1020,8 @@ mod tests {
     }
 
     /// The cases bbpPairings (FIDE-endorsed) paired, in `tests/fixtures/pairing/dutch`, with
-    /// at most `players` players: ours must print the same, line for line.
+    /// at most `players` players: ours must print the same, line for line. (The 500-player
+    /// case is the benchmark's.)
     fn same_as_the_reference(players: usize) {
         let dir =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pairing/dutch");
@@ -1001,14 +1062,6 @@ mod tests {
 
     #[test]
     fn pairs_as_the_reference_program_does() {
-        // The larger cases take minutes without optimisation: see the ignored test.
-        same_as_the_reference(40);
-    }
-
-    /// Every case, up to 200 players: `cargo test --release -p bot -- --ignored`.
-    #[test]
-    #[ignore]
-    fn pairs_every_case_as_the_reference_program_does() {
         same_as_the_reference(200);
     }
 
@@ -1035,7 +1088,7 @@ mod tests {
             .iter()
             .map(|p| Entrant::new(t, usize::from(p.number.0) - 1, round))
             .collect();
-        let mut graph = Graph::new(present.len());
+        let mut graph = Graph::<1>::new(present.len());
         for a in 0..present.len() {
             for b in a + 1..present.len() {
                 if entrants[a].compatible(&entrants[b]) {

@@ -1,83 +1,87 @@
 //! Maximum-weight matching on a general graph, knowing nothing of chess: a thin wrapper over
-//! the `integer-blossom` crate (the primal–dual blossom algorithm, O(n³)) with weights wide
-//! enough to stack every pairing criterion as a digit of one number.
+//! the `integer-blossom` crate (the primal–dual blossom algorithm, O(n³)) with integers wide
+//! enough to stack every pairing criterion as a digit of one number. The width is a choice
+//! of the caller (`N` 64-bit digits): the narrowest that holds its weights is the fastest.
 
-use bnum::types::I1024;
+use bnum::BInt;
 use integer_blossom::{max_weight_matching, Weight};
 
-/// An edge weight: a 1024-bit integer, room for the Dutch system's stacked criteria.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Wide(pub I1024);
+/// An edge weight of `N` 64-bit digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Wide<const N: usize>(pub BInt<N>);
 
-impl Wide {
-    pub const ZERO: Wide = Wide(I1024::ZERO);
+impl<const N: usize> Wide<N> {
+    pub const ZERO: Wide<N> = Wide(BInt::ZERO);
 
-    pub fn from_u64(n: u64) -> Wide {
-        Wide(I1024::from(n))
+    /// How many bits a weight may use, leaving room for the solver's doubling.
+    pub const ROOM: u32 = 64 * N as u32 - 4;
+
+    pub fn from_u64(n: u64) -> Wide<N> {
+        Wide(BInt::from(n))
     }
 
     /// The part of a weight above a unit: its whole number of `unit`s.
-    pub fn above(self, unit: Wide) -> Wide {
+    pub fn above(self, unit: Wide<N>) -> Wide<N> {
         Wide(self.0 / unit.0)
     }
 }
 
-impl std::ops::Add for Wide {
-    type Output = Wide;
-    fn add(self, other: Wide) -> Wide {
+impl<const N: usize> std::ops::Add for Wide<N> {
+    type Output = Wide<N>;
+    fn add(self, other: Wide<N>) -> Wide<N> {
         Wide(self.0 + other.0)
     }
 }
 
-impl std::ops::Sub for Wide {
-    type Output = Wide;
-    fn sub(self, other: Wide) -> Wide {
+impl<const N: usize> std::ops::Sub for Wide<N> {
+    type Output = Wide<N>;
+    fn sub(self, other: Wide<N>) -> Wide<N> {
         Wide(self.0 - other.0)
     }
 }
 
-impl std::ops::Mul for Wide {
-    type Output = Wide;
-    fn mul(self, other: Wide) -> Wide {
+impl<const N: usize> std::ops::Mul for Wide<N> {
+    type Output = Wide<N>;
+    fn mul(self, other: Wide<N>) -> Wide<N> {
         Wide(self.0 * other.0)
     }
 }
 
-impl std::ops::AddAssign for Wide {
-    fn add_assign(&mut self, other: Wide) {
+impl<const N: usize> std::ops::AddAssign for Wide<N> {
+    fn add_assign(&mut self, other: Wide<N>) {
         self.0 += other.0;
     }
 }
 
-impl std::ops::SubAssign for Wide {
-    fn sub_assign(&mut self, other: Wide) {
+impl<const N: usize> std::ops::SubAssign for Wide<N> {
+    fn sub_assign(&mut self, other: Wide<N>) {
         self.0 -= other.0;
     }
 }
 
-impl Weight for Wide {
-    const ZERO: Wide = Wide(I1024::ZERO);
-    const ONE: Wide = Wide(I1024::ONE);
-    fn inf() -> Wide {
-        Wide(I1024::MAX / I1024::from(4u8))
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Wide<N> = Wide(BInt::ZERO);
+    const ONE: Wide<N> = Wide(BInt::ONE);
+    fn inf() -> Wide<N> {
+        Wide(BInt::MAX / BInt::from(4u8))
     }
-    fn double(self) -> Wide {
-        Wide(self.0 * I1024::from(2u8))
+    fn double(self) -> Wide<N> {
+        Wide(self.0 * BInt::from(2u8))
     }
-    fn half(self) -> Wide {
-        Wide(self.0 / I1024::from(2u8))
+    fn half(self) -> Wide<N> {
+        Wide(self.0 / BInt::from(2u8))
     }
 }
 
 /// A complete graph's weights as a row-major n×n matrix (zero: no edge).
 #[derive(Clone, Debug)]
-pub struct Graph {
+pub struct Graph<const N: usize> {
     n: usize,
-    weights: Vec<Wide>,
+    weights: Vec<Wide<N>>,
 }
 
-impl Graph {
-    pub fn new(n: usize) -> Graph {
+impl<const N: usize> Graph<N> {
+    pub fn new(n: usize) -> Graph<N> {
         Graph {
             n,
             weights: vec![Wide::ZERO; n * n],
@@ -88,17 +92,17 @@ impl Graph {
         self.n
     }
 
-    pub fn weight(&self, a: usize, b: usize) -> Wide {
+    pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
         self.weights[a * self.n + b]
     }
 
-    pub fn set(&mut self, a: usize, b: usize, w: Wide) {
+    pub fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         self.weights[a * self.n + b] = w;
         self.weights[b * self.n + a] = w;
     }
 
     /// The heaviest matching: each vertex's mate, and the total weight.
-    pub fn solve(&self) -> (Vec<Option<usize>>, Wide) {
+    pub fn solve(&self) -> (Vec<Option<usize>>, Wide<N>) {
         let mates = max_weight_matching(&self.weights, self.n);
         let mut total = Wide::ZERO;
         for (a, mate) in mates.iter().enumerate() {
