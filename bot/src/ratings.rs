@@ -286,14 +286,33 @@ pub fn leaderboard<T>(entries: Vec<(T, Rating, u32)>, limit: usize) -> Vec<(T, R
         .into_iter()
         .filter(|(_, rating, _)| !rating.is_provisional())
         .collect();
+    by_rank(&mut board);
+    board.truncate(limit);
+    board
+}
+
+/// The top `limit` of `entries` for a server's table: the [`leaderboard`], then, where room
+/// is left, the provisional players in the same order (so a new community sees its players
+/// from the first game).
+pub fn standings<T>(entries: Vec<(T, Rating, u32)>, limit: usize) -> Vec<(T, Rating, u32)> {
+    let (mut provisional, established): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(_, rating, _)| rating.is_provisional());
+    let mut board = leaderboard(established, limit);
+    by_rank(&mut provisional);
+    let room = limit.saturating_sub(board.len());
+    board.extend(provisional.into_iter().take(room));
+    board
+}
+
+/// Leaderboard order, in place (a stable sort: equals keep the order given).
+fn by_rank<T>(board: &mut [(T, Rating, u32)]) {
     board.sort_by(|(_, a, a_games), (_, b, b_games)| {
         b.whole()
             .cmp(&a.whole())
             .then(a.deviation.total_cmp(&b.deviation))
             .then(b_games.cmp(a_games))
     });
-    board.truncate(limit);
-    board
 }
 
 #[cfg(test)]
@@ -611,9 +630,27 @@ mod tests {
             names(leaderboard(entries.clone(), 2)),
             ["1900", "1800 lower RD"]
         );
-        assert!(leaderboard(entries, 0).is_empty());
+        assert!(leaderboard(entries.clone(), 0).is_empty());
         let provisional_only = vec![((), Rating::NEW, 0)];
         assert!(leaderboard(provisional_only, 10).is_empty());
+        // A server's table fills what room is left with the provisional, best first.
+        assert_eq!(
+            names(standings(entries.clone(), 8)),
+            [
+                "1900",
+                "1800 lower RD",
+                "1800 more games",
+                "1800 fewer games",
+                "1700",
+                "1200 at RD 109",
+                "2400 provisional",
+                "2000 at RD 110",
+            ]
+        );
+        assert_eq!(
+            names(standings(entries, 3)),
+            ["1900", "1800 lower RD", "1800 more games"]
+        );
     }
 
     /// Any rating within bounds, volatility from tiny to the cap.

@@ -2,6 +2,7 @@
 //! for anyone when nobody is named; Cancel for the challenger), open for ten minutes. An
 //! accepted challenge opens a thread for its game where the server wants one.
 
+use super::clocks::faces;
 use super::play::picture;
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
@@ -10,7 +11,7 @@ use super::{
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
 };
-use engine::{Color, Game, Rules, TimeControl};
+use engine::{Clock, Color, Game, Rules, TimeControl};
 use std::hash::{BuildHasher, Hasher};
 
 /// How long a challenge can be accepted, in seconds.
@@ -249,7 +250,9 @@ impl Core {
         };
         let game = Game::new(found.rules.clone());
         let (white, black) = (players[0].id, players[1].id);
-        let picture = picture(&players, &game, Color::White);
+        let clocks = Clock::start(found.time_control, now)
+            .map(|clock| faces(clock, Color::White, true, now));
+        let picture = picture(&players, &game, Color::White, clocks);
         let rules = rules_text(game.rules());
         let started = |text: String| Reply::public(text).pinging(white);
         let replies = match thread {

@@ -5,7 +5,7 @@
 use super::play::{board, game_over};
 use super::{Core, Reply, Target};
 use crate::store::{GameRow, Status, StoreError};
-use engine::Color;
+use engine::{Clock, Color};
 use render::ClockView;
 
 impl Core {
@@ -71,11 +71,8 @@ impl Core {
     /// Remind the players to move whose reminder is due: each reminder is claimed, so it is
     /// sent once however many processes look.
     pub(super) async fn send_reminders(&self, now: i64) -> Result<(), StoreError> {
-        for id in self.store.reminders_due(now, &self.shards).await? {
+        for (id, due) in self.store.reminders_due(now, &self.shards).await? {
             let Some((row, channel)) = self.store.game_with_channel(id).await? else {
-                continue;
-            };
-            let Some(due) = self.store.remind_at_of(id).await? else {
                 continue;
             };
             let mover = row.game.position().to_move();
@@ -98,18 +95,21 @@ impl Core {
 
 /// Both sides' clocks as the board shows them at `now`; None without a clock.
 pub(super) fn clock_faces(row: &GameRow, now: i64) -> Option<[ClockView; 2]> {
-    let clock = row.clock?;
     let mover = row.game.position().to_move();
-    let running = row.status == Status::Active;
+    Some(faces(row.clock?, mover, row.status == Status::Active, now))
+}
+
+/// Both faces of `clock` at `now`, `mover`'s running while the game is.
+pub(super) fn faces(clock: Clock, mover: Color, running: bool, now: i64) -> [ClockView; 2] {
     let left = if running {
         clock.remaining(mover, now)
     } else {
         clock.left
     };
-    Some(Color::ALL.map(|color| ClockView {
+    Color::ALL.map(|color| ClockView {
         remaining: left[color.index()],
         running: running && color == mover,
-    }))
+    })
 }
 
 /// "White 4:05, Black 2d 03h (running)" for /game.

@@ -4,7 +4,7 @@ use super::clocks::clock_faces;
 use super::{Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
 use crate::store::{GameRow, Owed, Player, Status, StoreError};
 use engine::{Color, Game, Outcome, Played};
-use render::BoardView;
+use render::{BoardView, ClockView};
 
 impl Core {
     pub(super) async fn take_turn(
@@ -224,20 +224,25 @@ impl Core {
     }
 }
 
-/// A game's board as the given side sees it, with the last action, any check and the result.
-pub(super) fn picture(players: &[Player; 2], game: &Game, side: Color) -> Picture {
+/// A game's board as the given side sees it, with the last action, any check, the result
+/// and the clocks.
+pub(super) fn picture(
+    players: &[Player; 2],
+    game: &Game,
+    side: Color,
+    clocks: Option<[ClockView; 2]>,
+) -> Picture {
     let names = [players[0].name.as_str(), players[1].name.as_str()];
-    Picture::Board(Box::new(BoardView::from_game(game, names).seen_by(side)))
+    let view = BoardView {
+        clocks,
+        ..BoardView::from_game(game, names)
+    };
+    Picture::Board(Box::new(view.seen_by(side)))
 }
 
 /// The stored game's board as the given side sees it, with the clocks at `now`.
 pub(super) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
-    let names = [row.players[0].name.as_str(), row.players[1].name.as_str()];
-    let view = BoardView {
-        clocks: clock_faces(row, now),
-        ..BoardView::from_game(&row.game, names)
-    };
-    Picture::Board(Box::new(view.seen_by(side)))
+    picture(&row.players, &row.game, side, clock_faces(row, now))
 }
 
 /// The result line, with both players named.

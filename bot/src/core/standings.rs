@@ -55,24 +55,17 @@ impl Core {
                 "No one has played a rated game in this server yet: /challenge someone (games are rated unless rated:false).",
             )]);
         }
-        let mut provisional: Vec<RatingRow> = all
-            .iter()
-            .filter(|r| r.rating.is_provisional())
-            .cloned()
-            .collect();
-        provisional.sort_by(|a, b| b.rating.rating().total_cmp(&a.rating.rating()));
         let entries = all
             .into_iter()
-            .map(|r: RatingRow| {
+            .map(|r| {
                 let (rating, games) = (r.rating, r.games as u32);
                 (r, rating, games)
             })
             .collect();
-        let mut top: Vec<RatingRow> = ratings::leaderboard(entries, TOP)
+        let top: Vec<RatingRow> = ratings::standings(entries, TOP)
             .into_iter()
             .map(|(row, _, _)| row)
             .collect();
-        top.extend(provisional.into_iter().take(TOP.saturating_sub(top.len())));
         let mut text = String::from("**Leaderboard**\n");
         let mut rows = Vec::new();
         for (rank, row) in top.iter().enumerate() {
@@ -186,7 +179,7 @@ impl Core {
         }
         let now = self.now();
         let mut text = format!("**{} game(s) in progress**\n", games.len());
-        for (channel, row) in &games {
+        for (row, channel) in &games {
             let mover = row.game.position().to_move();
             let clock = row
                 .deadline()

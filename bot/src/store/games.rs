@@ -105,6 +105,12 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     })
 }
 
+/// A game row and the channel it is played in.
+fn with_channel(row: AnyRow) -> Result<(GameRow, u64), StoreError> {
+    let channel = row.try_get::<i64, _>("channel_id")? as u64;
+    Ok((game_row(row)?, channel))
+}
+
 /// A stored time control: none is NULL.
 pub(super) fn control_word(control: TimeControl) -> Option<String> {
     control.is_timed().then(|| control.to_string())
@@ -142,15 +148,12 @@ impl Store {
             .bind(game)
             .fetch_optional(&self.pool)
             .await?
-            .map(|row| {
-                let channel = row.try_get::<i64, _>("channel_id")? as u64;
-                Ok((game_row(row)?, channel))
-            })
+            .map(with_channel)
             .transpose()
     }
 
     /// The server's active games, oldest first, with their channels.
-    pub async fn active_games(&self, guild: u64) -> Result<Vec<(u64, GameRow)>, StoreError> {
+    pub async fn active_games(&self, guild: u64) -> Result<Vec<(GameRow, u64)>, StoreError> {
         let sql = format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = $2 ORDER BY id"
         );
@@ -160,31 +163,36 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .into_iter()
-            .map(|row| {
-                let channel = row.try_get::<i64, _>("channel_id")? as u64;
-                Ok((channel, game_row(row)?))
-            })
+            .map(with_channel)
             .collect()
     }
 
     /// Active games in the servers of `shards` whose side to move is out of time by `now`.
     pub async fn overdue_games(&self, now: i64, shards: &Shards) -> Result<Vec<i64>, StoreError> {
-        self.games_due("deadline_at", now, shards).await
+        let due = self.games_due("deadline_at", now, shards).await?;
+        Ok(due.into_iter().map(|(game, _)| game).collect())
     }
 
-    /// Active games in the servers of `shards` whose player to move is due a reminder.
-    pub async fn reminders_due(&self, now: i64, shards: &Shards) -> Result<Vec<i64>, StoreError> {
+    /// Active games in the servers of `shards` whose player to move is due a reminder, with
+    /// the reminder's time as stored (to claim it by).
+    pub async fn reminders_due(
+        &self,
+        now: i64,
+        shards: &Shards,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
         self.games_due("remind_at", now, shards).await
     }
 
+    /// (game, due time) of active games whose `column` time is past.
     async fn games_due(
         &self,
         column: &str,
         now: i64,
         shards: &Shards,
-    ) -> Result<Vec<i64>, StoreError> {
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
         let sql = format!(
-            "SELECT id FROM games WHERE status = $1 AND {column} <= $2 AND {} ORDER BY {column}",
+            "SELECT id, {column} AS due FROM games WHERE status = $1 AND {column} <= $2 AND {} \
+             ORDER BY {column}",
             owned_by(3)
         );
         let query = sqlx::query(&sql).bind(Status::Active.word()).bind(now);
@@ -192,7 +200,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(|row| Ok(row.try_get("id")?))
+            .map(|row| Ok((row.try_get("id")?, row.try_get("due")?)))
             .collect()
     }
 
@@ -218,18 +226,6 @@ impl Store {
         owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok(true)
-    }
-
-    /// When the game's next reminder falls due, as stored.
-    pub async fn remind_at_of(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT remind_at FROM games WHERE id = $1")
-            .bind(game)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(match row {
-            Some(row) => row.try_get("remind_at")?,
-            None => None,
-        })
     }
 
     pub async fn active_game_count(&self) -> Result<i64, StoreError> {
