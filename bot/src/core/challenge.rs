@@ -300,14 +300,7 @@ impl Core {
     /// A thread for a new game, named after its players; None (play in the channel) if the
     /// platform has no threads or Discord refused one.
     async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
-        let mut name = format!("{} vs {}", players[0].name, players[1].name);
-        if name.chars().count() > THREAD_NAME_MAX {
-            name = name
-                .chars()
-                .take(THREAD_NAME_MAX - 1)
-                .chain(['…'])
-                .collect();
-        }
+        let name = thread_name(format!("{} vs {}", players[0].name, players[1].name));
         match self.platform.open_thread(parent, name).await {
             Ok(thread) => thread,
             Err(e) => {
@@ -323,6 +316,17 @@ impl Core {
     fn threaded(&self, place: Place, threads: bool) -> bool {
         threads && self.platform.has_threads() && matches!(place, Place::Channel(_))
     }
+}
+
+/// A thread's name as Discord takes it: clipped to its limit with an ellipsis.
+pub(super) fn thread_name(name: String) -> String {
+    if name.chars().count() <= THREAD_NAME_MAX {
+        return name;
+    }
+    name.chars()
+        .take(THREAD_NAME_MAX - 1)
+        .chain(['…'])
+        .collect()
 }
 
 /// Where a challenge's answer goes when the interaction can't carry it: its own message if

@@ -49,6 +49,9 @@ impl Core {
         self.store
             .save_game(&row, None, &owed, ended.as_ref(), now)
             .await?;
+        if ended.is_some_and(|e| e.board.is_some()) {
+            self.wake.notify_one();
+        }
         Ok(replies.pop())
     }
 

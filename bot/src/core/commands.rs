@@ -30,6 +30,8 @@ pub struct Command {
     pub description: &'static str,
     pub options: &'static [Opt],
     pub scope: Scope,
+    /// A group's subcommands (`/tournament join`); a group takes no options of its own.
+    pub subcommands: &'static [Command],
 }
 
 const fn text(name: &'static str, description: &'static str, max: u16) -> Opt {
@@ -118,6 +120,7 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "move",
@@ -131,6 +134,7 @@ pub const COMMANDS: &[Command] = &[
             REDESIGN,
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "transfer",
@@ -149,6 +153,7 @@ pub const COMMANDS: &[Command] = &[
             REDESIGN,
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "buy",
@@ -162,6 +167,7 @@ pub const COMMANDS: &[Command] = &[
             REDESIGN,
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "turn",
@@ -172,6 +178,7 @@ pub const COMMANDS: &[Command] = &[
             TURN_MAX,
         )],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "propose",
@@ -199,6 +206,7 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "estimate",
@@ -212,6 +220,7 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "price",
@@ -228,6 +237,7 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Anywhere,
+        subcommands: &[],
     },
     Command {
         name: "board",
@@ -238,6 +248,7 @@ pub const COMMANDS: &[Command] = &[
             "Show the position after this turn instead (1 = White's first)",
         )],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "game",
@@ -245,24 +256,28 @@ pub const COMMANDS: &[Command] = &[
             "Show the game's status: players, rules, whose turn, treasuries, reserves and designs",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "history",
         description: "Get the game's record file (this channel's game, or its last one)",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "resign",
         description: "Resign the game (you are asked to confirm)",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "draw",
         description: "Offer a draw, or accept your opponent's offer (classic only)",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "abort",
@@ -270,6 +285,7 @@ pub const COMMANDS: &[Command] = &[
             "Abort the game without a result (players before each has moved, or moderators)",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "notify",
@@ -279,6 +295,7 @@ pub const COMMANDS: &[Command] = &[
             "True to be told by DM, false to stop; leave out to see the setting",
         )],
         scope: Scope::Anywhere,
+        subcommands: &[],
     },
     Command {
         name: "settings",
@@ -315,60 +332,259 @@ pub const COMMANDS: &[Command] = &[
             ),
         ],
         scope: Scope::Managers,
+        subcommands: &[],
     },
     Command {
         name: "rating",
         description: "A member's rating in this server (yours if you name nobody)",
         options: &[optional("member", "Whose rating (default: yours)")],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "leaderboard",
         description: "This server's top 20 rated players",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "profile",
         description: "A member's rating history, results by ruleset and last 10 games",
         options: &[optional("member", "Whose profile (default: yours)")],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "games",
         description: "This server's games in progress: where, who, and whose turn",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "rematch",
         description: "Challenge your last opponent here to the same game, colours swapped",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
     },
     Command {
         name: "replay",
         description: "An animated replay of this channel's game (or its last one)",
         options: &[],
         scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "tournament",
+        description: "Tournaments: create one, join, and follow its pairings and standings",
+        options: &[],
+        scope: Scope::Server,
+        subcommands: TOURNAMENT,
+    },
+    Command {
+        name: "td",
+        description: "Direct a tournament (its creator, or Manage Server): start, pair, results",
+        options: &[],
+        scope: Scope::Managers,
+        subcommands: DIRECTOR,
     },
     Command {
         name: "help",
         description: "List the commands",
         options: &[],
         scope: Scope::Anywhere,
+        subcommands: &[],
     },
     Command {
         name: "rules",
         description: "The rules of csipgs chess in brief",
         options: &[],
         scope: Scope::Anywhere,
+        subcommands: &[],
     },
 ];
 
-/// A command by name.
+/// A tournament's number, for every subcommand that acts on one.
+const TOURNAMENT_NO: Opt = optional(
+    "tournament",
+    "The tournament's number (default: this channel's)",
+);
+/// A tournament's name shows in every announcement and thread: short.
+const TOURNAMENT_NAME_MAX: u16 = 60;
+/// `2026-12-01 18:00`, `<t:1764612000>` or `2h`.
+const START_MAX: u16 = 30;
+/// A few tie-break acronyms: `BH-C1, BH, SB, WIN`.
+const TIEBREAKS_MAX: u16 = 40;
+
+/// /tournament's subcommands.
+const TOURNAMENT: &[Command] = &[
+    Command {
+        name: "create",
+        description: "Create a tournament in this channel; members join with /tournament join",
+        options: &[
+            text("name", "Its name, such as Winter Cup", TOURNAMENT_NAME_MAX),
+            optional(
+                "format",
+                "swiss (default), round-robin or double-round-robin",
+            ),
+            optional("rounds", "Swiss: how many rounds (default 5)"),
+            optional(
+                "ruleset",
+                "classic, kurnia or progressive (default: the server's)",
+            ),
+            optional("power", "Every game has the power option"),
+            optional("proposals", "Every game has the proposals option"),
+            optional("unofficial", "Every game has the unofficial prefixes"),
+            optional_text(
+                "time",
+                "Every game's clock: 3d (default), 1d, 7d per turn, or live such as 15m+10s",
+                TIME_MAX,
+            ),
+            optional("rated", "Whether the games change ratings (default: rated)"),
+            optional("max_players", "The most players it takes (default 64)"),
+            optional_text(
+                "start",
+                "When it starts by itself: 2h, 1d, 2026-12-01 18:00 (UTC) or <t:…>",
+                START_MAX,
+            ),
+            optional(
+                "all_at_once",
+                "Round robin: start every game at once (default for correspondence clocks)",
+            ),
+            optional_text(
+                "tiebreaks",
+                "Tie-breaks in order, from BH-C1, BH, SB, DE, WIN",
+                TIEBREAKS_MAX,
+            ),
+        ],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "join",
+        description: "Sign up for a tournament (Swiss: also late, until half the rounds began)",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "leave",
+        description: "Take your name off a tournament that has not started",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "withdraw",
+        description: "Leave a running tournament: you are not paired again; open games resign",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "info",
+        description: "A tournament's settings, players and progress",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "list",
+        description: "This server's tournaments",
+        options: &[],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "standings",
+        description: "A tournament's standings with its tie-breaks, as a table",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "pairings",
+        description: "A round's boards and results",
+        options: &[
+            TOURNAMENT_NO,
+            optional("round", "The round (default: the last paired)"),
+        ],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+    Command {
+        name: "export",
+        description: "A tournament as a FIDE TRF file, for arbiters' pairing programs",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Server,
+        subcommands: &[],
+    },
+];
+
+/// /td's subcommands.
+const DIRECTOR: &[Command] = &[
+    Command {
+        name: "start",
+        description: "Start a tournament now",
+        options: &[
+            TOURNAMENT_NO,
+            optional(
+                "rounds",
+                "Swiss: fewer rounds than announced, for a small field",
+            ),
+        ],
+        scope: Scope::Managers,
+        subcommands: &[],
+    },
+    Command {
+        name: "pair",
+        description: "Pair the next round now (once every game of this one has a result)",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Managers,
+        subcommands: &[],
+    },
+    Command {
+        name: "result",
+        description: "Set a board's result: adjudicate a game, or a forfeit",
+        options: &[
+            required("round", "The round"),
+            required("board", "The board, as /tournament pairings lists it"),
+            required(
+                "result",
+                "1-0, 0-1, 1/2-1/2, or forfeits +- (White wins), -+ or --",
+            ),
+            TOURNAMENT_NO,
+        ],
+        scope: Scope::Managers,
+        subcommands: &[],
+    },
+    Command {
+        name: "remove",
+        description: "Withdraw a player (before the start: take them off)",
+        options: &[required("member", "The player"), TOURNAMENT_NO],
+        scope: Scope::Managers,
+        subcommands: &[],
+    },
+    Command {
+        name: "cancel",
+        description: "Cancel a tournament; games in progress play on without it",
+        options: &[TOURNAMENT_NO],
+        scope: Scope::Managers,
+        subcommands: &[],
+    },
+];
+
+/// A command by name, or a subcommand by its path (`tournament create`).
 pub fn command(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.name == name)
+    let mut words = name.split(' ');
+    let first = words.next()?;
+    let mut found = COMMANDS.iter().find(|c| c.name == first)?;
+    for word in words {
+        found = found.subcommands.iter().find(|c| c.name == word)?;
+    }
+    Some(found)
 }
 
 /// The most characters a command's text option takes (0 if the table has no such option,
@@ -386,8 +602,19 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_discord_sized() {
-        for (i, c) in COMMANDS.iter().enumerate() {
-            assert!(COMMANDS[..i].iter().all(|o| o.name != c.name), "{}", c.name);
+        check(COMMANDS);
+        for group in COMMANDS.iter().filter(|c| !c.subcommands.is_empty()) {
+            assert!(group.options.is_empty(), "{}", group.name);
+            check(group.subcommands);
+            for sub in group.subcommands {
+                assert_eq!(sub.scope, group.scope, "{} {}", group.name, sub.name);
+            }
+        }
+    }
+
+    fn check(commands: &[Command]) {
+        for (i, c) in commands.iter().enumerate() {
+            assert!(commands[..i].iter().all(|o| o.name != c.name), "{}", c.name);
             assert!((1..=100).contains(&c.description.len()), "{}", c.name);
             for o in c.options {
                 assert!(

@@ -3,8 +3,10 @@
 
 use super::{Core, Reply};
 use crate::ratings::{self, Change, Rating, Score};
-use crate::store::{Ended, GameRow, RatingRow, ResultRow, Status, StoreError};
-use engine::Color;
+use crate::store::{
+    BoardEnd, BoardResult, Ended, GameRow, RatingRow, ResultRow, Status, StoreError,
+};
+use engine::{Color, EndReason, Outcome};
 
 /// Seconds in a day: a Glicko-2 rating period.
 const DAY: i64 = 24 * 3600;
@@ -95,6 +97,36 @@ impl Core {
                 ended_at: now,
             });
         }
+        ended.board = self.board_end(row, outcome).await?;
         Ok(Some(ended))
+    }
+}
+
+impl Core {
+    /// For a tournament game, its board's result (and who lost on time, which counts towards
+    /// withdrawal).
+    async fn board_end(
+        &self,
+        row: &GameRow,
+        outcome: &Outcome,
+    ) -> Result<Option<BoardEnd>, StoreError> {
+        let Some((tournament, board)) = self.store.board_of_game(row.id).await? else {
+            return Ok(None);
+        };
+        let result = match outcome.winner {
+            Some(Color::White) => BoardResult::WhiteWins,
+            Some(Color::Black) => BoardResult::BlackWins,
+            None => BoardResult::Draw,
+        };
+        let lost_on_time = match (outcome.reason, outcome.winner) {
+            (EndReason::Timeout, Some(winner)) => Some(row.player(!winner).id),
+            _ => None,
+        };
+        Ok(Some(BoardEnd {
+            tournament,
+            board: board.id,
+            result,
+            lost_on_time,
+        }))
     }
 }

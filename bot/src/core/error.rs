@@ -93,6 +93,63 @@ pub enum CoreError {
     NotInRematch { white: u64, black: u64 },
     #[error("there is no game in this channel to replay: /games lists the server's games")]
     NothingToReplay,
+    #[error("{0}")]
+    TournamentOption(#[from] super::tournaments::OptionError),
+    #[error("there is no tournament in this channel: /tournament list shows this server's, and /tournament create makes one")]
+    NoTournament,
+    #[error("there is no tournament #{0} in this server: /tournament list shows them")]
+    UnknownTournament(i64),
+    #[error("tournaments give every game a thread of its own: create one in a text channel of a server, not in a thread")]
+    TournamentNeedsChannel,
+    #[error("you are signed up for {0} already: /tournament info shows who plays")]
+    AlreadyJoined(String),
+    #[error("you are not playing in {0}: /tournament join signs you up")]
+    NotJoined(String),
+    #[error("{name} is full: it takes at most {max} players")]
+    TournamentFull { name: String, max: u16 },
+    #[error("{name} takes no more players: {why}")]
+    SignupClosed { name: String, why: &'static str },
+    #[error("{name} has started: use /tournament withdraw to stop playing in it")]
+    LeaveStarted { name: String },
+    #[error("{name} has not started: use /tournament leave to take your name off")]
+    WithdrawBeforeStart { name: String },
+    #[error("you have withdrawn from {0} already")]
+    Withdrawn(String),
+    #[error("{name} has {players} player(s); a {format} needs at least {need} to start")]
+    TooFewPlayers {
+        name: String,
+        players: usize,
+        format: &'static str,
+        need: usize,
+    },
+    #[error("a Swiss of {players} players can be paired for at most {} rounds (nobody meets twice), not {rounds}: wait for more players, or /td start rounds:{}", players - 1, players - 1)]
+    TooManyRounds { rounds: u16, players: usize },
+    #[error("only <@{creator}>, who created {name}, and members with Manage Server can direct it")]
+    NotDirector { name: String, creator: u64 },
+    #[error("{name} has {status}: {what}")]
+    TournamentState {
+        name: String,
+        status: &'static str,
+        what: &'static str,
+    },
+    #[error(
+        "round {round} has no board {board}: /tournament pairings round:{round} lists its boards"
+    )]
+    NoSuchBoard { round: u16, board: u16 },
+    #[error("{name} has no round {round} yet: rounds 1 to {paired} are paired")]
+    NoSuchRound {
+        name: String,
+        round: u16,
+        paired: u16,
+    },
+    #[error("round {round} is still being played on board(s) {boards}: the next round is paired when they finish, or set their results with /td result")]
+    RoundUnfinished { round: u16, boards: String },
+    #[error("the tournament can't be paired: {0}")]
+    Pairing(String),
+    #[error("the standings can't be computed: {0}")]
+    Standings(#[from] crate::tournament::tiebreak::TieBreakError),
+    #[error("this is a tournament game: it can't be aborted, but a tournament director can set its result with /td result")]
+    TournamentGame,
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
 }

@@ -2,9 +2,10 @@
 //! terminal both turn what a member typed into a `Request` and show the `Reply`s.
 //!
 //! Layout: `request` (what a member can ask), one file per group of commands (`challenge`,
-//! `play`, `info`, `proposals`, `settings`), `complete` (autocomplete), `owe` and `schedule`
-//! (announcements owed to Discord and everything that happens later), `gate` and `limits`
-//! (shutdown and flood control), `commands` (the command table), `text` and `error` (words).
+//! `play`, `info`, `proposals`, `settings`, `tournaments`), `complete` (autocomplete), `owe`
+//! and `schedule` (announcements owed to Discord and everything that happens later), `gate`
+//! and `limits` (shutdown and flood control), `commands` (the command table), `text` and
+//! `error` (words).
 
 mod challenge;
 mod clocks;
@@ -25,12 +26,16 @@ mod schedule;
 mod settings;
 mod standings;
 mod text;
+mod tournaments;
 
 pub use complete::{Choice, Field};
 pub use error::CoreError;
 pub use limits::BURST as FLOOD_BURST;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
-pub use request::{ChallengeAnswer, ChallengeRequest, Press, Request, SettingsChange};
+pub use request::{
+    ChallengeAnswer, ChallengeRequest, DirectorRequest, Press, Request, SettingsChange,
+    TournamentRequest, TournamentSpec,
+};
 pub use schedule::Undelivered;
 pub use text::{neutral, RESTARTING};
 
@@ -229,6 +234,8 @@ impl Core {
             Request::Games => self.games(place).await,
             Request::Rematch => self.rematch(who, place).await,
             Request::Replay => self.replay(place).await,
+            Request::Tournament(request) => self.tournament_command(who, place, request).await,
+            Request::Director(request) => self.director(who, place, request).await,
         }
     }
 
@@ -240,6 +247,7 @@ impl Core {
             }
             Press::Draw { game, accept } => self.answer_draw(who, place, game, accept).await,
             Press::Resign { game, confirm } => self.resign(who, place, game, confirm).await,
+            Press::Join { tournament } => self.join(who, place, Some(tournament)).await,
         }
     }
 

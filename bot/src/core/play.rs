@@ -173,6 +173,9 @@ impl Core {
     /// End the game without a result: the players before each has moved, or a moderator.
     pub(super) async fn abort(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
         let mut row = self.active(place).await?;
+        if self.store.board_of_game(row.id).await?.is_some() {
+            return Err(CoreError::TournamentGame);
+        }
         let player = row.color_of(who.id).is_some();
         let early = row.game.turns().len() < 2;
         if !who.moderator {
@@ -215,8 +218,9 @@ impl Core {
             Err(StoreError::Conflict) => return Err(CoreError::Conflict),
             other => other?,
         };
-        // The scheduler may be asleep past this game's new deadline.
-        if row.deadline().is_some() {
+        // The scheduler may be asleep past this game's new deadline, or have a tournament
+        // round to pair now.
+        if row.deadline().is_some() || ended.is_some_and(|e| e.board.is_some()) {
             self.wake.notify_one();
         }
         self.settle(replies, ids);

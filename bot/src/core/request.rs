@@ -2,7 +2,7 @@
 
 use super::commands::max_length;
 use super::CoreError;
-use crate::store::{ColourChoice, Player, ProposalKind};
+use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
 use engine::{Options, Ruleset};
 
 /// A command with its options, as typed.
@@ -72,6 +72,98 @@ pub enum Request {
     Rematch,
     /// The channel's game (running, or the last one) as an animated picture.
     Replay,
+    /// /tournament: what any member may do with tournaments.
+    Tournament(TournamentRequest),
+    /// /td: what a tournament's organisers may do.
+    Director(DirectorRequest),
+}
+
+/// /tournament's subcommands. `tournament` names one by number; left out, it is the one of
+/// the channel (or of the game played in the thread).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRequest {
+    Create(TournamentSpec),
+    Join {
+        tournament: Option<i64>,
+    },
+    /// Before the start.
+    Leave {
+        tournament: Option<i64>,
+    },
+    /// After the start: not paired again; unfinished games are resigned.
+    Withdraw {
+        tournament: Option<i64>,
+    },
+    Info {
+        tournament: Option<i64>,
+    },
+    List,
+    Standings {
+        tournament: Option<i64>,
+    },
+    /// One round's boards (None: the last paired).
+    Pairings {
+        tournament: Option<i64>,
+        round: Option<u16>,
+    },
+    /// The tournament as a FIDE TRF file.
+    Export {
+        tournament: Option<i64>,
+    },
+}
+
+/// /tournament create's options, as typed; what is left out has a default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub name: String,
+    /// None: Swiss.
+    pub format: Option<TournamentFormat>,
+    /// Swiss only.
+    pub rounds: Option<u16>,
+    pub ruleset: Option<Ruleset>,
+    pub power: Option<bool>,
+    pub proposals: Option<bool>,
+    pub unofficial: Option<bool>,
+    /// As written; None: three days a turn.
+    pub time: Option<String>,
+    pub rated: Option<bool>,
+    pub max_players: Option<u16>,
+    /// When it starts by itself (`2h`, `1d`, `2026-12-01 18:00`, `<t:1764612000>`); None: an
+    /// organiser starts it.
+    pub start: Option<String>,
+    /// Round robins: start every game at once (default: for correspondence controls).
+    pub all_at_once: Option<bool>,
+    /// Tie-break acronyms in order, such as `SB, DE, WIN`.
+    pub tiebreaks: Option<String>,
+}
+
+/// /td's subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorRequest {
+    /// Start now; a Swiss may be given fewer rounds.
+    Start {
+        tournament: Option<i64>,
+        rounds: Option<u16>,
+    },
+    /// Pair the next round now (when the current one is complete).
+    Pair {
+        tournament: Option<i64>,
+    },
+    /// Set a board's result: an adjudication, or a forfeit.
+    Result {
+        tournament: Option<i64>,
+        round: u16,
+        board: u16,
+        result: BoardResult,
+    },
+    /// Withdraw a player (or take them off before the start).
+    Remove {
+        tournament: Option<i64>,
+        member: Player,
+    },
+    Cancel {
+        tournament: Option<i64>,
+    },
 }
 
 /// /challenge's options; what is left out comes from the server's settings.
@@ -148,6 +240,10 @@ pub enum Press {
         game: i64,
         confirm: bool,
     },
+    /// A tournament announcement's Join button.
+    Join {
+        tournament: i64,
+    },
 }
 
 impl Press {
@@ -171,6 +267,7 @@ impl Press {
                     if confirm { "confirm" } else { "cancel" }
                 )
             }
+            Press::Join { tournament } => format!("tournament:join:{tournament}"),
         }
     }
 
@@ -197,6 +294,7 @@ impl Press {
                 game: number,
                 confirm: action == "confirm",
             }),
+            ("tournament", "join") => Some(Press::Join { tournament: number }),
             _ => None,
         }
     }
@@ -251,6 +349,12 @@ impl Request {
             Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
             Request::Price { design, .. } => vec![("price", "design", Some(design))],
             Request::Challenge(c) => vec![("challenge", "time", c.time.as_ref())],
+            Request::Tournament(TournamentRequest::Create(spec)) => vec![
+                ("tournament create", "name", Some(&spec.name)),
+                ("tournament create", "time", spec.time.as_ref()),
+                ("tournament create", "start", spec.start.as_ref()),
+                ("tournament create", "tiebreaks", spec.tiebreaks.as_ref()),
+            ],
             _ => Vec::new(),
         };
         for (command, option, value) in fields {
@@ -288,6 +392,7 @@ mod tests {
                 game: 9,
                 confirm: true,
             },
+            Press::Join { tournament: 4 },
         ];
         for press in presses {
             assert_eq!(Press::from_id(&press.id()), Some(press));

@@ -1,5 +1,6 @@
 //! Everything that happens later, driven by what the database says is due: challenges
-//! expire, owed messages are delivered (with backoff). One task sleeps until the earliest
+//! expire, clocks run out, tournaments take their next step, owed messages are delivered
+//! (with backoff). One task sleeps until the earliest
 //! due moment and is woken when something sooner arrives; every piece of work is claimed
 //! with a conditional update, so it is done once however many schedulers run.
 
@@ -69,13 +70,14 @@ impl Core {
     }
 
     /// Do everything due by `now`: expire challenges, end games lost on time, remind players,
-    /// then deliver owed messages. Returns how many messages were delivered.
+    /// move tournaments on, then deliver owed messages. Returns how many messages were delivered.
     pub async fn run_due(&self, now: i64) -> Result<usize, StoreError> {
         for challenge in self.store.expired_challenges(now, &self.shards).await? {
             self.expire(&challenge).await?;
         }
         self.settle_overdue(now).await?;
         self.send_reminders(now).await?;
+        self.run_tournaments(now).await?;
         self.deliver_due(now).await
     }
 

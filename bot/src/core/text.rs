@@ -1,7 +1,7 @@
 //! Words the core says in more than one place: /help, /rules, the refusals that come before
 //! any command runs, and how any text is made safe to show.
 
-use super::commands::COMMANDS;
+use super::commands::{Command, COMMANDS};
 use super::Reply;
 use std::fmt::Write;
 
@@ -11,20 +11,30 @@ pub fn help() -> String {
         "**csipgs chess**: design your own pieces in Betza's funny notation and buy them with zorkmids.\n",
     );
     for c in COMMANDS {
-        let _ = write!(text, "\n`/{}", c.name);
-        for option in c.options {
-            match option.required {
-                true => {
-                    let _ = write!(text, " {}", option.name);
-                }
-                false => {
-                    let _ = write!(text, " [{}]", option.name);
-                }
-            }
+        if c.subcommands.is_empty() {
+            usage(&mut text, c.name, c);
         }
-        let _ = write!(text, "`: {}", c.description);
+        for sub in c.subcommands {
+            usage(&mut text, &format!("{} {}", c.name, sub.name), sub);
+        }
     }
     text
+}
+
+/// One line of /help: `/name option [optional]`: description.
+fn usage(text: &mut String, name: &str, c: &Command) {
+    let _ = write!(text, "\n`/{name}");
+    for option in c.options {
+        match option.required {
+            true => {
+                let _ = write!(text, " {}", option.name);
+            }
+            false => {
+                let _ = write!(text, " [{}]", option.name);
+            }
+        }
+    }
+    let _ = write!(text, "`: {}", c.description);
 }
 
 /// The answer to every command while the bot shuts down.

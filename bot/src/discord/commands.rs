@@ -3,8 +3,11 @@
 //! terminal read too; a test checks that the `max_length`s written here match it.
 
 use super::{complete, run, Ctx, Error};
-use crate::core::{ChallengeRequest, Field, Request, SettingsChange};
-use crate::store::{ColourChoice, Player, ProposalKind};
+use crate::core::{
+    ChallengeRequest, DirectorRequest, Field, Request, SettingsChange, TournamentRequest,
+    TournamentSpec,
+};
+use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
 use engine::Ruleset;
 use poise::serenity_prelude as serenity;
 
@@ -366,4 +369,277 @@ pub async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Rules).await
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "swiss"]
+    Swiss,
+    #[name = "round-robin"]
+    RoundRobin,
+    #[name = "double-round-robin"]
+    DoubleRoundRobin,
+}
+
+impl From<FormatChoice> for TournamentFormat {
+    fn from(choice: FormatChoice) -> TournamentFormat {
+        match choice {
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum ResultChoice {
+    #[name = "1-0"]
+    WhiteWins,
+    #[name = "0-1"]
+    BlackWins,
+    #[name = "1/2-1/2"]
+    Draw,
+    #[name = "+- (White wins by forfeit)"]
+    WhiteByForfeit,
+    #[name = "-+ (Black wins by forfeit)"]
+    BlackByForfeit,
+    #[name = "-- (neither played)"]
+    DoubleForfeit,
+}
+
+impl From<ResultChoice> for BoardResult {
+    fn from(choice: ResultChoice) -> BoardResult {
+        match choice {
+            ResultChoice::WhiteWins => BoardResult::WhiteWins,
+            ResultChoice::BlackWins => BoardResult::BlackWins,
+            ResultChoice::Draw => BoardResult::Draw,
+            ResultChoice::WhiteByForfeit => BoardResult::WhiteByForfeit,
+            ResultChoice::BlackByForfeit => BoardResult::BlackByForfeit,
+            ResultChoice::DoubleForfeit => BoardResult::DoubleForfeit,
+        }
+    }
+}
+
+/// /tournament
+#[poise::command(
+    slash_command,
+    subcommands(
+        "tournament_create",
+        "tournament_join",
+        "tournament_leave",
+        "tournament_withdraw",
+        "tournament_info",
+        "tournament_list",
+        "tournament_standings",
+        "tournament_pairings",
+        "tournament_export"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// /tournament create
+#[poise::command(slash_command, rename = "create")]
+#[allow(clippy::too_many_arguments)]
+pub async fn tournament_create(
+    ctx: Ctx<'_>,
+    #[max_length = 60] name: String,
+    format: Option<FormatChoice>,
+    #[min = 1]
+    #[max = 30]
+    rounds: Option<u16>,
+    ruleset: Option<RulesetChoice>,
+    power: Option<bool>,
+    proposals: Option<bool>,
+    unofficial: Option<bool>,
+    #[max_length = 20] time: Option<String>,
+    rated: Option<bool>,
+    #[min = 2]
+    #[max = 500]
+    max_players: Option<u16>,
+    #[max_length = 30] start: Option<String>,
+    all_at_once: Option<bool>,
+    #[max_length = 40] tiebreaks: Option<String>,
+) -> Result<(), Error> {
+    let spec = TournamentSpec {
+        name,
+        format: format.map(TournamentFormat::from),
+        rounds,
+        ruleset: ruleset.map(Ruleset::from),
+        power,
+        proposals,
+        unofficial,
+        time,
+        rated,
+        max_players,
+        start,
+        all_at_once,
+        tiebreaks,
+    };
+    run(ctx, Request::Tournament(TournamentRequest::Create(spec))).await
+}
+
+/// /tournament join
+#[poise::command(slash_command, rename = "join")]
+pub async fn tournament_join(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Join { tournament }),
+    )
+    .await
+}
+
+/// /tournament leave
+#[poise::command(slash_command, rename = "leave")]
+pub async fn tournament_leave(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Leave { tournament }),
+    )
+    .await
+}
+
+/// /tournament withdraw
+#[poise::command(slash_command, rename = "withdraw")]
+pub async fn tournament_withdraw(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Withdraw { tournament }),
+    )
+    .await
+}
+
+/// /tournament info
+#[poise::command(slash_command, rename = "info")]
+pub async fn tournament_info(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Info { tournament }),
+    )
+    .await
+}
+
+/// /tournament list
+#[poise::command(slash_command, rename = "list")]
+pub async fn tournament_list(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Tournament(TournamentRequest::List)).await
+}
+
+/// /tournament standings
+#[poise::command(slash_command, rename = "standings")]
+pub async fn tournament_standings(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Standings { tournament }),
+    )
+    .await
+}
+
+/// /tournament pairings
+#[poise::command(slash_command, rename = "pairings")]
+pub async fn tournament_pairings(
+    ctx: Ctx<'_>,
+    tournament: Option<i64>,
+    #[min = 1]
+    #[max = 1000]
+    round: Option<u16>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Pairings { tournament, round }),
+    )
+    .await
+}
+
+/// /tournament export
+#[poise::command(slash_command, rename = "export")]
+pub async fn tournament_export(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::Export { tournament }),
+    )
+    .await
+}
+
+/// /td (only for Manage Server: subcommands inherit it)
+#[poise::command(
+    slash_command,
+    subcommands("td_start", "td_pair", "td_result", "td_remove", "td_cancel"),
+    subcommand_required
+)]
+pub async fn td(_: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// /td start
+#[poise::command(slash_command, rename = "start")]
+pub async fn td_start(
+    ctx: Ctx<'_>,
+    tournament: Option<i64>,
+    #[min = 1]
+    #[max = 30]
+    rounds: Option<u16>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Director(DirectorRequest::Start { tournament, rounds }),
+    )
+    .await
+}
+
+/// /td pair
+#[poise::command(slash_command, rename = "pair")]
+pub async fn td_pair(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(ctx, Request::Director(DirectorRequest::Pair { tournament })).await
+}
+
+/// /td result
+#[poise::command(slash_command, rename = "result")]
+pub async fn td_result(
+    ctx: Ctx<'_>,
+    #[min = 1]
+    #[max = 1000]
+    round: u16,
+    #[min = 1]
+    #[max = 1000]
+    board: u16,
+    result: ResultChoice,
+    tournament: Option<i64>,
+) -> Result<(), Error> {
+    let request = DirectorRequest::Result {
+        tournament,
+        round,
+        board,
+        result: result.into(),
+    };
+    run(ctx, Request::Director(request)).await
+}
+
+/// /td remove
+#[poise::command(slash_command, rename = "remove")]
+pub async fn td_remove(
+    ctx: Ctx<'_>,
+    member: serenity::User,
+    tournament: Option<i64>,
+) -> Result<(), Error> {
+    let Some(member) = self::member(Some(member)) else {
+        return Ok(());
+    };
+    run(
+        ctx,
+        Request::Director(DirectorRequest::Remove { tournament, member }),
+    )
+    .await
+}
+
+/// /td cancel
+#[poise::command(slash_command, rename = "cancel")]
+pub async fn td_cancel(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Director(DirectorRequest::Cancel { tournament }),
+    )
+    .await
 }

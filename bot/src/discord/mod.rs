@@ -73,29 +73,42 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::games(),
         commands::rematch(),
         commands::replay(),
+        commands::tournament(),
+        commands::td(),
         commands::help(),
         commands::rules(),
     ];
     for command in &mut commands {
-        let Some(spec) = crate::core::commands::command(&command.name) else {
-            continue;
-        };
-        command.description = Some(spec.description.into());
-        match spec.scope {
-            Scope::Anywhere => {}
-            Scope::Server => command.guild_only = true,
-            Scope::Managers => {
-                command.guild_only = true;
-                command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
-            }
-        }
-        for parameter in &mut command.parameters {
-            if let Some(option) = spec.options.iter().find(|o| o.name == parameter.name) {
-                parameter.description = Some(option.description.into());
-            }
-        }
+        let name = command.name.clone();
+        describe(command, &name);
     }
     commands
+}
+
+/// Give a command (and its subcommands) the description, option descriptions and
+/// permissions of the table's entry at `path` (`tournament create`).
+fn describe(command: &mut poise::Command<Data, Error>, path: &str) {
+    let Some(spec) = crate::core::commands::command(path) else {
+        return;
+    };
+    command.description = Some(spec.description.into());
+    match spec.scope {
+        Scope::Anywhere => {}
+        Scope::Server => command.guild_only = true,
+        Scope::Managers => {
+            command.guild_only = true;
+            command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
+        }
+    }
+    for parameter in &mut command.parameters {
+        if let Some(option) = spec.options.iter().find(|o| o.name == parameter.name) {
+            parameter.description = Some(option.description.into());
+        }
+    }
+    for sub in &mut command.subcommands {
+        let sub_path = format!("{path} {}", sub.name);
+        describe(sub, &sub_path);
+    }
 }
 
 /// Run the bot until SIGTERM or ctrl-c: then stop taking commands, finish those in flight,
@@ -422,27 +435,37 @@ mod tests {
     fn every_command_is_in_the_table_and_the_table_is_registered() {
         let registered = commands();
         assert_eq!(registered.len(), COMMANDS.len());
+        let mut all: Vec<(String, &poise::Command<Data, Error>)> = Vec::new();
         for command in &registered {
-            let spec = crate::core::commands::command(&command.name)
-                .unwrap_or_else(|| panic!("/{} is not in the command table", command.name));
+            all.push((command.name.to_string(), command));
+            for sub in &command.subcommands {
+                all.push((format!("{} {}", command.name, sub.name), sub));
+            }
+            let spec = crate::core::commands::command(&command.name).expect("in the table");
+            let subs: Vec<&str> = command
+                .subcommands
+                .iter()
+                .map(|s| s.name.as_ref())
+                .collect();
+            let table: Vec<&str> = spec.subcommands.iter().map(|s| s.name).collect();
+            assert_eq!(subs, table, "/{}", command.name);
+        }
+        for (path, command) in all {
+            let spec = crate::core::commands::command(&path)
+                .unwrap_or_else(|| panic!("/{path} is not in the command table"));
             let names: Vec<&str> = command.parameters.iter().map(|p| p.name.as_ref()).collect();
             let table: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
-            assert_eq!(names, table, "/{}", command.name);
+            assert_eq!(names, table, "/{path}");
             for (p, o) in command.parameters.iter().zip(spec.options) {
-                assert!(p.description.is_some(), "/{} {}", command.name, p.name);
-                assert_eq!(p.required, o.required, "/{} {}", command.name, p.name);
+                assert!(p.description.is_some(), "/{path} {}", p.name);
+                assert_eq!(p.required, o.required, "/{path} {}", p.name);
                 // The length Discord enforces is the one the core checks.
                 let option = p.create_as_slash_command_option().expect("a slash option");
                 let json = serde_json::to_value(option).expect("an option serialises");
                 let max = json["max_length"].as_u64().map(|m| m as u16);
-                assert_eq!(max, o.max_length, "/{} {}", command.name, p.name);
+                assert_eq!(max, o.max_length, "/{path} {}", p.name);
             }
-            assert_eq!(
-                command.guild_only,
-                spec.scope != Scope::Anywhere,
-                "/{}",
-                command.name
-            );
+            assert_eq!(command.guild_only, spec.scope != Scope::Anywhere, "/{path}");
         }
     }
 }

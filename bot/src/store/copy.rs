@@ -20,11 +20,22 @@ pub const TABLES: &[&str] = &[
     "member_settings",
     "ratings",
     "results",
+    "tournaments",
+    "tournament_players",
+    "tournament_games",
+    "tournament_byes",
 ];
 
 /// Tables whose `id` the database assigns: after a copy into PostgreSQL its sequence must
 /// continue after the copied ids.
-const IDENTITIES: &[&str] = &["games", "challenges", "proposals", "outbox"];
+const IDENTITIES: &[&str] = &[
+    "games",
+    "challenges",
+    "proposals",
+    "outbox",
+    "tournaments",
+    "tournament_games",
+];
 
 /// What a copy moved: rows per table, in `TABLES` order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ mod outbox;
 mod proposals;
 mod ratings;
 mod settings;
+mod tournaments;
 mod url;
 
 pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
@@ -27,6 +28,10 @@ pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use ratings::{Ended, RatingRow, ResultRow};
 pub use settings::GuildSettings;
+pub use tournaments::{
+    BoardEnd, BoardResult, ByeRow, Entrant, NewBoard, TournamentFormat, TournamentRow,
+    TournamentState, TournamentStatus,
+};
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
 use crate::shards::Shards;
@@ -183,7 +188,8 @@ impl Store {
                  UNION ALL SELECT MIN(deadline_at) AS due FROM games \
                      WHERE status = $5 AND {owned} \
                  UNION ALL SELECT MIN(remind_at) AS due FROM games \
-                     WHERE status = $5 AND {owned}) AS soonest",
+                     WHERE status = $5 AND {owned} \
+                 UNION ALL SELECT MIN(due_at) AS due FROM tournaments WHERE {owned}) AS soonest",
             owned = owned_by(2),
         );
         let query = sqlx::query(&sql).bind(ChallengeStatus::Open.word());

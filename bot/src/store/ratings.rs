@@ -2,6 +2,7 @@
 //! /profile read, written in the transaction that ends the game.
 
 use super::games::GameRow;
+use super::tournaments::{write_board_end, BoardEnd};
 use super::{id, words, Store, StoreError, Tx, Word};
 use crate::ratings::{Rating, Score};
 use engine::Color;
@@ -48,6 +49,8 @@ pub struct ResultRow {
 pub struct Ended {
     pub results: Vec<ResultRow>,
     pub ratings: Vec<(RatingRow, Option<i64>)>,
+    /// The board's result, for a tournament game.
+    pub board: Option<BoardEnd>,
 }
 
 /// The rating in a row's `rating` and `deviation` columns, and `volatility` where the table
@@ -167,6 +170,9 @@ pub(super) async fn write_ended(
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
+    }
+    if let Some(end) = &ended.board {
+        write_board_end(tx, end, now).await?;
     }
     Ok(())
 }

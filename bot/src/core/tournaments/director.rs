@@ -1,0 +1,186 @@
+//! /td: what a tournament's organisers (its creator, and members with Manage Server) may do:
+//! start it, pair the next round now, set a result, withdraw a player, cancel it.
+
+use super::signup::ended;
+use super::{plain, status_name, title};
+use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
+use crate::store::{BoardResult, Status, StoreError, TournamentState, TournamentStatus, Word};
+
+impl Core {
+    pub(in crate::core) async fn director(
+        &self,
+        who: &Who,
+        place: Place,
+        request: DirectorRequest,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let given = match &request {
+            DirectorRequest::Start { tournament, .. }
+            | DirectorRequest::Pair { tournament }
+            | DirectorRequest::Result { tournament, .. }
+            | DirectorRequest::Remove { tournament, .. }
+            | DirectorRequest::Cancel { tournament } => *tournament,
+        };
+        let state = self.pick(place, given).await?;
+        if !who.manager && who.id != state.row.creator {
+            return Err(CoreError::NotDirector {
+                name: plain(&state.row),
+                creator: state.row.creator,
+            });
+        }
+        match request {
+            DirectorRequest::Start { rounds, .. } => self.start(&state, rounds, Some(who.id)).await,
+            DirectorRequest::Pair { .. } => self.pair_now(&state).await,
+            DirectorRequest::Result {
+                round,
+                board,
+                result,
+                ..
+            } => self.set_result(who, &state, round, board, result).await,
+            DirectorRequest::Remove { member, .. } => match state.row.status {
+                TournamentStatus::Signup => self.leave(&state, member.id, Some(who.id)).await,
+                _ => self.withdraw_player(&state, member.id, Some(who.id)).await,
+            },
+            DirectorRequest::Cancel { .. } => self.cancel(who, &state).await,
+        }
+    }
+
+    /// /td pair: the next round is paired as soon as the current one is complete; this says
+    /// what still stands in the way, or has the scheduler pair it now.
+    async fn pair_now(&self, state: &TournamentState) -> Result<Vec<Reply>, CoreError> {
+        let row = &state.row;
+        running(state, "start it with /td start")?;
+        let unfinished: Vec<String> = state
+            .boards
+            .iter()
+            .filter(|b| b.round == row.round && b.result.is_none())
+            .map(|b| b.board.to_string())
+            .collect();
+        if !unfinished.is_empty() {
+            return Err(CoreError::RoundUnfinished {
+                round: row.round,
+                boards: unfinished.join(", "),
+            });
+        }
+        self.store.tournament_due(row.id, self.now()).await?;
+        self.wake.notify_one();
+        let next = if row.round < row.rounds {
+            format!("round {} is being paired now", row.round + 1)
+        } else {
+            "the final standings are being posted now".to_string()
+        };
+        Ok(vec![Reply::private(format!(
+            "Round {} of {} is complete: {next}.",
+            row.round,
+            plain(row)
+        ))])
+    }
+
+    /// /td result: a board's result set by an organiser. A game still being played ends
+    /// there, without a result of its own (nobody's rating changes).
+    async fn set_result(
+        &self,
+        who: &Who,
+        state: &TournamentState,
+        round: u16,
+        board: u16,
+        result: BoardResult,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = &state.row;
+        running(state, "it has no games yet")?;
+        let found = state
+            .boards
+            .iter()
+            .find(|b| b.round == round && b.board == board)
+            .ok_or(CoreError::NoSuchBoard { round, board })?;
+        let mut game = None;
+        let mut replies = Vec::new();
+        if let Some(id) = found.game {
+            if let Some((mut g, thread)) = self.store.game_with_channel(id).await? {
+                if g.status == Status::Active {
+                    g.status = Status::Aborted;
+                    g.draw_offer = None;
+                    replies.push(
+                        Reply::public(format!(
+                            "<@{}>, tournament director, set this game's result: {}. The game ends here.",
+                            who.id,
+                            result.word()
+                        ))
+                        .to(Target::Channel { channel: thread }),
+                    );
+                    game = Some(g);
+                }
+            }
+        }
+        replies.insert(
+            0,
+            Reply::public(format!(
+                "{}, round {round}, board {board}: <@{}> - <@{}> is {} (set by <@{}>).",
+                title(row),
+                found.white,
+                found.black,
+                result.word(),
+                who.id
+            )),
+        );
+        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
+        let ids = match self
+            .store
+            .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
+            .await
+        {
+            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
+            other => other?,
+        };
+        self.settle(&mut replies, ids);
+        self.wake.notify_one();
+        Ok(replies)
+    }
+
+    /// /td cancel: the tournament ends without standings; its games in progress play on as
+    /// ordinary games.
+    async fn cancel(&self, who: &Who, state: &TournamentState) -> Result<Vec<Reply>, CoreError> {
+        let row = &state.row;
+        if !matches!(
+            row.status,
+            TournamentStatus::Signup | TournamentStatus::Running
+        ) {
+            return Err(ended(row, row.status));
+        }
+        let mut replies = vec![Reply::public(format!(
+            "<@{}> cancelled {}. Games in progress play on as ordinary games.",
+            who.id,
+            title(row)
+        ))];
+        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
+        let ids = match self
+            .store
+            .end_tournament(
+                row.id,
+                row.status,
+                TournamentStatus::Cancelled,
+                &owed,
+                self.now(),
+            )
+            .await
+        {
+            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
+            other => other?,
+        };
+        self.settle(&mut replies, ids);
+        Ok(replies)
+    }
+}
+
+/// Refuse unless the tournament is running; `before` says what to do before the start.
+fn running(state: &TournamentState, before: &'static str) -> Result<(), CoreError> {
+    let row = &state.row;
+    match row.status {
+        TournamentStatus::Running => Ok(()),
+        TournamentStatus::Signup => Err(CoreError::TournamentState {
+            name: plain(row),
+            status: status_name(row.status),
+            what: before,
+        }),
+        status => Err(ended(row, status)),
+    }
+}

@@ -1,0 +1,371 @@
+//! /tournament create's options checked once: a `TournamentSpec` as typed becomes the
+//! settings of a `TournamentRow`, or an error that names the option and what to write.
+
+use crate::core::TournamentSpec;
+use crate::store::TournamentFormat;
+use crate::tournament::tiebreak::{Format, TieBreak};
+use engine::{Options, Rules, TimeControl, TimeControlError};
+
+/// Swiss rounds when the organiser names none.
+pub const DEFAULT_ROUNDS: u16 = 5;
+/// The most rounds a Swiss may have.
+pub const MAX_ROUNDS: u16 = 30;
+/// Players a tournament takes when the organiser names no limit.
+pub const DEFAULT_MAX_PLAYERS: u16 = 64;
+/// The most players a tournament may take: every game is a thread, and a Discord server
+/// keeps at most 1,000 active threads.
+pub const MAX_PLAYERS: u16 = 500;
+/// The furthest ahead a start may be set, in seconds.
+const MAX_START_AHEAD: i64 = 90 * 24 * 3600;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("a tournament needs a name: give name:, such as Winter Cup")]
+    NoName,
+    #[error("rounds: a Swiss has 1 to {MAX_ROUNDS} rounds, not {0}")]
+    Rounds(u16),
+    #[error("rounds: a round robin's rounds follow from its players (everyone meets everyone): leave rounds out")]
+    RoundsInRoundRobin,
+    #[error("all_at_once: only a round robin's schedule is known in advance; a Swiss is paired round by round")]
+    AllAtOnceSwiss,
+    #[error("max_players: a tournament takes 2 to {MAX_PLAYERS} players, not {0}")]
+    MaxPlayers(u16),
+    #[error("rounds: {rounds} rounds need at least {} players, but max_players is {max}", rounds + 1)]
+    RoundsOverField { rounds: u16, max: u16 },
+    #[error("time: {0}")]
+    Time(TimeControlError),
+    #[error("time: tournament games need a clock, so that every round ends: use 3d, 1d, 7d per turn or a live control such as 15m+10s")]
+    Untimed,
+    #[error("start: '{0}' is not a time: write a delay (30m, 2h, 1d), a UTC time (2026-12-01 18:00) or a Discord timestamp (<t:1764612000>)")]
+    Start(String),
+    #[error("start: that is in the past: give a time from now on, or leave start out and begin with /td start")]
+    StartPast,
+    #[error("start: that is more than 90 days ahead")]
+    StartFar,
+    #[error("tiebreaks: {0}")]
+    TieBreak(String),
+    #[error("tiebreaks: {0} is listed twice")]
+    TieBreakTwice(&'static str),
+}
+
+/// The settings a spec asks for, over the server's default rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub name: String,
+    pub format: TournamentFormat,
+    /// Swiss rounds; 0 for round robins until the start.
+    pub rounds: u16,
+    pub rules: Rules,
+    pub time_control: TimeControl,
+    pub rated: bool,
+    pub max_players: u16,
+    pub all_at_once: bool,
+    pub tiebreaks: Vec<TieBreak>,
+    pub starts_at: Option<i64>,
+}
+
+impl TournamentSpec {
+    /// Check every option; `now` for the start time.
+    pub fn settings(&self, defaults: Rules, now: i64) -> Result<Settings, OptionError> {
+        let name = self.name.trim().to_string();
+        if name.is_empty() {
+            return Err(OptionError::NoName);
+        }
+        let format = self.format.unwrap_or(TournamentFormat::Swiss);
+        let swiss = format == TournamentFormat::Swiss;
+        let rounds = match (swiss, self.rounds) {
+            (true, None) => DEFAULT_ROUNDS,
+            (true, Some(r)) if (1..=MAX_ROUNDS).contains(&r) => r,
+            (true, Some(r)) => return Err(OptionError::Rounds(r)),
+            (false, None) => 0,
+            (false, Some(_)) => return Err(OptionError::RoundsInRoundRobin),
+        };
+        let max_players = self.max_players.unwrap_or(DEFAULT_MAX_PLAYERS);
+        if !(2..=MAX_PLAYERS).contains(&max_players) {
+            return Err(OptionError::MaxPlayers(max_players));
+        }
+        if swiss && rounds >= max_players {
+            return Err(OptionError::RoundsOverField {
+                rounds,
+                max: max_players,
+            });
+        }
+        let time_control = match &self.time {
+            Some(text) => text.parse().map_err(OptionError::Time)?,
+            None => TimeControl::CORRESPONDENCE_DEFAULT,
+        };
+        if !time_control.is_timed() {
+            return Err(OptionError::Untimed);
+        }
+        let all_at_once = match (swiss, self.all_at_once) {
+            (true, Some(true)) => return Err(OptionError::AllAtOnceSwiss),
+            (true, _) => false,
+            (false, Some(chosen)) => chosen,
+            (false, None) => matches!(time_control, TimeControl::Correspondence { .. }),
+        };
+        let tiebreaks = match &self.tiebreaks {
+            Some(text) => tiebreaks(text)?,
+            None => TieBreak::defaults(if swiss {
+                Format::Swiss
+            } else {
+                Format::RoundRobin
+            })
+            .to_vec(),
+        };
+        let starts_at = self
+            .start
+            .as_deref()
+            .map(|text| start_time(text, now))
+            .transpose()?;
+        let options = Options {
+            power: self.power.unwrap_or(defaults.options.power),
+            proposals: self.proposals.unwrap_or(defaults.options.proposals),
+            unofficial: self.unofficial.unwrap_or(defaults.options.unofficial),
+            ..defaults.options
+        };
+        Ok(Settings {
+            name,
+            format,
+            rounds,
+            rules: Rules::new(self.ruleset.unwrap_or(defaults.ruleset), options),
+            time_control,
+            rated: self.rated.unwrap_or(true),
+            max_players,
+            all_at_once,
+            tiebreaks,
+            starts_at,
+        })
+    }
+}
+
+/// Tie-break acronyms separated by commas or spaces, each once.
+fn tiebreaks(text: &str) -> Result<Vec<TieBreak>, OptionError> {
+    let mut list: Vec<TieBreak> = Vec::new();
+    for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+        let tiebreak: TieBreak =
+            word.parse()
+                .map_err(|e: crate::tournament::tiebreak::ParseTieBreakError| {
+                    OptionError::TieBreak(e.to_string())
+                })?;
+        if list.contains(&tiebreak) {
+            return Err(OptionError::TieBreakTwice(tiebreak.code()));
+        }
+        list.push(tiebreak);
+    }
+    Ok(list)
+}
+
+/// A start time as written: a delay (`30m`, `2h`, `1d`, `1d12h`), a UTC date and time
+/// (`2026-12-01 18:00`) or a Discord timestamp (`<t:1764612000>`, with or without a style).
+pub fn start_time(text: &str, now: i64) -> Result<i64, OptionError> {
+    let text = text.trim();
+    let at = delay(text)
+        .map(|d| now + d)
+        .or_else(|| timestamp(text))
+        .or_else(|| utc(text))
+        .ok_or_else(|| OptionError::Start(text.to_string()))?;
+    if at < now {
+        return Err(OptionError::StartPast);
+    }
+    if at - now > MAX_START_AHEAD {
+        return Err(OptionError::StartFar);
+    }
+    Ok(at)
+}
+
+/// `30m`, `2h`, `1d12h`: seconds from now.
+fn delay(text: &str) -> Option<i64> {
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86400,
+            _ => return None,
+        };
+        let n: i64 = number.parse().ok().filter(|&n| n <= 100_000)?;
+        total += n * unit;
+        number.clear();
+    }
+    (number.is_empty() && total > 0).then_some(total)
+}
+
+/// `<t:1764612000>` or `<t:1764612000:F>`.
+fn timestamp(text: &str) -> Option<i64> {
+    let inner = text.strip_prefix("<t:")?.strip_suffix('>')?;
+    inner.split(':').next()?.parse().ok()
+}
+
+/// `2026-12-01 18:00` (or with a `T`), in UTC.
+fn utc(text: &str) -> Option<i64> {
+    let (date, time) = text.split_once([' ', 'T'])?;
+    let mut d = date.split('-').map(|p| p.parse::<i64>().ok());
+    let (year, month, day) = (d.next()??, d.next()??, d.next()??);
+    let mut t = time
+        .trim_end_matches('Z')
+        .split(':')
+        .map(|p| p.parse::<i64>().ok());
+    let (hour, minute) = (t.next()??, t.next()??);
+    if d.next().is_some()
+        || t.next().is_some()
+        || !(1..=12).contains(&month)
+        || !(1..=days_in(year, month)).contains(&day)
+        || !(0..24).contains(&hour)
+        || !(0..60).contains(&minute)
+    {
+        return None;
+    }
+    Some(days_from_epoch(year, month, day) * 86400 + hour * 3600 + minute * 60)
+}
+
+fn days_in(year: i64, month: i64) -> i64 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+/// `days_from_civil`).
+fn days_from_epoch(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_764_500_000;
+
+    fn spec(name: &str) -> TournamentSpec {
+        TournamentSpec {
+            name: name.to_string(),
+            ..TournamentSpec::default()
+        }
+    }
+
+    #[test]
+    fn start_times_in_every_form() {
+        assert_eq!(start_time("2h", NOW), Ok(NOW + 7200));
+        assert_eq!(start_time("1d12h", NOW), Ok(NOW + 36 * 3600));
+        assert_eq!(start_time("<t:1764612000>", NOW), Ok(1_764_612_000));
+        assert_eq!(start_time("<t:1764612000:F>", NOW), Ok(1_764_612_000));
+        // 2025-12-01 18:00 UTC.
+        assert_eq!(start_time("2025-12-01 18:00", NOW), Ok(1_764_612_000));
+        assert_eq!(start_time("2025-12-01T18:00Z", NOW), Ok(1_764_612_000));
+        assert_eq!(
+            start_time("2020-01-01 00:00", NOW),
+            Err(OptionError::StartPast)
+        );
+        assert_eq!(start_time("200d", NOW), Err(OptionError::StartFar));
+        for bad in [
+            "soon",
+            "2h30",
+            "2025-02-30 10:00",
+            "25:00",
+            "<t:x>",
+            "",
+            "0m",
+        ] {
+            assert!(
+                matches!(start_time(bad, NOW), Err(OptionError::Start(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn defaults_follow_the_format() {
+        let swiss = spec("Cup").settings(Rules::default(), NOW).unwrap();
+        assert_eq!(swiss.format, TournamentFormat::Swiss);
+        assert_eq!(swiss.rounds, DEFAULT_ROUNDS);
+        assert!(!swiss.all_at_once);
+        assert_eq!(swiss.tiebreaks, TieBreak::defaults(Format::Swiss));
+        let rr = TournamentSpec {
+            format: Some(TournamentFormat::RoundRobin),
+            ..spec("Cup")
+        }
+        .settings(Rules::default(), NOW)
+        .unwrap();
+        assert!(rr.all_at_once, "correspondence round robins start at once");
+        assert_eq!(rr.tiebreaks, TieBreak::defaults(Format::RoundRobin));
+        let live = TournamentSpec {
+            format: Some(TournamentFormat::RoundRobin),
+            time: Some("15m+10s".into()),
+            ..spec("Cup")
+        }
+        .settings(Rules::default(), NOW)
+        .unwrap();
+        assert!(!live.all_at_once);
+    }
+
+    #[test]
+    fn bad_options_name_themselves() {
+        let refused = |spec: TournamentSpec| spec.settings(Rules::default(), NOW).unwrap_err();
+        assert_eq!(refused(spec("  ")), OptionError::NoName);
+        assert_eq!(
+            refused(TournamentSpec {
+                rounds: Some(0),
+                ..spec("x")
+            }),
+            OptionError::Rounds(0)
+        );
+        assert_eq!(
+            refused(TournamentSpec {
+                format: Some(TournamentFormat::RoundRobin),
+                rounds: Some(3),
+                ..spec("x")
+            }),
+            OptionError::RoundsInRoundRobin
+        );
+        assert_eq!(
+            refused(TournamentSpec {
+                all_at_once: Some(true),
+                ..spec("x")
+            }),
+            OptionError::AllAtOnceSwiss
+        );
+        assert_eq!(
+            refused(TournamentSpec {
+                time: Some("none".into()),
+                ..spec("x")
+            }),
+            OptionError::Untimed
+        );
+        assert_eq!(
+            refused(TournamentSpec {
+                rounds: Some(7),
+                max_players: Some(6),
+                ..spec("x")
+            }),
+            OptionError::RoundsOverField { rounds: 7, max: 6 }
+        );
+        assert_eq!(
+            refused(TournamentSpec {
+                tiebreaks: Some("SB, SB".into()),
+                ..spec("x")
+            }),
+            OptionError::TieBreakTwice("SB")
+        );
+        assert!(matches!(
+            refused(TournamentSpec {
+                tiebreaks: Some("SB, XYZ".into()),
+                ..spec("x")
+            }),
+            OptionError::TieBreak(_)
+        ));
+    }
+}

@@ -1,0 +1,287 @@
+//! What a tournament shows: its settings and players, the server's list, the standings (a
+//! table picture and text), a round's boards, and the FIDE TRF file.
+
+use super::{format_name, plain, status_name, tiebreak_format, title, Field};
+use crate::core::challenge::{rules_text, terms_text};
+use crate::core::{Core, CoreError, File, Picture, Place, Reply};
+use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
+use crate::tournament::model::{Bye, PlayerNo};
+use crate::tournament::{standings, trf};
+use render::{Column, TableView};
+use std::fmt::Write;
+
+/// How many finished or cancelled tournaments /tournament list shows.
+const LIST_ENDED: i64 = 5;
+
+impl Core {
+    /// /tournament list: the server's tournaments taking sign-ups or running, then the last
+    /// few that ended.
+    pub(super) async fn list_tournaments(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+        let guild = Core::channel(place)?.guild;
+        let all = self.store.guild_tournaments(guild, LIST_ENDED).await?;
+        if all.is_empty() {
+            return Ok(vec![Reply::public(
+                "This server has no tournaments yet: /tournament create makes one.",
+            )]);
+        }
+        let mut text = String::from("**Tournaments**\n");
+        for row in all {
+            let state = match row.status {
+                TournamentStatus::Signup => "taking sign-ups".to_string(),
+                TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
+                status => status_name(status).trim_start_matches("been ").to_string(),
+            };
+            let _ = writeln!(
+                text,
+                "#{} {}: {}, {state}, in <#{}>",
+                row.id,
+                row.name,
+                format_name(row.format),
+                row.channel.channel
+            );
+        }
+        Ok(vec![Reply::public(text.trim_end())])
+    }
+
+    /// /tournament pairings: a round's boards with their threads and results.
+    pub(super) async fn pairings_text(
+        &self,
+        state: &TournamentState,
+        round: Option<u16>,
+    ) -> Result<String, CoreError> {
+        let row = &state.row;
+        let round = round.unwrap_or(row.round);
+        if round == 0 || round > row.round {
+            return Err(CoreError::NoSuchRound {
+                name: plain(row),
+                round,
+                paired: row.round,
+            });
+        }
+        self.round_text(state, round, false).await
+    }
+
+    /// A round's boards: players (with their points before it, if `points`), where the game
+    /// is played and how it ended; then the byes.
+    pub(super) async fn round_text(
+        &self,
+        state: &TournamentState,
+        round: u16,
+        points: bool,
+    ) -> Result<String, CoreError> {
+        let field = Field::of(state);
+        let score = |user: u64| -> String {
+            if !points {
+                return String::new();
+            }
+            let Some(index) = field.users.iter().position(|&u| u == user) else {
+                return String::new();
+            };
+            let before: u32 = field.tournament.players[index]
+                .rounds
+                .iter()
+                .take(usize::from(round) - 1)
+                .map(|r| r.points().0)
+                .sum();
+            format!(" ({})", crate::tournament::model::Points(before))
+        };
+        let mut text = format!("{}, round {round}:\n", title(&state.row));
+        for b in state.boards.iter().filter(|b| b.round == round) {
+            let place = match b.game {
+                Some(game) => match self.store.game_with_channel(game).await? {
+                    Some((_, thread)) => format!(" in <#{thread}>"),
+                    None => String::new(),
+                },
+                None => String::new(),
+            };
+            let result = match b.result {
+                Some(r) => format!(": **{}**", r.word()),
+                None => String::new(),
+            };
+            let _ = writeln!(
+                text,
+                "Board {}: <@{}>{} - <@{}>{}{place}{result}",
+                b.board,
+                b.white,
+                score(b.white),
+                b.black,
+                score(b.black)
+            );
+        }
+        for bye in state.byes.iter().filter(|b| b.round == round) {
+            let what = match bye.kind {
+                Bye::Pairing | Bye::Full => "bye, 1 point",
+                Bye::Half => "missed the round, half a point",
+                Bye::Zero if state.row.format == TournamentFormat::Swiss => {
+                    "missed the round, no points"
+                }
+                Bye::Zero => "no game this round",
+            };
+            let _ = writeln!(text, "<@{}>: {what}", bye.user);
+        }
+        Ok(text.trim_end().to_string())
+    }
+}
+
+/// /tournament info: settings, progress and players.
+pub(super) fn info(state: &TournamentState) -> String {
+    let row = &state.row;
+    let progress = match row.status {
+        TournamentStatus::Signup => match row.starts_at {
+            Some(at) => format!("taking sign-ups; it starts <t:{at}:R>"),
+            None => "taking sign-ups; an organiser starts it with /td start".to_string(),
+        },
+        TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
+        TournamentStatus::Finished => "finished: /tournament standings shows the result".into(),
+        TournamentStatus::Cancelled => "cancelled".to_string(),
+    };
+    let rounds = match (row.format, row.rounds) {
+        (TournamentFormat::Swiss, r) => format!(", {r} rounds"),
+        (_, 0) => String::new(),
+        (_, r) => format!(", {r} rounds"),
+    };
+    let tiebreaks: Vec<&str> = row.tiebreaks.iter().map(|t| t.code()).collect();
+    let mut text = format!(
+        "{}: {}{rounds}{}, {}, {}. Tie-breaks: {}. Organiser: <@{}>. Status: {progress}.\nPlayers ({} of at most {}):",
+        title(row),
+        format_name(row.format),
+        if row.all_at_once { ", every game at once" } else { "" },
+        rules_text(&row.rules),
+        terms_text(row.time_control, row.rated),
+        if tiebreaks.is_empty() { "none".to_string() } else { tiebreaks.join(", ") },
+        row.creator,
+        state.players.len(),
+        row.max_players,
+    );
+    let mut players: Vec<_> = state.players.iter().collect();
+    players.sort_by_key(|p| p.number.unwrap_or(u16::MAX));
+    for p in players {
+        let number = p.number.map_or(String::new(), |n| format!("{n}. "));
+        let rating = match p.rating {
+            0 => String::new(),
+            r => format!(" ({r})"),
+        };
+        let withdrawn = if p.withdrawn_round.is_some() {
+            " (withdrawn)"
+        } else {
+            ""
+        };
+        let _ = write!(text, "\n{number}<@{}>{rating}{withdrawn}", p.player.id);
+    }
+    text
+}
+
+/// The standings as a table picture and as text, under `heading`.
+pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<Reply, CoreError> {
+    let row = &state.row;
+    if row.status == TournamentStatus::Signup {
+        return Err(CoreError::TournamentState {
+            name: plain(row),
+            status: status_name(row.status),
+            what: "it has standings once round 1 is paired",
+        });
+    }
+    let field = Field::of(state);
+    let lines = standings::standings(
+        &field.tournament,
+        tiebreak_format(row.format),
+        &row.tiebreaks,
+    )?;
+    let mut columns = vec![
+        Column::right("#"),
+        Column::left("Player"),
+        Column::right("Pts"),
+    ];
+    columns.extend(row.tiebreaks.iter().map(|t| Column::right(t.code())));
+    let after = if row.round == 0 {
+        String::new()
+    } else {
+        format!(" after round {}", row.round)
+    };
+    let mut text = format!("**{heading}, {}**{after}:\n", plain(row));
+    let mut rows = Vec::new();
+    for line in &lines {
+        let player = &field.tournament.players[usize::from(line.player.0) - 1];
+        let withdrawn = if player.withdrawn { " (withdrawn)" } else { "" };
+        let mut cells = vec![
+            line.place.to_string(),
+            format!("{}{withdrawn}", player.name),
+            line.points.to_string(),
+        ];
+        cells.extend(line.values.iter().map(|v| v.to_string()));
+        let breaks: Vec<String> = row
+            .tiebreaks
+            .iter()
+            .zip(&line.values)
+            .map(|(t, v)| format!("{} {v}", t.code()))
+            .collect();
+        let _ = writeln!(
+            text,
+            "{}. <@{}>{withdrawn} {} ({})",
+            line.place,
+            field.user(line.player),
+            line.points,
+            breaks.join(", ")
+        );
+        rows.push(cells);
+    }
+    let table = TableView {
+        title: format!("{}: {heading}{after}", row.name),
+        columns,
+        rows,
+    };
+    Ok(Reply::public(text.trim_end()).with_picture(Picture::Table(Box::new(table))))
+}
+
+/// The players in first place once every tie-break has been applied.
+pub(super) fn winners(state: &TournamentState) -> Result<Vec<PlayerNo>, CoreError> {
+    let field = Field::of(state);
+    let lines = standings::standings(
+        &field.tournament,
+        tiebreak_format(state.row.format),
+        &state.row.tiebreaks,
+    )?;
+    Ok(lines
+        .iter()
+        .filter(|l| l.place.first == 1)
+        .map(|l| l.player)
+        .collect())
+}
+
+/// /tournament export: the tournament as a TRF-2026 file (TRF16 programs read it too).
+pub(super) fn export(state: &TournamentState) -> Result<Reply, CoreError> {
+    let row = &state.row;
+    if row.status == TournamentStatus::Signup {
+        return Err(CoreError::TournamentState {
+            name: plain(row),
+            status: status_name(row.status),
+            what: "its players get their pairing numbers, and a TRF file, at the start",
+        });
+    }
+    let field = Field::of(state);
+    let slug: String = row
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let slug = slug.trim_matches('-');
+    let name = match slug.is_empty() {
+        true => format!("tournament-{}.trf", row.id),
+        false => format!("tournament-{}-{slug}.trf", row.id),
+    };
+    let mut reply = Reply::public(format!(
+        "{} as a FIDE TRF file (TRF-2026; TRF16 programs read it too). `csipgs pair {name}`, bbpPairings or JaVaFo pair its next round from it.",
+        title(row)
+    ));
+    reply.files.push(File {
+        name,
+        bytes: trf::write(&field.tournament).into_bytes(),
+    });
+    Ok(reply)
+}
