@@ -1046,3 +1046,5 @@ on_both!(
 mod processes;
 
 mod clocks;
+
+mod tournaments;

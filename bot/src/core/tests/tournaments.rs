@@ -1,0 +1,677 @@
+//! Tournaments from sign-up to final standings, on the fake clock and both databases: round
+//! robins and a Swiss played out in their threads (resignations, draws, losses on time,
+//! organisers' results), a restart between a round's end and the next pairing, the TRF
+//! export paired again as the bot paired, and bad input refused without changing anything.
+
+use super::*;
+use crate::store::{BoardResult, TournamentFormat, TournamentState, TournamentStatus};
+use crate::tournament::model::{Pairings, PlayerNo};
+use crate::tournament::{dutch, trf};
+
+const HOUR: i64 = 3600;
+const DAY: i64 = 24 * HOUR;
+
+fn dave() -> Who {
+    member(5, "dave")
+}
+
+fn erin() -> Who {
+    member(6, "erin")
+}
+
+fn frank() -> Who {
+    member(7, "frank")
+}
+
+fn manager() -> Who {
+    Who {
+        manager: true,
+        ..member(8, "owner")
+    }
+}
+
+fn threads() -> Recorder {
+    Recorder {
+        threads: true,
+        ..Recorder::default()
+    }
+}
+
+async fn tournament_fixture(backend: Backend) -> Fixture {
+    fixture_on(backend.store().await, threads()).await
+}
+
+fn spec(name: &str, format: TournamentFormat) -> TournamentSpec {
+    TournamentSpec {
+        name: name.to_string(),
+        format: Some(format),
+        ..TournamentSpec::default()
+    }
+}
+
+fn create(spec: TournamentSpec) -> Request {
+    Request::Tournament(TournamentRequest::Create(spec))
+}
+
+fn join() -> Request {
+    Request::Tournament(TournamentRequest::Join { tournament: None })
+}
+
+fn td(request: DirectorRequest) -> Request {
+    Request::Director(request)
+}
+
+/// How a test ends a game: the member named loses, or the players agree a draw.
+#[derive(Clone, Copy, Debug)]
+enum End {
+    Loses(u64),
+    Draw,
+}
+
+impl Fixture {
+    /// Alice creates a tournament in HERE; its id.
+    async fn create(&self, spec: TournamentSpec) -> i64 {
+        let reply = self.one(&alice(), create(spec)).await;
+        assert!(!reply.ephemeral, "{}", reply.text);
+        assert!(reply.text.contains("Press Join"), "{}", reply.text);
+        self.core
+            .store()
+            .channel_tournament(Core::channel(HERE).unwrap())
+            .await
+            .unwrap()
+            .expect("a tournament")
+    }
+
+    async fn state(&self, id: i64) -> TournamentState {
+        self.core.store().tournament(id).await.unwrap().unwrap()
+    }
+
+    async fn join_all(&self, members: &[Who]) {
+        for m in members {
+            let reply = self.one(m, join()).await;
+            assert!(!reply.ephemeral, "{}", reply.text);
+        }
+    }
+
+    /// Let the scheduler do everything due now.
+    async fn tick(&self) {
+        let now = self.now.load(Ordering::SeqCst);
+        for _ in 0..3 {
+            self.core.run_due(now).await.unwrap();
+        }
+    }
+
+    /// The thread a board's game is played in.
+    async fn thread_of(&self, game: i64) -> Place {
+        let (_, thread) = self
+            .core
+            .store()
+            .game_with_channel(game)
+            .await
+            .unwrap()
+            .unwrap();
+        Place::Thread(Channel {
+            guild: 10,
+            channel: thread,
+        })
+    }
+
+    /// End the game of `round`'s board `board` in its thread.
+    async fn end_game(&self, id: i64, round: u16, board: u16, end: End, members: &[Who]) {
+        let state = self.state(id).await;
+        let b = state
+            .boards
+            .iter()
+            .find(|b| b.round == round && b.board == board)
+            .unwrap_or_else(|| panic!("round {round} board {board}: {:?}", state.boards));
+        let place = self.thread_of(b.game.expect("a game")).await;
+        let who = |id: u64| members.iter().find(|m| m.id == id).unwrap().clone();
+        match end {
+            End::Loses(loser) => {
+                let ask = self.say(&who(loser), place, Request::Resign).await;
+                let confirm = press(&ask[0].buttons[0].id);
+                let done = self.say(&who(loser), place, confirm).await;
+                assert!(done[0].text.contains("resigns"), "{:?}", done[0].text);
+            }
+            End::Draw => {
+                self.say(&who(b.white), place, Request::Draw).await;
+                let done = self.say(&who(b.black), place, Request::Draw).await;
+                assert!(
+                    done[0].text.contains("accepts the draw"),
+                    "{}",
+                    done[0].text
+                );
+            }
+        }
+    }
+
+    /// Messages delivered to a channel (the tournament's: HERE) containing `word`.
+    fn posted(&self, channel: u64, word: &str) -> Vec<Reply> {
+        let delivered = self.platform.delivered.lock().unwrap();
+        delivered
+            .iter()
+            .filter(|(target, r)| *target == Target::Channel { channel } && r.text.contains(word))
+            .map(|(_, r)| r.clone())
+            .collect()
+    }
+
+    /// A round's pairings as the bot stored them, in pairing numbers.
+    fn pairings(state: &TournamentState, round: u16) -> Pairings {
+        let number = |user: u64| {
+            let p = state.players.iter().find(|p| p.player.id == user).unwrap();
+            PlayerNo(p.number.unwrap())
+        };
+        Pairings {
+            games: state
+                .boards
+                .iter()
+                .filter(|b| b.round == round)
+                .map(|b| (number(b.white), number(b.black)))
+                .collect(),
+            bye: state
+                .byes
+                .iter()
+                .find(|b| b.round == round && b.kind == crate::tournament::model::Bye::Pairing)
+                .map(|b| number(b.user)),
+        }
+    }
+
+    /// What `csipgs pair` makes of the tournament's TRF export: the next round's pairings.
+    async fn pair_export(&self, id: i64) -> Pairings {
+        let reply = self
+            .one(
+                &carol(),
+                Request::Tournament(TournamentRequest::Export {
+                    tournament: Some(id),
+                }),
+            )
+            .await;
+        let text = String::from_utf8(reply.files[0].bytes.clone()).unwrap();
+        let exported = trf::read(&text).unwrap().tournament().unwrap();
+        dutch::pair(&exported, dutch::next_round(&exported)).unwrap()
+    }
+}
+
+/// Four players, round by round on a live clock: Berger pairings, a thread per game, every
+/// round's pairings posted once, the final standings with the winner.
+async fn a_round_robin_is_played_to_the_end(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let members = [alice(), bob(), carol(), dave()];
+    let id = f
+        .create(TournamentSpec {
+            time: Some("15m+10s".into()),
+            ..spec("Spring Cup", TournamentFormat::RoundRobin)
+        })
+        .await;
+    f.join_all(&members).await;
+    let started = f
+        .one(
+            &alice(),
+            td(DirectorRequest::Start {
+                tournament: None,
+                rounds: None,
+            }),
+        )
+        .await;
+    assert!(
+        started.text.contains("4 players, 3 round(s)"),
+        "{}",
+        started.text
+    );
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.status, TournamentStatus::Running);
+    assert_eq!((state.row.round, state.row.rounds), (1, 3));
+    assert_eq!(state.boards.len(), 2, "round by round");
+    let opened = f.platform.opened.lock().unwrap().clone();
+    assert_eq!(opened.len(), 2);
+    assert!(opened.iter().all(|n| n.starts_with("R1 · ")), "{opened:?}");
+    let posted = f.posted(20, ", round 1:\n");
+    assert_eq!(posted.len(), 1);
+    assert!(posted[0].text.contains("Board 1: <@"), "{}", posted[0].text);
+    assert!(posted[0].text.contains(" in <#"), "{}", posted[0].text);
+    // The first board of each game is posted in its thread, pinging both players.
+    let state = f.state(id).await;
+    for b in &state.boards {
+        let Place::Thread(thread) = f.thread_of(b.game.unwrap()).await else {
+            unreachable!()
+        };
+        let firsts = f.posted(thread.channel, "round 1, board");
+        assert_eq!(firsts.len(), 1);
+        assert!(firsts[0].pings.contains(&b.white) && firsts[0].pings.contains(&b.black));
+        assert!(firsts[0].picture.is_some());
+    }
+
+    // Berger round 1 of 4: 4-1, 2-3 in pairing numbers; the lower member id wins on board
+    // 1, board 2 is drawn, every round.
+    for round in 1..=3 {
+        let state = f.state(id).await;
+        let expected = crate::tournament::round_robin::RoundRobin::new(
+            4,
+            crate::tournament::round_robin::Cycles::Single,
+        )
+        .unwrap()
+        .round(round)
+        .unwrap();
+        assert_eq!(Fixture::pairings(&state, round), expected, "round {round}");
+        let b1 = state
+            .boards
+            .iter()
+            .find(|b| b.round == round && b.board == 1)
+            .unwrap();
+        f.end_game(id, round, 1, End::Loses(b1.white.max(b1.black)), &members)
+            .await;
+        f.end_game(id, round, 2, End::Draw, &members).await;
+        f.tick().await;
+    }
+    let state = f.state(id).await;
+    assert_eq!(state.row.status, TournamentStatus::Finished);
+    assert!(state.boards.iter().all(|b| b.result.is_some()));
+    for round in 1..=3 {
+        assert_eq!(
+            f.posted(20, &format!(", round {round}:\n")).len(),
+            1,
+            "round {round}"
+        );
+    }
+    let over = f.posted(20, "is over");
+    assert_eq!(over.len(), 1);
+    assert!(over[0].text.contains("Winner"), "{}", over[0].text);
+    match &over[0].picture {
+        Some(Picture::Table(table)) => {
+            assert_eq!(table.rows.len(), 4);
+            let headers: Vec<&str> = table.columns.iter().map(|c| c.header.as_str()).collect();
+            assert_eq!(headers, ["#", "Player", "Pts", "SB", "DE", "WIN"]);
+        }
+        other => panic!("a standings table, not {other:?}"),
+    }
+    // More ticks change nothing.
+    f.tick().await;
+    assert_eq!(f.posted(20, "is over").len(), 1);
+    let standings = f
+        .one(
+            &bob(),
+            Request::Tournament(TournamentRequest::Standings { tournament: None }),
+        )
+        .await;
+    assert!(
+        standings.text.starts_with("**Standings, #"),
+        "{}",
+        standings.text
+    );
+}
+
+/// Five players and three rounds: a late entrant, a withdrawal, a restart between a round's
+/// end and the next pairing, and the TRF export paired again exactly as the bot paired.
+async fn a_swiss_survives_restarts_and_exports_what_it_pairs(backend: Backend) {
+    let url = backend.fresh();
+    let members = [alice(), bob(), carol(), dave(), erin(), frank()];
+    let id;
+    {
+        let f = fixture_on(Store::open(&url).await.unwrap(), threads()).await;
+        id = f
+            .create(TournamentSpec {
+                rounds: Some(3),
+                time: Some("1d".into()),
+                ..spec("Autumn Swiss", TournamentFormat::Swiss)
+            })
+            .await;
+        f.join_all(&members[..5]).await;
+        f.one(
+            &alice(),
+            td(DirectorRequest::Start {
+                tournament: None,
+                rounds: None,
+            }),
+        )
+        .await;
+        f.tick().await;
+        let state = f.state(id).await;
+        assert_eq!(state.boards.len(), 2);
+        assert_eq!(state.byes.len(), 1, "five players: a bye");
+        // Frank joins late: half a point for round 1, paired from round 2.
+        let late = f.one(&frank(), join()).await;
+        assert!(
+            late.text.contains("half a point for round 1"),
+            "{}",
+            late.text
+        );
+        for board in 1..=2 {
+            let state = f.state(id).await;
+            let b = state
+                .boards
+                .iter()
+                .find(|b| b.round == 1 && b.board == board)
+                .unwrap();
+            f.end_game(id, 1, board, End::Loses(b.black), &members)
+                .await;
+        }
+        // The process stops before the scheduler pairs round 2.
+    }
+    let f = fixture_on(Store::open(&url).await.unwrap(), threads()).await;
+    let exported = f.pair_export(id).await;
+    f.tick().await;
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.round, 2, "paired once after the restart");
+    assert_eq!(Fixture::pairings(&state, 2), exported);
+    assert_eq!(state.boards.iter().filter(|b| b.round == 2).count(), 3);
+    assert_eq!(f.posted(20, ", round 2:\n").len(), 1);
+
+    // Round 2: carol withdraws (her game counts as resigned); the rest are drawn.
+    let withdrawn = f
+        .one(
+            &carol(),
+            Request::Tournament(TournamentRequest::Withdraw { tournament: None }),
+        )
+        .await;
+    assert!(withdrawn.text.contains("withdrew"), "{}", withdrawn.text);
+    f.tick().await;
+    let state = f.state(id).await;
+    let carols = state
+        .boards
+        .iter()
+        .find(|b| b.round == 2 && (b.white == 3 || b.black == 3))
+        .unwrap();
+    let expected = if carols.white == 3 {
+        BoardResult::BlackWins
+    } else {
+        BoardResult::WhiteWins
+    };
+    assert_eq!(carols.result, Some(expected));
+    for b in state
+        .boards
+        .iter()
+        .filter(|b| b.round == 2 && b.result.is_none())
+    {
+        f.end_game(id, 2, b.board, End::Draw, &members).await;
+    }
+    // The scheduler pairs round 3 at once; the export made just before agrees with it.
+    let exported = {
+        let state = f.state(id).await;
+        assert_eq!(state.row.round, 2);
+        f.pair_export(id).await
+    };
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.round, 3);
+    assert_eq!(Fixture::pairings(&state, 3), exported);
+    assert!(
+        state
+            .boards
+            .iter()
+            .filter(|b| b.round == 3)
+            .all(|b| b.white != 3 && b.black != 3),
+        "a withdrawn player is not paired"
+    );
+    assert_eq!(
+        state.byes.iter().filter(|b| b.round == 3).count(),
+        1,
+        "five left: a bye"
+    );
+    for b in state.boards.clone().iter().filter(|b| b.round == 3) {
+        f.end_game(id, 3, b.board, End::Loses(b.black), &members)
+            .await;
+    }
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.status, TournamentStatus::Finished);
+    assert_eq!(f.posted(20, "is over").len(), 1);
+    // Since the restart (round 1 was posted before it).
+    for round in 2..=3 {
+        assert_eq!(
+            f.posted(20, &format!(", round {round}:\n")).len(),
+            1,
+            "round {round}"
+        );
+    }
+}
+
+/// Every game of an all-at-once round robin starts together; two losses on time withdraw a
+/// player, whose open games are resigned and whose later games are forfeits.
+async fn all_at_once_and_losses_on_time(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let members = [alice(), bob(), carol(), dave()];
+    let id = f
+        .create(TournamentSpec {
+            all_at_once: Some(true),
+            time: Some("1d".into()),
+            ..spec("Marathon", TournamentFormat::RoundRobin)
+        })
+        .await;
+    f.join_all(&members).await;
+    f.one(
+        &manager(),
+        td(DirectorRequest::Start {
+            tournament: None,
+            rounds: None,
+        }),
+    )
+    .await;
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.round, 3);
+    assert_eq!(state.boards.len(), 6);
+    assert!(state.boards.iter().all(|b| b.game.is_some()), "all started");
+    assert_eq!(f.posted(20, ", round 3:\n").len(), 1);
+    assert_eq!(
+        f.posted(20, ", round 1:\n").len(),
+        1,
+        "one message for all rounds"
+    );
+
+    // Nobody moves: every White runs out of time a day later; the Whites who lost twice are
+    // withdrawn and their remaining games resigned.
+    f.now.fetch_add(DAY + 1, Ordering::SeqCst);
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(
+        state.row.status,
+        TournamentStatus::Finished,
+        "{:?}",
+        state.boards
+    );
+    let twice: Vec<u64> = state
+        .players
+        .iter()
+        .filter(|p| p.time_losses >= 2)
+        .map(|p| p.player.id)
+        .collect();
+    assert!(!twice.is_empty());
+    for p in &state.players {
+        assert_eq!(p.withdrawn_round.is_some(), p.time_losses >= 2, "{p:?}");
+    }
+    assert_eq!(f.posted(20, "is over").len(), 1);
+}
+
+/// A start time starts a tournament with players, and cancels one without enough.
+async fn start_times(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let id = f
+        .create(TournamentSpec {
+            start: Some("2h".into()),
+            ..spec("Timed", TournamentFormat::Swiss)
+        })
+        .await;
+    f.join_all(&[alice(), bob(), carol()]).await;
+    f.tick().await;
+    assert_eq!(f.state(id).await.row.status, TournamentStatus::Signup);
+    f.now.fetch_add(2 * HOUR, Ordering::SeqCst);
+    f.tick().await;
+    let state = f.state(id).await;
+    assert_eq!(state.row.status, TournamentStatus::Running);
+    assert_eq!(state.row.rounds, 2, "three players: two rounds");
+    assert_eq!(state.row.round, 1);
+
+    let lonely = f
+        .one(
+            &alice(),
+            create(TournamentSpec {
+                start: Some("1h".into()),
+                ..spec("Lonely", TournamentFormat::RoundRobin)
+            }),
+        )
+        .await;
+    assert!(!lonely.ephemeral, "{}", lonely.text);
+    f.now.fetch_add(HOUR, Ordering::SeqCst);
+    f.tick().await;
+    let cancelled = f.posted(20, "could not start");
+    assert_eq!(cancelled.len(), 1);
+    assert!(
+        cancelled[0].text.contains("needs at least 3"),
+        "{}",
+        cancelled[0].text
+    );
+}
+
+/// Bad input is refused with a message saying what to do, and changes nothing.
+async fn bad_input_is_refused(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let thread = Place::Thread(Channel {
+        guild: 10,
+        channel: 77,
+    });
+    let text = f
+        .refused(&alice(), thread, create(spec("x", TournamentFormat::Swiss)))
+        .await;
+    assert!(text.contains("not in a thread"), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            create(TournamentSpec {
+                time: Some("none".into()),
+                ..spec("x", TournamentFormat::Swiss)
+            }),
+        )
+        .await;
+    assert!(
+        text.starts_with("Time: tournament games need a clock"),
+        "{text}"
+    );
+    let text = f.refused(&alice(), HERE, join()).await;
+    assert!(text.contains("no tournament in this channel"), "{text}");
+
+    let id = f
+        .create(TournamentSpec {
+            rounds: Some(5),
+            ..spec("Cup", TournamentFormat::Swiss)
+        })
+        .await;
+    f.join_all(&[alice(), bob()]).await;
+    let before = f.state(id).await;
+    let text = f.refused(&bob(), HERE, join()).await;
+    assert!(text.contains("signed up for #"), "{text}");
+    let start = td(DirectorRequest::Start {
+        tournament: None,
+        rounds: None,
+    });
+    let text = f.refused(&carol(), HERE, start.clone()).await;
+    assert!(text.contains("Only <@1>, who created #"), "{text}");
+    let text = f.refused(&alice(), HERE, start.clone()).await;
+    assert!(text.contains("at most 1 rounds"), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            Request::Tournament(TournamentRequest::Withdraw { tournament: None }),
+        )
+        .await;
+    assert!(text.contains("/tournament leave"), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            Request::Tournament(TournamentRequest::Standings { tournament: None }),
+        )
+        .await;
+    assert!(text.contains("not started"), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            Request::Tournament(TournamentRequest::Join {
+                tournament: Some(999),
+            }),
+        )
+        .await;
+    assert!(text.contains("no tournament #999"), "{text}");
+    assert_eq!(f.state(id).await, before, "nothing changed");
+
+    // A round robin of two can't start; once started, nobody joins or leaves.
+    let rr = f.create(spec("Pair", TournamentFormat::RoundRobin)).await;
+    f.join_all(&[alice(), bob()]).await;
+    let text = f.refused(&alice(), HERE, start.clone()).await;
+    assert!(text.contains("needs at least 3 to start"), "{text}");
+    f.join_all(&[carol()]).await;
+    f.one(&alice(), start.clone()).await;
+    f.tick().await;
+    let text = f.refused(&dave(), HERE, join()).await;
+    assert!(text.contains("schedule is fixed"), "{text}");
+    let text = f
+        .refused(
+            &bob(),
+            HERE,
+            Request::Tournament(TournamentRequest::Leave { tournament: None }),
+        )
+        .await;
+    assert!(text.contains("/tournament withdraw"), "{text}");
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            td(DirectorRequest::Result {
+                tournament: None,
+                round: 9,
+                board: 1,
+                result: BoardResult::WhiteWins,
+            }),
+        )
+        .await;
+    assert!(text.contains("Round 9 has no board 1"), "{text}");
+    let state = f.state(rr).await;
+    let game = state.boards[0].game.unwrap();
+    let place = f.thread_of(game).await;
+    let text = f.refused(&moderator(), place, Request::Abort).await;
+    assert!(text.contains("tournament game"), "{text}");
+    // An organiser's result ends the game there, without changing ratings.
+    let set = f
+        .say(
+            &alice(),
+            HERE,
+            td(DirectorRequest::Result {
+                tournament: None,
+                round: 1,
+                board: 1,
+                result: BoardResult::Draw,
+            }),
+        )
+        .await;
+    assert!(set[0].text.contains("is 1/2-1/2"), "{}", set[0].text);
+    let (row, _) = f
+        .core
+        .store()
+        .game_with_channel(game)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, Status::Aborted);
+    let text = f
+        .refused(
+            &alice(),
+            HERE,
+            td(DirectorRequest::Pair {
+                tournament: Some(id),
+            }),
+        )
+        .await;
+    assert!(text.contains("start it with /td start"), "{text}");
+}
+
+on_both!(
+    a_round_robin_is_played_to_the_end,
+    a_swiss_survives_restarts_and_exports_what_it_pairs,
+    all_at_once_and_losses_on_time,
+    start_times,
+    bad_input_is_refused,
+);
