@@ -209,6 +209,43 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
     source.say(&carol(), ELSEWHERE, challenge()).await;
     source.raw(&alice(), HERE, mv("Ke3")).await;
     let store = source.core.store();
+    // A tournament under way: its players, a board whose game is played in a thread, a bye.
+    let organiser = fixture_on(
+        store.clone(),
+        Recorder {
+            threads: true,
+            ..Recorder::default()
+        },
+    )
+    .await;
+    let lobby = Place::Channel(Channel {
+        guild: 10,
+        channel: 30,
+    });
+    let spec = TournamentSpec {
+        name: "Copied Cup".into(),
+        rounds: Some(2),
+        ..TournamentSpec::default()
+    };
+    organiser
+        .say(
+            &alice(),
+            lobby,
+            Request::Tournament(TournamentRequest::Create(spec)),
+        )
+        .await;
+    for who in [alice(), bob(), carol()] {
+        let join = TournamentRequest::Join { tournament: None };
+        organiser.say(&who, lobby, Request::Tournament(join)).await;
+    }
+    let start = DirectorRequest::Start {
+        tournament: None,
+        rounds: None,
+    };
+    organiser
+        .say(&alice(), lobby, Request::Director(start))
+        .await;
+    organiser.core.run_due(1_000_000).await.unwrap();
     let settings = GuildSettings {
         threads: false,
         channels: vec![20, 21],
@@ -228,7 +265,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
     assert_eq!(
         rows,
         [
-            ("games", 1),
+            ("games", 2),
             ("turns", 3),
             ("challenges", 2),
             ("proposals", 0),
@@ -237,7 +274,11 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("game_channels", 2),
             ("member_settings", 1),
             ("ratings", 0),
-            ("results", 0)
+            ("results", 0),
+            ("tournaments", 1),
+            ("tournament_players", 3),
+            ("tournament_games", 1),
+            ("tournament_byes", 1),
         ]
     );
     let again = copy_database(store, &target).await.unwrap_err();
@@ -246,7 +287,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             again,
             CopyError::NotEmpty {
                 table: "games",
-                rows: 1
+                rows: 2
             }
         ),
         "{again}"
@@ -281,6 +322,20 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
     let place = place_on(1, 9);
     copy.say(&alice(), place, challenge()).await;
     assert_eq!(copy.core.store().owed_count().await.unwrap(), 1);
+    let tournament = copy.core.store().channel_tournament(Channel {
+        guild: 10,
+        channel: 30,
+    });
+    let tournament = tournament.await.unwrap().expect("the copied tournament");
+    let state = copy
+        .core
+        .store()
+        .tournament(tournament)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(state.row.round, 1);
+    assert!(state.boards[0].game.is_some());
 }
 
 on_both!(
