@@ -251,8 +251,9 @@ fn civil(days: i64) -> (i64, i64, i64) {
     (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
-/// The day since 1970-01-01 of a date (days_from_civil).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+/// The day since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard
+/// Hinnant's `days_from_civil`): the chart's month ticks, and the bot's start times.
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;

@@ -59,6 +59,7 @@ mod text;
 mod token;
 mod view;
 
+pub use chart::days_from_civil;
 pub use clock::clock_text;
 pub use engine;
 pub use style::{Rect, Style};

@@ -1,7 +1,7 @@
 //! Challenges: open until answered, cancelled or expired; accepting one starts its game in
 //! the same transaction.
 
-use super::games::{control_word, insert_game, GameRow, Status};
+use super::games::{control_of, control_word, insert_game, GameRow, Status};
 use super::outbox::owe_in;
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Word,
@@ -81,12 +81,7 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
         message: message_channel
             .zip(message_id)
             .map(|(c, m)| (c as u64, m as u64)),
-        time_control: match time_control {
-            Some(text) => text
-                .parse()
-                .map_err(|e| StoreError::Corrupt(format!("time control: {e}")))?,
-            None => TimeControl::Unlimited,
-        },
+        time_control: control_of(time_control)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
     })
 }

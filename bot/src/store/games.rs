@@ -94,12 +94,7 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         version: row.try_get("version")?,
         draw_offer: offer.as_deref().map(Color::from_word).transpose()?,
         status: Status::from_word(&status)?,
-        time_control: match time_control {
-            Some(text) => text
-                .parse()
-                .map_err(|e| StoreError::Corrupt(format!("time control: {e}")))?,
-            None => TimeControl::Unlimited,
-        },
+        time_control: control_of(time_control)?,
         clock: clock.as_deref().map(unjson).transpose()?,
         rated: row.try_get::<i64, _>("rated")? != 0,
     })
@@ -114,6 +109,16 @@ fn with_channel(row: AnyRow) -> Result<(GameRow, u64), StoreError> {
 /// A stored time control: none is NULL.
 pub(super) fn control_word(control: TimeControl) -> Option<String> {
     control.is_timed().then(|| control.to_string())
+}
+
+/// A time control as stored by `control_word`.
+pub(super) fn control_of(word: Option<String>) -> Result<TimeControl, StoreError> {
+    match word {
+        Some(text) => text
+            .parse()
+            .map_err(|e| StoreError::Corrupt(format!("time control: {e}"))),
+        None => Ok(TimeControl::Unlimited),
+    }
 }
 
 impl Store {

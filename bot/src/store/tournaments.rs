@@ -5,7 +5,7 @@
 //! `round` from the one before, a board's game is started only where it has none, a round's
 //! pairings are posted only by moving `announced` on, and it finishes only from `running`.
 
-use super::games::{control_word, insert_game, update_game, GameRow};
+use super::games::{control_of, control_word, insert_game, update_game, GameRow};
 use super::outbox::owe_in;
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
@@ -183,12 +183,7 @@ fn tournament_row(row: AnyRow) -> Result<TournamentRow, StoreError> {
         format: TournamentFormat::from_word(&row.try_get::<String, _>("format")?)?,
         rounds: u16_of(&row, "rounds")?,
         rules: unjson(&row.try_get::<String, _>("rules")?)?,
-        time_control: match time_control {
-            Some(text) => text
-                .parse()
-                .map_err(|e| StoreError::Corrupt(format!("time control: {e}")))?,
-            None => TimeControl::Unlimited,
-        },
+        time_control: control_of(time_control)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         max_players: u16_of(&row, "max_players")?,
         all_at_once: row.try_get::<i64, _>("all_at_once")? != 0,
@@ -314,39 +309,50 @@ impl Store {
             return Ok(None);
         };
         let row = tournament_row(row)?;
-        let players = sqlx::query(
-            "SELECT * FROM tournament_players WHERE tournament_id = $1 ORDER BY joined_at, user_id",
-        )
-        .bind(tournament)
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(entrant)
-        .collect::<Result<_, _>>()?;
-        let boards = sqlx::query(
-            "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
-        )
-        .bind(tournament)
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(board)
-        .collect::<Result<_, _>>()?;
-        let byes = sqlx::query(
-            "SELECT * FROM tournament_byes WHERE tournament_id = $1 ORDER BY round, user_id",
-        )
-        .bind(tournament)
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(bye)
-        .collect::<Result<_, _>>()?;
+        let players = self
+            .rows_of(
+                "SELECT * FROM tournament_players WHERE tournament_id = $1 \
+                 ORDER BY joined_at, user_id",
+                tournament,
+                entrant,
+            )
+            .await?;
+        let boards = self
+            .rows_of(
+                "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
+                tournament,
+                board,
+            )
+            .await?;
+        let byes = self
+            .rows_of(
+                "SELECT * FROM tournament_byes WHERE tournament_id = $1 ORDER BY round, user_id",
+                tournament,
+                bye,
+            )
+            .await?;
         Ok(Some(TournamentState {
             row,
             players,
             boards,
             byes,
         }))
+    }
+
+    /// A tournament's rows of one table, each read by `read`.
+    async fn rows_of<T>(
+        &self,
+        sql: &str,
+        tournament: i64,
+        read: fn(AnyRow) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        sqlx::query(sql)
+            .bind(tournament)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(read)
+            .collect()
     }
 
     /// The server's tournaments, newest first: those taking sign-ups or running, then up to

@@ -220,7 +220,7 @@ fn utc(text: &str) -> Option<i64> {
     {
         return None;
     }
-    Some(days_from_epoch(year, month, day) * 86400 + hour * 3600 + minute * 60)
+    Some(render::days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60)
 }
 
 fn days_in(year: i64, month: i64) -> i64 {
@@ -230,18 +230,6 @@ fn days_in(year: i64, month: i64) -> i64 {
         4 | 6 | 9 | 11 => 30,
         _ => 31,
     }
-}
-
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-/// `days_from_civil`).
-fn days_from_epoch(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 #[cfg(test)]
