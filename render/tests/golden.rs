@@ -1,5 +1,5 @@
-//! Golden images: the board views, a leaderboard and a rating chart must look as checked in,
-//! within a small per-pixel tolerance.
+//! Golden images: the board views, a leaderboard, tournament standings (the README's) and a
+//! rating chart must look as checked in, within a small per-pixel tolerance.
 //! Regenerate them with `UPDATE_GOLDEN=1 cargo test -p render --test golden`.
 
 mod common;
@@ -25,6 +25,7 @@ fn golden_images_match() {
         .map(|(name, view)| (name, render::board(&view, &style)))
         .collect();
     pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
+    pictures.push(("standings", render::table(&common::standings(), &style)));
     pictures.push(("rating", render::chart(&common::rating_history(), &style)));
     for (name, png_bytes) in pictures {
         let path = golden_dir().join(format!("{name}.png"));

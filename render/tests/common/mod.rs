@@ -262,6 +262,31 @@ pub fn leaderboard() -> TableView {
     }
 }
 
+/// A Swiss's final standings with its tie-breaks, a shared place and a withdrawn player:
+/// the picture the README shows.
+pub fn standings() -> TableView {
+    let rows = [
+        ["1", "alice", "4.5", "13.5", "15", "13.75", "4"],
+        ["2", "bob", "4", "14", "16", "12.5", "4"],
+        ["3", "carol", "3.5", "12.5", "14", "9.25", "3"],
+        ["4-5", "dave", "3", "11", "12.5", "7.5", "3"],
+        ["4-5", "erin", "3", "11", "12.5", "7.5", "3"],
+        ["6", "frank", "2", "10.5", "11.5", "4", "2"],
+        ["7", "grace (withdrawn)", "1", "9", "10", "1.5", "1"],
+        ["8", "heidi", "0.5", "8.5", "9", "0.75", "0"],
+    ];
+    let mut columns = vec![Column::right("#"), Column::left("Player")];
+    columns.extend(["Pts", "BH-C1", "BH", "SB", "WIN"].map(Column::right));
+    TableView {
+        title: "Winter Swiss: Final standings after round 5".into(),
+        columns,
+        rows: rows
+            .iter()
+            .map(|row| row.iter().map(|cell| cell.to_string()).collect())
+            .collect(),
+    }
+}
+
 /// Forty rated games over seven months, rising with ups and downs.
 pub fn rating_history() -> ChartView {
     ChartView {
