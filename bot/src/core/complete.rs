@@ -1,5 +1,6 @@
 //! Suggestions while a member types an option: legal moves, reserve pieces and squares,
-//! affordable designs with prices, design slots and open proposals.
+//! affordable designs with prices, design slots, open proposals and the server's
+//! tournaments.
 
 use super::{Core, Place, Who};
 use crate::store::{GameRow, Word};
@@ -19,6 +20,8 @@ pub enum Field {
     Buy,
     Redesign,
     Proposal,
+    /// A tournament of the server, by number.
+    Tournament,
 }
 
 /// A suggestion: what is shown, and what is filled in when it is picked.
@@ -46,11 +49,15 @@ impl Core {
         field: Field,
         typed: &str,
     ) -> Vec<Choice> {
+        let typed = typed.trim();
+        if field == Field::Tournament {
+            return narrow(self.tournament_choices(place).await, typed);
+        }
         let Ok(row) = self.active(place).await else {
             return Vec::new();
         };
-        let typed = typed.trim();
         let choices = match field {
+            Field::Tournament => Vec::new(),
             Field::Move => moves(&row),
             Field::TransferPiece => reserve(row.game.position()),
             Field::TransferSquare => row
@@ -68,23 +75,31 @@ impl Core {
             }
             Field::Proposal => self.proposals(&row, who).await,
         };
-        let lower = typed.to_lowercase();
-        let mut matching: Vec<Choice> = choices
-            .into_iter()
-            .filter(|c| c.value.to_lowercase().contains(&lower))
-            .collect();
-        // What starts with the typed text first.
-        matching.sort_by_key(|c| !c.value.to_lowercase().starts_with(&lower));
-        matching.truncate(MAX_CHOICES);
-        for choice in &mut matching {
-            choice.label = super::text::neutral(&choice.label)
-                .chars()
-                .take(MAX_LABEL)
-                .collect();
-        }
-        matching
+        narrow(choices, typed)
     }
+}
 
+/// The choices that contain what was typed, those that start with it first, as many as
+/// Discord shows, with labels it takes.
+fn narrow(choices: Vec<Choice>, typed: &str) -> Vec<Choice> {
+    let lower = typed.to_lowercase();
+    let mut matching: Vec<Choice> = choices
+        .into_iter()
+        .filter(|c| c.value.to_lowercase().contains(&lower))
+        .collect();
+    // What starts with the typed text first.
+    matching.sort_by_key(|c| !c.value.to_lowercase().starts_with(&lower));
+    matching.truncate(MAX_CHOICES);
+    for choice in &mut matching {
+        choice.label = super::text::neutral(&choice.label)
+            .chars()
+            .take(MAX_LABEL)
+            .collect();
+    }
+    matching
+}
+
+impl Core {
     async fn proposals(&self, row: &GameRow, who: &Who) -> Vec<Choice> {
         let Some(color) = row.color_of(who.id) else {
             return Vec::new();

@@ -92,6 +92,10 @@ async fn complete_proposal(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocom
     complete(ctx, Field::Proposal, typed).await
 }
 
+async fn complete_tournament(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    complete(ctx, Field::Tournament, typed).await
+}
+
 /// /challenge
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
@@ -483,7 +487,10 @@ pub async fn tournament_create(
 
 /// /tournament join
 #[poise::command(slash_command, rename = "join")]
-pub async fn tournament_join(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_join(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Join { tournament }),
@@ -493,7 +500,10 @@ pub async fn tournament_join(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<()
 
 /// /tournament leave
 #[poise::command(slash_command, rename = "leave")]
-pub async fn tournament_leave(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_leave(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Leave { tournament }),
@@ -503,7 +513,10 @@ pub async fn tournament_leave(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(
 
 /// /tournament withdraw
 #[poise::command(slash_command, rename = "withdraw")]
-pub async fn tournament_withdraw(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_withdraw(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Withdraw { tournament }),
@@ -513,7 +526,10 @@ pub async fn tournament_withdraw(ctx: Ctx<'_>, tournament: Option<i64>) -> Resul
 
 /// /tournament info
 #[poise::command(slash_command, rename = "info")]
-pub async fn tournament_info(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_info(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Info { tournament }),
@@ -529,7 +545,10 @@ pub async fn tournament_list(ctx: Ctx<'_>) -> Result<(), Error> {
 
 /// /tournament standings
 #[poise::command(slash_command, rename = "standings")]
-pub async fn tournament_standings(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_standings(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Standings { tournament }),
@@ -541,7 +560,7 @@ pub async fn tournament_standings(ctx: Ctx<'_>, tournament: Option<i64>) -> Resu
 #[poise::command(slash_command, rename = "pairings")]
 pub async fn tournament_pairings(
     ctx: Ctx<'_>,
-    tournament: Option<i64>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
     #[min = 1]
     #[max = 1000]
     round: Option<u16>,
@@ -555,7 +574,10 @@ pub async fn tournament_pairings(
 
 /// /tournament export
 #[poise::command(slash_command, rename = "export")]
-pub async fn tournament_export(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn tournament_export(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Tournament(TournamentRequest::Export { tournament }),
@@ -577,7 +599,7 @@ pub async fn td(_: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "start")]
 pub async fn td_start(
     ctx: Ctx<'_>,
-    tournament: Option<i64>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
     #[min = 1]
     #[max = 30]
     rounds: Option<u16>,
@@ -591,7 +613,10 @@ pub async fn td_start(
 
 /// /td pair
 #[poise::command(slash_command, rename = "pair")]
-pub async fn td_pair(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn td_pair(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(ctx, Request::Director(DirectorRequest::Pair { tournament })).await
 }
 
@@ -606,7 +631,7 @@ pub async fn td_result(
     #[max = 1000]
     board: u16,
     result: ResultChoice,
-    tournament: Option<i64>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
 ) -> Result<(), Error> {
     let request = DirectorRequest::Result {
         tournament,
@@ -622,7 +647,7 @@ pub async fn td_result(
 pub async fn td_remove(
     ctx: Ctx<'_>,
     member: serenity::User,
-    tournament: Option<i64>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
 ) -> Result<(), Error> {
     let Some(member) = self::member(Some(member)) else {
         return Ok(());
@@ -636,7 +661,10 @@ pub async fn td_remove(
 
 /// /td cancel
 #[poise::command(slash_command, rename = "cancel")]
-pub async fn td_cancel(ctx: Ctx<'_>, tournament: Option<i64>) -> Result<(), Error> {
+pub async fn td_cancel(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_tournament"] tournament: Option<i64>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Director(DirectorRequest::Cancel { tournament }),

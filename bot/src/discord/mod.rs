@@ -357,7 +357,7 @@ async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAu
             .map(|Choice { label, value }| {
                 // Integer options need numbers.
                 match value.parse::<i64>() {
-                    Ok(n) if field == Field::Proposal => {
+                    Ok(n) if matches!(field, Field::Proposal | Field::Tournament) => {
                         serenity::AutocompleteChoice::new(label, n)
                     }
                     _ => serenity::AutocompleteChoice::new(label, value),

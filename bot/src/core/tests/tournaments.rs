@@ -299,6 +299,13 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
         "{}",
         standings.text
     );
+    let suggested = f.core.complete(&bob(), HERE, Field::Tournament, "").await;
+    assert_eq!(suggested.len(), 1);
+    assert_eq!(suggested[0].value, id.to_string());
+    assert!(
+        suggested[0].label.contains("Spring Cup (round robin)"),
+        "{suggested:?}"
+    );
 }
 
 /// Five players and three rounds: a late entrant, a withdrawal, a restart between a round's

@@ -148,6 +148,10 @@ impl Core {
             return Err(CoreError::TooManyRounds { rounds, players });
         }
         let mut order: Vec<Entrant> = state.players.clone();
+        // Ranked by the ratings they have now, not when they joined.
+        for p in &mut order {
+            p.rating = self.ranking_rating(row.channel.guild, p.player.id).await?;
+        }
         let mut lots = Lots::new();
         if swiss {
             order.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.joined_at.cmp(&b.joined_at)));

@@ -3,7 +3,7 @@
 
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
 use crate::core::challenge::{rules_text, terms_text};
-use crate::core::{Core, CoreError, File, Picture, Place, Reply};
+use crate::core::{Choice, Core, CoreError, File, Picture, Place, Reply};
 use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
 use crate::tournament::model::{Bye, PlayerNo};
 use crate::tournament::{standings, trf};
@@ -41,6 +41,24 @@ impl Core {
             );
         }
         Ok(vec![Reply::public(text.trim_end())])
+    }
+
+    /// The server's tournaments as autocomplete suggestions: the number, named.
+    pub(in crate::core) async fn tournament_choices(&self, place: Place) -> Vec<Choice> {
+        let Ok(channel) = Core::channel(place) else {
+            return Vec::new();
+        };
+        let rows = self
+            .store
+            .guild_tournaments(channel.guild, LIST_ENDED)
+            .await;
+        rows.unwrap_or_default()
+            .into_iter()
+            .map(|row| Choice {
+                label: format!("#{} {} ({})", row.id, row.name, format_name(row.format)),
+                value: row.id.to_string(),
+            })
+            .collect()
     }
 
     /// /tournament pairings: a round's boards with their threads and results.

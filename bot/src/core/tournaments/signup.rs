@@ -121,11 +121,7 @@ impl Core {
                 max: row.max_players,
             });
         }
-        let rating = self
-            .store
-            .rating(row.channel.guild, who.id)
-            .await?
-            .map_or(0, |r| r.rating.rating().round().clamp(0.0, 9999.0) as u16);
+        let rating = self.ranking_rating(row.channel.guild, who.id).await?;
         let entrant = Entrant {
             player: who.player(),
             number,
@@ -245,6 +241,16 @@ impl Core {
         self.settle(&mut replies, ids);
         self.wake.notify_one();
         Ok(replies)
+    }
+
+    /// The rating a tournament ranks a member by: their server rating, rounded (0: unrated,
+    /// as TRF writes it).
+    pub(super) async fn ranking_rating(&self, guild: u64, user: u64) -> Result<u16, CoreError> {
+        Ok(self
+            .store
+            .rating(guild, user)
+            .await?
+            .map_or(0, |r| r.rating.rating().round().clamp(0.0, 9999.0) as u16))
     }
 
     /// The tournament's own channel, where its news goes.
