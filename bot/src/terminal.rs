@@ -332,7 +332,7 @@ fn parse(line: &str) -> Result<Line, String> {
         "abort" => Request::Abort,
         "help" => Request::Help,
         "rules" => Request::Rules,
-        "notify" | "settings" => {
+        "notify" | "settings" | "tournament" | "td" => {
             return Err(format!(
                 "/{name} is for Discord; the terminal has one screen and no servers"
             ))
@@ -598,6 +598,7 @@ mod tests {
         assert!(parse("/transfer WD").unwrap_err().contains("usage"));
         assert!(parse("/price WD chess").unwrap_err().contains("classic"));
         assert!(parse("/fly").unwrap_err().contains("/help"));
+        assert!(parse("/tournament join").unwrap_err().contains("is for Discord"));
     }
 
     #[test]
