@@ -379,7 +379,12 @@ impl Core {
         let mut byes = Vec::new();
         let last = match row.format {
             TournamentFormat::Swiss => {
-                let pairings = match dutch::pair(&field.tournament, next) {
+                // A large Swiss takes a while to pair: off the async workers.
+                let model = field.tournament.clone();
+                let paired = tokio::task::spawn_blocking(move || dutch::pair(&model, next))
+                    .await
+                    .map_err(|e| CoreError::Pairing(e.to_string()))?;
+                let pairings = match paired {
                     Ok(pairings) => pairings,
                     Err(e) => {
                         let why = format!(
