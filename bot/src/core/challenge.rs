@@ -9,7 +9,7 @@ use super::{
     Reply, Target, Who,
 };
 use crate::store::{
-    ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
+    ChallengeRow, ChallengeStatus, Channel, ColourChoice, GuildSettings, Player, Status, StoreError,
 };
 use engine::{Clock, Color, Game, Rules, TimeControl};
 use std::hash::{BuildHasher, Hasher};
@@ -37,19 +37,7 @@ impl Core {
             }
         }
         let settings = self.store.guild_settings(channel.guild).await?;
-        if matches!(place, Place::Channel(_))
-            && !settings.channels.is_empty()
-            && !settings.channels.contains(&channel.channel)
-        {
-            let channels: Vec<String> = settings
-                .channels
-                .iter()
-                .map(|c| format!("<#{c}>"))
-                .collect();
-            return Err(CoreError::ChannelNotAllowed {
-                channels: channels.join(", "),
-            });
-        }
+        games_allowed(&settings, place)?;
         // With a thread per game the channel itself never holds one.
         if !self.threaded(place, settings.threads) {
             if let Some(game) = self.store.active_game(channel).await? {
@@ -315,6 +303,26 @@ impl Core {
     /// Whether a game started from `place` gets a thread of its own.
     fn threaded(&self, place: Place, threads: bool) -> bool {
         threads && self.platform.has_threads() && matches!(place, Place::Channel(_))
+    }
+}
+
+/// Refuse a channel where the server's settings let no games start (threads of an allowed
+/// channel are allowed).
+pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<(), CoreError> {
+    match place {
+        Place::Channel(channel)
+            if !settings.channels.is_empty() && !settings.channels.contains(&channel.channel) =>
+        {
+            let channels: Vec<String> = settings
+                .channels
+                .iter()
+                .map(|c| format!("<#{c}>"))
+                .collect();
+            Err(CoreError::ChannelNotAllowed {
+                channels: channels.join(", "),
+            })
+        }
+        _ => Ok(()),
     }
 }
 

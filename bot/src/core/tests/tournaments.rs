@@ -558,6 +558,18 @@ async fn bad_input_is_refused(backend: Backend) {
     );
     let text = f.refused(&alice(), HERE, join()).await;
     assert!(text.contains("no tournament in this channel"), "{text}");
+    let elsewhere = crate::store::GuildSettings {
+        channels: vec![21],
+        ..crate::store::GuildSettings::default()
+    };
+    let store = f.core.store();
+    store.set_guild_settings(10, &elsewhere).await.unwrap();
+    let text = f
+        .refused(&alice(), HERE, create(spec("x", TournamentFormat::Swiss)))
+        .await;
+    assert!(text.contains("games start in <#21>"), "{text}");
+    let everywhere = crate::store::GuildSettings::default();
+    store.set_guild_settings(10, &everywhere).await.unwrap();
 
     let id = f
         .create(TournamentSpec {

@@ -2,7 +2,7 @@
 //! have started), leave before the start, withdraw after it.
 
 use super::{format_name, plain, status_name, title};
-use crate::core::challenge::{rules_text, terms_text};
+use crate::core::challenge::{games_allowed, rules_text, terms_text};
 use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
 };
@@ -25,9 +25,10 @@ impl Core {
             Place::Direct => return Err(CoreError::NotInServer),
             _ => return Err(CoreError::TournamentNeedsChannel),
         };
-        let defaults = self.store.guild_settings(channel.guild).await?.rules;
+        let settings = self.store.guild_settings(channel.guild).await?;
+        games_allowed(&settings, place)?;
         let now = self.now();
-        let s = spec.settings(defaults, now)?;
+        let s = spec.settings(settings.rules, now)?;
         let row = TournamentRow {
             id: 0,
             channel,
