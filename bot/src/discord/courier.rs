@@ -13,6 +13,8 @@ const UNKNOWN_MESSAGE: isize = 10008;
 const UNKNOWN_USER: isize = 10013;
 const MISSING_ACCESS: isize = 50001;
 const CANNOT_DM: isize = 50007;
+/// A post in an archived thread that is also locked (an unlocked one reopens by itself).
+const THREAD_ARCHIVED: isize = 50083;
 
 /// The Discord client's HTTP side, known once the client is built.
 #[derive(Default)]
@@ -54,10 +56,19 @@ impl Courier {
                     .id
             }
         };
-        let message = channel
-            .send_message(http, out.message())
-            .await
-            .map_err(undelivered)?;
+        let message = match channel.send_message(http, out.message()).await {
+            Err(e) if code(&e) == Some(THREAD_ARCHIVED) => {
+                // Discord archived and locked the game's thread: reopen it and post once more.
+                let reopen = serenity::EditThread::new().archived(false);
+                channel
+                    .edit_thread(http, reopen)
+                    .await
+                    .map_err(undelivered)?;
+                channel.send_message(http, out.message()).await
+            }
+            sent => sent,
+        }
+        .map_err(undelivered)?;
         self.overflow(http, channel, &out).await;
         Ok(Some(posted(&message)))
     }
@@ -123,6 +134,16 @@ pub fn transient(error: &serenity::Error) -> bool {
             status == 429 || status >= 500
         }
         _ => true,
+    }
+}
+
+/// Discord's JSON error code of a refused request.
+fn code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
     }
 }
 

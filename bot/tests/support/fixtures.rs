@@ -33,6 +33,16 @@ pub const CAROL: User = User {
     name: "carol",
     moderator: false,
 };
+pub const DAVE: User = User {
+    id: 104,
+    name: "dave",
+    moderator: false,
+};
+pub const ERIN: User = User {
+    id: 105,
+    name: "erin",
+    moderator: false,
+};
 /// The bot itself, as a USER option may name it (`Opt::BotUser`).
 pub const CSIPGS: User = User {
     id: BOT_ID,
@@ -256,6 +266,24 @@ pub fn slash(place: Place, user: &User, command: &str, options: Vec<Opt>) -> Val
     ix
 }
 
+/// A subcommand of a command group, such as `/tournament create name:...`: Discord sends it
+/// as the command's one option (type 1) carrying the subcommand's options; users named in
+/// them are resolved at the top, as for a plain command.
+pub fn subcommand(
+    place: Place,
+    user: &User,
+    command: &str,
+    subcommand: &str,
+    options: Vec<Opt>,
+) -> Value {
+    let mut ix = base(2, place, user);
+    let (options, resolved) = options_json(&options, None);
+    let sub = json!({"name": subcommand, "type": 1, "options": options});
+    ix["data"] =
+        json!({"id": "600", "name": command, "type": 1, "options": [sub], "resolved": resolved});
+    ix
+}
+
 /// Typing into `focused` of a slash command: an autocomplete request.
 pub fn autocomplete(
     place: Place,
@@ -348,6 +376,7 @@ pub fn check_all() {
     serde_json::from_value::<serenity::Message>(message_object("1", "x"))
         .expect("serenity reads the message");
     check_hardening_fixtures();
+    check_subcommands();
     objects::check_all();
 }
 
@@ -360,6 +389,66 @@ fn read_command(ix: &Value) -> serenity::CommandInteraction {
     match read(ix) {
         serenity::Interaction::Command(command) => command,
         other => panic!("not a slash command: {other:?}"),
+    }
+}
+
+/// Subcommands arrive as serenity's `SubCommand` option with each option's type and value,
+/// and a user option's user resolved.
+fn check_subcommands() {
+    use serenity::{CommandDataOptionValue as V, ResolvedValue};
+    let create = read_command(&subcommand(
+        channel(1),
+        &CAROL,
+        "tournament",
+        "create",
+        vec![
+            s("name", "Cup"),
+            Opt::Int("format", 1),
+            Opt::Int("rounds", 3),
+            Opt::Bool("rated", false),
+        ],
+    ));
+    assert_eq!(create.data.name, "tournament");
+    let [group] = &create.data.options[..] else {
+        panic!("one subcommand: {:?}", create.data.options)
+    };
+    assert_eq!(group.name, "create");
+    let V::SubCommand(options) = &group.value else {
+        panic!("not a subcommand: {group:?}")
+    };
+    let values: Vec<(&str, &V)> = options
+        .iter()
+        .map(|o| (o.name.as_str(), &o.value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("name", &V::String("Cup".into())),
+            ("format", &V::Integer(1)),
+            ("rounds", &V::Integer(3)),
+            ("rated", &V::Boolean(false)),
+        ]
+    );
+    let remove = read_command(&subcommand(
+        channel(1),
+        &CAROL,
+        "td",
+        "remove",
+        vec![Opt::User("member", DAVE)],
+    ));
+    let resolved = remove.data.options();
+    let [group] = &resolved[..] else {
+        panic!("one subcommand: {resolved:?}")
+    };
+    let ResolvedValue::SubCommand(options) = &group.value else {
+        panic!("not a subcommand: {group:?}")
+    };
+    match &options[..] {
+        [option] if option.name == "member" => match option.value {
+            ResolvedValue::User(user, _) => assert_eq!(user.name, DAVE.name),
+            ref other => panic!("the member isn't resolved: {other:?}"),
+        },
+        other => panic!("one member option: {other:?}"),
     }
 }
 

@@ -835,6 +835,13 @@ impl FakeDiscord {
         threads
     }
 
+    /// The threads the bot created under one text channel, in creation order.
+    pub fn threads_under(&self, parent: u64) -> Vec<Thread> {
+        let mut threads = self.threads();
+        threads.retain(|t| t.parent_id == parent);
+        threads
+    }
+
     /// Any thread the fake knows (created by the bot or where an interaction came from).
     pub fn thread(&self, id: u64) -> Option<Thread> {
         let state = self.lock();

@@ -434,6 +434,22 @@ async fn channels_threads_and_dms(fake: &FakeDiscord, http: &serenity::Http) {
         panic!("a thread")
     };
     assert_eq!(got.parent_id, Some(channel_id));
+    // Reopened without unlocking, as the bot does: posts land, and it stays locked.
+    fake.archive_thread(public.id.get(), true);
+    let reopen = serenity::EditThread::new().archived(false);
+    public.id.edit_thread(http, reopen).await.unwrap();
+    assert_eq!(
+        fake.channel_edits(public.id.get())[1],
+        json!({"archived": false})
+    );
+    http.send_message(public.id, vec![], &message("reopened"))
+        .await
+        .unwrap();
+    let reopened = fake.thread(public.id.get()).unwrap();
+    assert!(!reopened.archived && reopened.locked);
+    let ids = |threads: Vec<super::Thread>| threads.iter().map(|t| t.id).collect::<Vec<_>>();
+    assert_eq!(ids(fake.threads_under(6)), ids(threads));
+    assert!(fake.threads_under(7).is_empty());
 
     // Threads where interactions come from are known too.
     let in_thread = slash(thread(6, 66), &ALICE, "move", vec![]);
