@@ -598,7 +598,9 @@ mod tests {
         assert!(parse("/transfer WD").unwrap_err().contains("usage"));
         assert!(parse("/price WD chess").unwrap_err().contains("classic"));
         assert!(parse("/fly").unwrap_err().contains("/help"));
-        assert!(parse("/tournament join").unwrap_err().contains("is for Discord"));
+        assert!(parse("/tournament join")
+            .unwrap_err()
+            .contains("is for Discord"));
     }
 
     #[test]
