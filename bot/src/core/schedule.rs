@@ -7,6 +7,7 @@
 use super::owe::PAID_EVERY;
 use super::{Core, Reply, Target};
 use crate::store::{ChallengeRow, ChallengeStatus, OwedRow, StoreError};
+use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -101,13 +102,26 @@ impl Core {
     /// Deliver everything still owed to this process's servers, due or not, within `limit`:
     /// the last thing a stopping bot does. False if some was left.
     pub async fn flush(&self, limit: Duration) -> bool {
+        // The scheduler may have been stopped mid-pass, still batching: from here on every
+        // delivery is marked at once, or the loop below would post it again.
+        self.paid.batching.store(false, Ordering::SeqCst);
         self.write_paid().await;
         let flush = async {
+            // Each message is tried once: one that fails now waits for the restart.
+            let mut tried = HashSet::new();
             loop {
                 // Only messages: challenges and clocks keep their own times.
-                match self.deliver_due(i64::MAX).await {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {}
+                let Ok(due) = self.store.due_owed(i64::MAX, BATCH, &self.shards).await else {
+                    return;
+                };
+                let fresh: Vec<&OwedRow> = due.iter().filter(|r| tried.insert(r.id)).collect();
+                if fresh.is_empty() {
+                    return;
+                }
+                for row in fresh {
+                    if self.deliver_owed(row).await.is_err() {
+                        return;
+                    }
                 }
             }
         };

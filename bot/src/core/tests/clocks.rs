@@ -194,6 +194,19 @@ async fn a_stopping_bot_delivers_messages_but_ends_no_game_early(backend: Backen
     assert_eq!(f.row().await.status, Status::Active);
 }
 
+/// A scheduler stopped in the middle of a pass leaves delivery marks batched: the flush
+/// still posts each owed message once, and none is owed after it.
+async fn a_flush_after_a_stopped_scheduler_posts_each_message_once(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    f.core.paid.batching.store(true, Ordering::SeqCst);
+    // The answer never reached Discord: it is owed.
+    f.raw(&alice(), HERE, mv("Kd2")).await;
+    assert!(f.core.flush(std::time::Duration::from_secs(5)).await);
+    assert_eq!(f.delivered_with("played **Kd2**").len(), 1);
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+}
+
 async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
     let f = fixture(backend).await;
     for (time, says) in [
@@ -382,6 +395,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
 }
 
 on_both!(
+    a_flush_after_a_stopped_scheduler_posts_each_message_once,
     a_timeout_ends_the_game_exactly_once,
     a_turn_one_second_before_the_deadline_counts,
     a_late_turn_loses_on_time_instead,
