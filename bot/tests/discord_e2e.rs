@@ -530,6 +530,8 @@ async fn scenarios() {
             "games",
             "rematch",
             "replay",
+            "tournament",
+            "td",
             "help",
             "rules"
         ]
@@ -555,6 +557,21 @@ async fn scenarios() {
         command("price")
     );
     assert_eq!(command("settings")["default_member_permissions"], "32");
+    // /td's subcommands inherit its permissions: only Manage Server sees them.
+    assert_eq!(command("td")["default_member_permissions"], "32");
+    assert!(command("tournament")["default_member_permissions"].is_null());
+    let subcommands = |name: &str| -> Vec<String> {
+        command(name)["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        subcommands("td"),
+        ["start", "pair", "result", "remove", "cancel"]
+    );
 
     games_in_threads_and_turn_dms(&fake).await;
 
