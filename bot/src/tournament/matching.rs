@@ -65,11 +65,13 @@ impl<const N: usize> Weight for Wide<N> {
     fn inf() -> Wide<N> {
         Wide(BInt::MAX / BInt::from(4u8))
     }
+    // Shifts, not a long multiplication and division: the solver doubles a weight in
+    // every slack it computes. It halves only slacks and blossom duals, never negative.
     fn double(self) -> Wide<N> {
-        Wide(self.0 * BInt::from(2u8))
+        Wide(self.0 << 1)
     }
     fn half(self) -> Wide<N> {
-        Wide(self.0 / BInt::from(2u8))
+        Wide(self.0 >> 1)
     }
 }
 
