@@ -11,7 +11,7 @@
 //! if a best pairing still exists with it.
 
 use super::checker::{plays, topscorer};
-use super::matching::{Graph, Wide};
+use super::matching::{Graph, Matching, Wide};
 use super::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
@@ -511,8 +511,14 @@ impl Pairer {
             + bits(size * size * u128::from(edges) + 1);
         if needed <= Wide::<2>::ROOM {
             self.bracket_in::<2>(&open, &roles, bye, last)
+        } else if needed <= Wide::<3>::ROOM {
+            self.bracket_in::<3>(&open, &roles, bye, last)
         } else if needed <= Wide::<4>::ROOM {
             self.bracket_in::<4>(&open, &roles, bye, last)
+        } else if needed <= Wide::<5>::ROOM {
+            self.bracket_in::<5>(&open, &roles, bye, last)
+        } else if needed <= Wide::<6>::ROOM {
+            self.bracket_in::<6>(&open, &roles, bye, last)
         } else if needed <= Wide::<8>::ROOM {
             self.bracket_in::<8>(&open, &roles, bye, last)
         } else {
@@ -541,46 +547,41 @@ impl Pairer {
     ) -> Result<Vec<usize>, DutchError> {
         let n = open.len() + usize::from(bye.is_some());
         let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
-        let base = self.criteria::<N>(open, roles, bye, last, false);
-        let (mut mates, mut best) = base.solve();
-        if mates.iter().any(|m| m.is_none()) {
-            return Err(DutchError::NoPairing);
-        }
+        let unit = Wide::from_u64(1);
+        let mut search = Search::new(self.criteria::<N>(open, roles, bye, last, false), unit)?;
         // [C9] counts only where the bracket downfloats exactly one player and that player
         // gets the bye (its note): how many float is settled by [C6] above it.
         let floating = (0..open.len())
             .filter(|&v| in_bracket(roles[v]))
-            .filter(|&v| mates[v].is_none_or(|m| m >= open.len() || !in_bracket(roles[m])))
+            .filter(|&v| {
+                search
+                    .mate(v)
+                    .is_none_or(|m| m >= open.len() || !in_bracket(roles[m]))
+            })
             .count();
-        let byed = (0..open.len()).any(|v| in_bracket(roles[v]) && mates[v] == bye);
-        let mut base = base;
+        let byed = (0..open.len()).any(|v| in_bracket(roles[v]) && search.mate(v) == bye);
         if floating == 1 && byed {
-            base = self.criteria::<N>(open, roles, bye, last, true);
-            (mates, best) = base.solve();
+            search = Search::new(self.criteria::<N>(open, roles, bye, last, true), unit)?;
         }
-        let paired_here = |mates: &[Option<usize>], v: usize| {
-            mates[v].is_some_and(|m| m < open.len() && in_bracket(roles[m]) && in_bracket(roles[v]))
+        let paired_here = |search: &Search<N>, v: usize| {
+            search
+                .mate(v)
+                .is_some_and(|m| m < open.len() && in_bracket(roles[m]) && in_bracket(roles[v]))
         };
         // Which moved-down players are paired: the earliest valid set (4.4).
         let m1 = (0..open.len())
-            .filter(|&v| roles[v] == Role::Mdp && paired_here(&mates, v))
+            .filter(|&v| roles[v] == Role::Mdp && paired_here(&search, v))
             .count();
-        let mut search = Search {
-            graph: base,
-            best,
-            mates,
-            hint: Wide::from_u64(1),
-        };
         let floats = |u: usize| u >= open.len() || !in_bracket(roles[u]);
         let mut chosen = Vec::new();
         for v in (0..open.len()).filter(|&v| roles[v] == Role::Mdp) {
             if chosen.len() < m1
                 && search
-                    .attempt(|g| keep_only(g, v, |u| u < open.len() && roles[u] == Role::Resident))
+                    .attempt(|m| keep_only(m, v, |u| u < open.len() && roles[u] == Role::Resident))
             {
                 chosen.push(v);
             } else {
-                search.force(|g| keep_only(g, v, floats));
+                search.force(|m| keep_only(m, v, floats))?;
             }
         }
         // Their opponents: the first transposition of the residents (4.2).
@@ -590,7 +591,7 @@ impl Pairer {
         let mut taken = Vec::new();
         for &v in &chosen {
             for &r in &residents {
-                if !taken.contains(&r) && search.attempt(|g| pin(g, v, r)) {
+                if !taken.contains(&r) && search.attempt(|m| pin(m, v, r)) {
                     taken.push(r);
                     break;
                 }
@@ -604,34 +605,32 @@ impl Pairer {
             .collect();
         let pairs_in_remainder = remainder
             .iter()
-            .filter(|&&v| search.mates[v].is_some_and(|m| remainder.contains(&m)))
+            .filter(|&&v| search.mate(v).is_some_and(|m| remainder.contains(&m)))
             .count()
             / 2;
         let (s1, s2) = remainder.split_at(pairs_in_remainder);
-        let (graph, hint) = self.with_exchanges(&search.graph, s1, s2, n);
-        let (mates, total) = graph.solve();
-        let mut search = Search {
-            graph,
-            best: total.above(hint),
-            mates,
-            hint,
-        };
+        let (graph, hint) = self.with_exchanges(&search.matching, s1, s2, n);
+        let mut search = Search::new(graph, hint)?;
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
         let out = |u: usize| u >= open.len() || !remainder.contains(&u);
         let exchanges = s1
             .iter()
-            .filter(|&&b| search.mates[b].is_none_or(|m| out(m) || (s1.contains(&m) && m < b)))
+            .filter(|&&b| {
+                search
+                    .mate(b)
+                    .is_none_or(|m| out(m) || (s1.contains(&m) && m < b))
+            })
             .count();
         let mut moved_down = Vec::new();
         for &b in s1.iter().rev() {
             let lower_s1 = |u: usize| s1.contains(&u) && u < b;
             if moved_down.len() < exchanges
-                && search.attempt(|g| keep_only(g, b, |u| out(u) || lower_s1(u)))
+                && search.attempt(|m| keep_only(m, b, |u| out(u) || lower_s1(u)))
             {
                 moved_down.push(b);
             } else {
-                search.force(|g| keep_only(g, b, |u| !out(u) && !lower_s1(u)));
+                search.force(|m| keep_only(m, b, |u| !out(u) && !lower_s1(u)))?;
             }
         }
         let mut moved_up = Vec::new();
@@ -640,10 +639,10 @@ impl Pairer {
                 break;
             }
             let higher_s2 = |u: usize| s2.contains(&u) && u > a;
-            if search.attempt(|g| keep_only(g, a, higher_s2)) {
+            if search.attempt(|m| keep_only(m, a, higher_s2)) {
                 moved_up.push(a);
             } else {
-                search.force(|g| keep_only(g, a, |u| !higher_s2(u)));
+                search.force(|m| keep_only(m, a, |u| !higher_s2(u)))?;
             }
         }
         let mut s1x: Vec<usize> = s1
@@ -660,22 +659,21 @@ impl Pairer {
             .collect();
         // Transpositions: each S1 player in turn takes the first S2 player that still
         // allows a best pairing.
+        let mut mates: Vec<Option<usize>> = (0..n).map(|v| search.mate(v)).collect();
         if s1x.len() == s2x.len() {
             // Nobody floats from the remainder, so its pairing touches nothing else: the
             // choices are made on the remainder alone, a far smaller graph.
-            let mut local = search.within(&remainder);
+            let mut local = search.within(&remainder)?;
             transpose(&mut local, &s1x, &s2x, |v| {
                 remainder.iter().position(|&x| x == v).unwrap_or(0)
             });
-            for (i, mate) in local.mates.iter().enumerate() {
-                if let Some(j) = mate {
-                    search.mates[remainder[i]] = Some(remainder[*j]);
-                }
+            for (i, &v) in remainder.iter().enumerate() {
+                mates[v] = local.mate(i).map(|j| remainder[j]);
             }
         } else {
             transpose(&mut search, &s1x, &s2x, |v| v);
+            mates = (0..n).map(|v| search.mate(v)).collect();
         }
-        let mates = search.mates;
         let mut floaters = Vec::new();
         for v in 0..open.len() {
             if !in_bracket(roles[v]) {
@@ -795,7 +793,7 @@ impl Pairer {
     /// players exchanged, then the smallest difference of the exchanged numbers.
     fn with_exchanges<const N: usize>(
         &self,
-        graph: &Graph<N>,
+        graph: &Matching<N>,
         s1: &[usize],
         s2: &[usize],
         n: usize,
@@ -822,10 +820,10 @@ impl Pairer {
         let mut out = Graph::new(graph.len());
         for a in 0..graph.len() {
             for b in a + 1..graph.len() {
-                let w = graph.weight(a, b);
-                if w == Wide::ZERO {
+                if !graph.has_edge(a, b) {
                     continue;
                 }
+                let w = graph.weight(a, b);
                 let (stays, d, near) = match (position(a), position(b)) {
                     (Some((true, x)), Some((true, y))) => (false, x.max(y), 0),
                     (Some((false, x)), Some((false, y))) => (false, size - x.min(y), 0),
@@ -890,72 +888,60 @@ fn float_fields(a: &Entrant, b: &Entrant, ra: Role, rb: Role, v: &mut [u64], dig
 /// The choices made so far in a bracket (edges removed from its graph), the best total
 /// they must keep, and a best matching within them.
 struct Search<const N: usize> {
-    graph: Graph<N>,
+    matching: Matching<N>,
     /// The best total of the rules, above the hint.
     best: Wide<N>,
-    mates: Vec<Option<usize>>,
     /// The weights' unit of the rules: below it, only a hint of the generation order.
     hint: Wide<N>,
 }
 
 impl<const N: usize> Search<N> {
-    /// Make a choice (remove edges) if a best pairing survives it. The matching in hand
-    /// answers without solving when none of its edges is removed.
-    fn attempt(&mut self, choose: impl Fn(&mut Graph<N>)) -> bool {
-        let mut trial = self.graph.clone();
-        choose(&mut trial);
-        if self.kept_by(&trial) {
-            self.graph = trial;
-            return true;
-        }
-        let (mates, total) = trial.solve();
-        if total.above(self.hint) == self.best && mates.iter().all(Option::is_some) {
-            self.graph = trial;
-            self.mates = mates;
-            true
-        } else {
-            false
-        }
+    /// The search on a whole graph, before any choice.
+    fn new(graph: Graph<N>, hint: Wide<N>) -> Result<Search<N>, DutchError> {
+        let mut matching = Matching::new(graph);
+        matching.solve().map_err(|_| DutchError::NoPairing)?;
+        Ok(Search {
+            best: matching.total().above(hint),
+            matching,
+            hint,
+        })
+    }
+
+    fn mate(&self, v: usize) -> Option<usize> {
+        self.matching.mate(v)
+    }
+
+    /// Make a choice (remove the edges `choose` names) if a best pairing survives it.
+    fn attempt(&mut self, choose: impl Fn(&Matching<N>) -> Vec<(usize, usize)>) -> bool {
+        let edges = choose(&self.matching);
+        let (best, hint) = (self.best, self.hint);
+        self.matching
+            .try_without(&edges, |total| total.above(hint) == best)
     }
 
     /// Make the opposite of a choice that failed: a best pairing is within it.
-    fn force(&mut self, choose: impl Fn(&mut Graph<N>)) {
-        choose(&mut self.graph);
-        if !self.kept_by(&self.graph) {
-            self.mates = self.graph.solve().0;
-        }
+    fn force(
+        &mut self,
+        choose: impl Fn(&Matching<N>) -> Vec<(usize, usize)>,
+    ) -> Result<(), DutchError> {
+        let edges = choose(&self.matching);
+        self.matching
+            .without(&edges)
+            .map_err(|_| DutchError::NoPairing)
     }
 
     /// The same search on `vertices` alone, which the matching in hand pairs among
-    /// themselves: its best is what those pairs weigh.
-    fn within(&self, vertices: &[usize]) -> Search<N> {
+    /// themselves.
+    fn within(&self, vertices: &[usize]) -> Result<Search<N>, DutchError> {
         let mut graph = Graph::new(vertices.len());
-        let mut total = Wide::ZERO;
-        let mut mates = vec![None; vertices.len()];
         for (i, &a) in vertices.iter().enumerate() {
             for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
-                graph.set(i, j, self.graph.weight(a, b));
-            }
-            if let Some(j) = self.mates[a].and_then(|m| vertices.iter().position(|&x| x == m)) {
-                mates[i] = Some(j);
-                if i < j {
-                    total += self.graph.weight(a, vertices[j]);
+                if self.matching.has_edge(a, b) {
+                    graph.set(i, j, self.matching.weight(a, b));
                 }
             }
         }
-        Search {
-            graph,
-            best: total.above(self.hint),
-            mates,
-            hint: self.hint,
-        }
-    }
-
-    fn kept_by(&self, graph: &Graph<N>) -> bool {
-        self.mates
-            .iter()
-            .enumerate()
-            .all(|(a, m)| m.is_none_or(|b| graph.weight(a, b) != Wide::ZERO))
+        Search::new(graph, self.hint)
     }
 }
 
@@ -970,26 +956,30 @@ fn transpose<const N: usize>(
     for &v in s1 {
         for &u in s2 {
             let (v, u) = (at(v), at(u));
-            if search.graph.weight(v, u) != Wide::ZERO && search.attempt(|g| pin(g, v, u)) {
+            if search.matching.has_edge(v, u) && search.attempt(|m| pin(m, v, u)) {
                 break;
             }
         }
     }
 }
 
-/// Pair `v` with `u`: remove every other edge of both.
-fn pin<const N: usize>(graph: &mut Graph<N>, v: usize, u: usize) {
-    keep_only(graph, v, |w| w == u);
-    keep_only(graph, u, |w| w == v);
+/// Pair `v` with `u`: every other edge of both.
+fn pin<const N: usize>(m: &Matching<N>, v: usize, u: usize) -> Vec<(usize, usize)> {
+    let mut edges = keep_only(m, v, |w| w == u);
+    edges.extend(keep_only(m, u, |w| w == v));
+    edges
 }
 
-/// Keep only the edges of `v` whose other end passes `keep`.
-fn keep_only<const N: usize>(graph: &mut Graph<N>, v: usize, keep: impl Fn(usize) -> bool) {
-    for u in 0..graph.len() {
-        if u != v && !keep(u) && graph.weight(v, u) != Wide::ZERO {
-            graph.set(v, u, Wide::ZERO);
-        }
-    }
+/// The edges of `v` whose other end fails `keep`.
+fn keep_only<const N: usize>(
+    m: &Matching<N>,
+    v: usize,
+    keep: impl Fn(usize) -> bool,
+) -> Vec<(usize, usize)> {
+    (0..m.len())
+        .filter(|&u| u != v && !keep(u) && m.has_edge(v, u))
+        .map(|u| (v, u))
+        .collect()
 }
 
 #[cfg(test)]
@@ -1096,7 +1086,7 @@ mod tests {
                 }
             }
         }
-        graph.solve().0.iter().all(Option::is_some)
+        Matching::new(graph).solve().is_ok()
     }
 
     /// Random Swiss tournaments (results, forfeits, absences, withdrawals, late entries),
