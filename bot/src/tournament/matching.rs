@@ -162,6 +162,8 @@ pub struct Graph<const N: usize> {
     n: usize,
     /// Twice each weight: the duals are compared with it.
     doubled: Vec<Num<N>>,
+    /// Which edges there are: one byte to read where a weight is several digits.
+    edge: Vec<bool>,
 }
 
 impl<const N: usize> Graph<N> {
@@ -169,6 +171,7 @@ impl<const N: usize> Graph<N> {
         Graph {
             n,
             doubled: vec![Num::ZERO; n * n],
+            edge: vec![false; n * n],
         }
     }
 
@@ -180,14 +183,20 @@ impl<const N: usize> Graph<N> {
         self.doubled[a * self.n + b].half().wide()
     }
 
+    #[inline(always)]
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
-        !self.doubled[a * self.n + b].is_zero()
+        self.edge[a * self.n + b]
     }
 
     pub fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
-        let doubled = Num::of(w + w);
-        self.doubled[a * self.n + b] = doubled;
-        self.doubled[b * self.n + a] = doubled;
+        self.set_doubled(a, b, Num::of(w + w));
+    }
+
+    fn set_doubled(&mut self, a: usize, b: usize, doubled: Num<N>) {
+        for i in [a * self.n + b, b * self.n + a] {
+            self.doubled[i] = doubled;
+            self.edge[i] = !doubled.is_zero();
+        }
     }
 
     #[inline(always)]
@@ -196,8 +205,7 @@ impl<const N: usize> Graph<N> {
     }
 
     fn clear(&mut self, a: usize, b: usize) {
-        self.doubled[a * self.n + b] = Num::ZERO;
-        self.doubled[b * self.n + a] = Num::ZERO;
+        self.set_doubled(a, b, Num::ZERO);
     }
 }
 
@@ -239,7 +247,7 @@ struct State<const N: usize> {
 
 /// The scratch of one stage.
 #[derive(Clone, Debug)]
-struct Work {
+struct Work<const N: usize> {
     label: Vec<u8>,
     /// The edge a blossom (or a vertex inside a T-blossom) was labelled through, as
     /// (vertex outside, vertex inside).
@@ -247,6 +255,9 @@ struct Work {
     /// For a free vertex, its least-slack edge to an S-vertex; for a top-level S-blossom,
     /// its least-slack edge to another.
     best: Vec<(usize, usize)>,
+    /// The slack of each best edge, kept up to date as the duals change (cheaper than
+    /// computing it again at each comparison).
+    best_slack: Vec<Num<N>>,
     /// For an S-blossom, its least-slack edge to each other S-blossom, once known.
     best_list: Vec<Option<Vec<(usize, usize)>>>,
     queue: Vec<usize>,
@@ -257,7 +268,18 @@ struct Work {
 pub struct Matching<const N: usize> {
     graph: Graph<N>,
     state: State<N>,
-    work: Work,
+    work: Work<N>,
+}
+
+impl<const N: usize> Work<N> {
+    /// Make `edge` the best of `slot` if its slack is less.
+    #[inline(always)]
+    fn offer(&mut self, slot: usize, edge: (usize, usize), slack: Num<N>) {
+        if self.best[slot] == NO_EDGE || slack < self.best_slack[slot] {
+            self.best[slot] = edge;
+            self.best_slack[slot] = slack;
+        }
+    }
 }
 
 impl<const N: usize> Matching<N> {
@@ -279,8 +301,16 @@ impl<const N: usize> Matching<N> {
             if mate[v] != NONE {
                 continue;
             }
-            let tight = (v + 1..n).find(|&u| {
-                mate[u] == NONE
+            let least = (0..n)
+                .filter(|&u| graph.has_edge(v, u))
+                .map(|u| graph.doubled(v, u).sub(dual[u]))
+                .max();
+            if let Some(least) = least {
+                dual[v] = least;
+            }
+            let tight = (0..n).find(|&u| {
+                u != v
+                    && mate[u] == NONE
                     && graph.has_edge(v, u)
                     && dual[v].add(dual[u]) == graph.doubled(v, u)
             });
@@ -309,6 +339,7 @@ impl<const N: usize> Matching<N> {
                 label: vec![FREE; 2 * n],
                 label_edge: vec![NO_EDGE; 2 * n],
                 best: vec![NO_EDGE; 2 * n],
+                best_slack: vec![Num::ZERO; 2 * n],
                 best_list: vec![None; 2 * n],
                 queue: Vec::new(),
             },
@@ -378,8 +409,7 @@ impl<const N: usize> Matching<N> {
             return true;
         }
         for (&(a, b), &w) in edges.iter().zip(&weights) {
-            self.graph.doubled[a * self.graph.n + b] = w;
-            self.graph.doubled[b * self.graph.n + a] = w;
+            self.graph.set_doubled(a, b, w);
         }
         self.state = saved;
         false
@@ -623,18 +653,12 @@ impl<const N: usize> Matching<N> {
                     }
                 }
             } else if self.work.label[bu] == S {
-                if self.better(slack, self.work.best[bv]) {
-                    self.work.best[bv] = (v, u);
-                }
-            } else if self.work.label[u] == FREE && self.better(slack, self.work.best[u]) {
-                self.work.best[u] = (v, u);
+                self.work.offer(bv, (v, u), slack);
+            } else if self.work.label[u] == FREE {
+                self.work.offer(u, (v, u), slack);
             }
         }
         false
-    }
-
-    fn better(&self, slack: Num<N>, than: (usize, usize)) -> bool {
-        than == NO_EDGE || slack < self.slack(than)
     }
 
     fn assign_label(&mut self, v: usize, label: u8, edge: (usize, usize)) {
@@ -731,7 +755,7 @@ impl<const N: usize> Matching<N> {
     /// A new S-blossom's least-slack edges to the other S-blossoms, from its sub-blossoms'.
     fn collect_best_edges(&mut self, b: usize) {
         let n = self.graph.n;
-        let mut best_to = vec![NO_EDGE; 2 * n];
+        let mut best_to = vec![(NO_EDGE, Num::ZERO); 2 * n];
         for i in 0..self.state.children[b].len() {
             let c = self.state.children[b][i];
             let edges = match self.work.best_list[c].take() {
@@ -750,23 +774,23 @@ impl<const N: usize> Matching<N> {
                     (x, y)
                 };
                 let by = self.state.top[y];
-                if by != b
-                    && self.work.label[by] == S
-                    && self.better(self.slack((x, y)), best_to[by])
-                {
-                    best_to[by] = (x, y);
+                if by != b && self.work.label[by] == S {
+                    let slack = self.slack((x, y));
+                    if best_to[by].0 == NO_EDGE || slack < best_to[by].1 {
+                        best_to[by] = ((x, y), slack);
+                    }
                 }
             }
             self.work.best[c] = NO_EDGE;
         }
-        let list: Vec<(usize, usize)> = best_to.into_iter().filter(|&e| e != NO_EDGE).collect();
-        let mut best = NO_EDGE;
-        for &e in &list {
-            if self.better(self.slack(e), best) {
-                best = e;
+        self.work.best[b] = NO_EDGE;
+        let mut list = Vec::new();
+        for (edge, slack) in best_to {
+            if edge != NO_EDGE {
+                self.work.offer(b, edge, slack);
+                list.push(edge);
             }
         }
-        self.work.best[b] = best;
         self.work.best_list[b] = Some(list);
     }
 
@@ -784,7 +808,7 @@ impl<const N: usize> Matching<N> {
         let w = &self.work;
         for v in 0..n {
             if w.label[st.top[v]] == FREE && w.best[v] != NO_EDGE {
-                let d = self.slack(w.best[v]);
+                let d = w.best_slack[v];
                 if delta.as_ref().is_none_or(|(m, _)| d < *m) {
                     delta = Some((d, Step::Grow(w.best[v])));
                 }
@@ -793,7 +817,7 @@ impl<const N: usize> Matching<N> {
         for b in 0..2 * n {
             if st.base[b] != NONE && st.parent[b] == NONE && w.label[b] == S && w.best[b] != NO_EDGE
             {
-                let slack = self.slack(w.best[b]);
+                let slack = w.best_slack[b];
                 debug_assert!(!slack.is_odd());
                 let d = slack.half();
                 if delta.as_ref().is_none_or(|(m, _)| d < *m) {
@@ -813,18 +837,27 @@ impl<const N: usize> Matching<N> {
             return Err(NoPerfectMatching);
         };
         let st = &mut self.state;
+        let w = &mut self.work;
+        // Best edges from free vertices to S-vertices lose the step, those between
+        // S-blossoms twice (those of vertices inside T-blossoms keep theirs).
         for v in 0..n {
-            match self.work.label[st.top[v]] {
+            match w.label[st.top[v]] {
                 S => st.dual[v] = st.dual[v].sub(d),
                 T => st.dual[v] = st.dual[v].add(d),
-                _ => {}
+                _ => w.best_slack[v] = w.best_slack[v].sub(d),
             }
         }
-        for b in n..2 * n {
+        let twice = d.add(d);
+        for b in 0..2 * n {
             if st.base[b] != NONE && st.parent[b] == NONE {
-                match self.work.label[b] {
-                    S => st.dual[b] = st.dual[b].add(d),
-                    T => st.dual[b] = st.dual[b].sub(d),
+                match w.label[b] {
+                    S => {
+                        if b >= n {
+                            st.dual[b] = st.dual[b].add(d);
+                        }
+                        w.best_slack[b] = w.best_slack[b].sub(twice);
+                    }
+                    T if b >= n => st.dual[b] = st.dual[b].sub(d),
                     _ => {}
                 }
             }
