@@ -609,8 +609,7 @@ impl Pairer {
             .count()
             / 2;
         let (s1, s2) = remainder.split_at(pairs_in_remainder);
-        let (graph, hint) = self.with_exchanges(&search.matching, s1, s2, n);
-        let mut search = Search::new(graph, hint)?;
+        let mut search = self.with_exchanges(search, s1, s2, n)?;
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
         let out = |u: usize| u >= open.len() || !remainder.contains(&u);
@@ -789,15 +788,17 @@ impl Pairer {
         v[3] = 2 - u64::from(top && hd) - u64::from(top && ld);
     }
 
-    /// The graph with the exchange order's first two keys below every criterion: fewest
-    /// players exchanged, then the smallest difference of the exchanged numbers.
+    /// The search re-weighed with the exchange order's first two keys below every
+    /// criterion: fewest players exchanged, then the smallest difference of the exchanged
+    /// numbers. Away from the remainder every weight is only scaled and shifted, so the
+    /// search's solution carries over as a warm start.
     fn with_exchanges<const N: usize>(
         &self,
-        graph: &Matching<N>,
+        search: Search<N>,
         s1: &[usize],
         s2: &[usize],
         n: usize,
-    ) -> (Graph<N>, Wide<N>) {
+    ) -> Result<Search<N>, DutchError> {
         let size = (s1.len() + s2.len()) as u64 + 1;
         let fields = [Field { max: 2 * size }, Field { max: 1 }];
         let edges = (n / 2) as u64 + 1;
@@ -817,6 +818,7 @@ impl Pairer {
                     .map(|i| (false, (s1.len() + i) as u64 + 1))
             }
         };
+        let graph = &search.matching;
         let mut out = Graph::new(graph.len());
         for a in 0..graph.len() {
             for b in a + 1..graph.len() {
@@ -840,7 +842,12 @@ impl Pairer {
                 out.set(a, b, (w * scale + extra) * hint + Wide::from_u64(near));
             }
         }
-        (out, hint)
+        let remainder: Vec<usize> = s1.iter().chain(s2).copied().collect();
+        let shift = layout.weight(&[0, 1]) * hint;
+        let matching = search
+            .matching
+            .rescaled(out, scale * hint, shift, &remainder);
+        Search::solved(matching, hint)
     }
 }
 
@@ -898,7 +905,11 @@ struct Search<const N: usize> {
 impl<const N: usize> Search<N> {
     /// The search on a whole graph, before any choice.
     fn new(graph: Graph<N>, hint: Wide<N>) -> Result<Search<N>, DutchError> {
-        let mut matching = Matching::new(graph);
+        Search::solved(Matching::new(graph), hint)
+    }
+
+    /// The search from a matching to solve (perhaps warm).
+    fn solved(mut matching: Matching<N>, hint: Wide<N>) -> Result<Search<N>, DutchError> {
         matching.solve().map_err(|_| DutchError::NoPairing)?;
         Ok(Search {
             best: matching.total().above(hint),
