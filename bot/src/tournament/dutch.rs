@@ -312,7 +312,7 @@ impl<const N: usize> Layout<N> {
         let mut w = Wide::ZERO;
         for (v, m) in values.iter().zip(&self.multipliers) {
             if *v != 0 {
-                w += Wide::from_u64(*v) * *m;
+                w += m.times(*v);
             }
         }
         w
@@ -706,6 +706,7 @@ impl Pairer {
         let score_digit = |score: u32| digits.of(score);
         let mut graph = Graph::new(n);
         let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
+        let mut v = vec![0u64; fields.len()];
         for a in 0..open.len() {
             for b in a + 1..open.len() {
                 let (pa, pb) = (&self.players[open[a]], &self.players[open[b]]);
@@ -713,7 +714,7 @@ impl Pairer {
                     continue;
                 }
                 let (ra, rb) = (roles[a], roles[b]);
-                let mut v = vec![0u64; fields.len()];
+                v.fill(0);
                 let top = fields.len() - 1;
                 v[top] = 1;
                 let here = in_bracket(ra) && in_bracket(rb);
@@ -803,22 +804,20 @@ impl Pairer {
         let fields = [Field { max: 2 * size }, Field { max: 1 }];
         let edges = (n / 2) as u64 + 1;
         let layout = Layout::new(&fields, edges);
-        let scale = Wide::from_u64(2 * size * edges + 1) * Wide::from_u64(edges + 1);
+        // Both far below 2^64 for the largest field paired.
+        let scale = (2 * size * edges + 1) * (edges + 1);
         // Below every rule, a hint towards the candidate generated first (S1[i] with
         // S2[i], the last of S2 floating), so that the matching in hand usually is the one
         // the choices below keep and few of them need a solve. Totals are compared above it.
-        let hint = Wide::from_u64(size * size * edges + 1);
+        let hint = size * size * edges + 1;
         let p = s1.len() as u64;
-        let position = |v: usize| -> Option<(bool, u64)> {
-            if let Some(i) = s1.iter().position(|&x| x == v) {
-                Some((true, i as u64 + 1))
-            } else {
-                s2.iter()
-                    .position(|&x| x == v)
-                    .map(|i| (false, (s1.len() + i) as u64 + 1))
-            }
-        };
         let graph = &search.matching;
+        // Each vertex's place in S1 (true) or S2, numbered from 1 across both.
+        let mut places = vec![None; graph.len()];
+        for (i, &v) in s1.iter().chain(s2).enumerate() {
+            places[v] = Some((i < s1.len(), i as u64 + 1));
+        }
+        let position = |v: usize| places[v];
         let mut out = Graph::new(graph.len());
         for a in 0..graph.len() {
             for b in a + 1..graph.len() {
@@ -839,15 +838,18 @@ impl Pairer {
                     _ => (true, 0, 0),
                 };
                 let extra = layout.weight(&[d, u64::from(stays)]);
-                out.set(a, b, (w * scale + extra) * hint + Wide::from_u64(near));
+                out.set(
+                    a,
+                    b,
+                    (w.times(scale) + extra).times(hint) + Wide::from_u64(near),
+                );
             }
         }
         let remainder: Vec<usize> = s1.iter().chain(s2).copied().collect();
-        let shift = layout.weight(&[0, 1]) * hint;
-        let matching = search
-            .matching
-            .rescaled(out, scale * hint, shift, &remainder);
-        Search::solved(matching, hint)
+        let shift = layout.weight(&[0, 1]).times(hint);
+        let k = Wide::from_u64(scale).times(hint);
+        let matching = search.matching.rescaled(out, k, shift, &remainder);
+        Search::solved(matching, Wide::from_u64(hint))
     }
 }
 

@@ -39,6 +39,12 @@ impl<const N: usize> Wide<N> {
     pub fn above(self, unit: Wide<N>) -> Wide<N> {
         Wide(self.0 / unit.0)
     }
+
+    /// The weight `k` times: one digit product per digit, where a product of two wide
+    /// integers takes one per pair of digits.
+    pub fn times(self, k: u64) -> Wide<N> {
+        Num::of(self).times(k).wide()
+    }
 }
 
 impl<const N: usize> std::ops::Add for Wide<N> {
@@ -105,6 +111,17 @@ impl<const N: usize> Num<N> {
             let (d, b2) = d.overflowing_sub(u64::from(borrow));
             *o = d;
             borrow = b1 | b2;
+        }
+        Num(out)
+    }
+
+    fn times(self, k: u64) -> Num<N> {
+        let mut out = [0; N];
+        let mut carry = 0u128;
+        for (o, &d) in out.iter_mut().zip(&self.0) {
+            let product = u128::from(d) * u128::from(k) + carry;
+            *o = product as u64;
+            carry = product >> 64;
         }
         Num(out)
     }
@@ -1176,6 +1193,16 @@ mod tests {
                 }
                 Err(NoPerfectMatching) => assert_eq!(expected, None, "{g:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn multiplies_by_a_digit_as_by_a_wide_integer() {
+        let mut dice = Dice(0xbb67_ae85_84ca_a73b);
+        for _ in 0..1000 {
+            let w = Wide::<4>::from_u64(dice.roll(u64::MAX)) * Wide::from_u64(dice.roll(u64::MAX));
+            let k = dice.roll(u64::MAX);
+            assert_eq!(w.times(k), w * Wide::from_u64(k));
         }
     }
 
