@@ -485,10 +485,7 @@ impl Store {
         .bind(TournamentStatus::Signup.word())
         .execute(&mut *tx)
         .await?;
-        one_row(done)?;
-        let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
-        Ok(ids)
+        commit_claimed(tx, done, owed, now).await
     }
 
     /// Withdraw a player from round `from` on (their unfinished games are resigned by the
@@ -625,10 +622,7 @@ impl Store {
         .bind(game)
         .execute(&mut *tx)
         .await?;
-        one_row(done)?;
-        let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
-        Ok(ids)
+        commit_claimed(tx, done, owed, now).await
     }
 
     /// Post a round's pairings once: `Conflict` if they were posted already.
@@ -646,10 +640,7 @@ impl Store {
                 .bind(i64::from(round))
                 .execute(&mut *tx)
                 .await?;
-        one_row(done)?;
-        let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
-        Ok(ids)
+        commit_claimed(tx, done, owed, now).await
     }
 
     /// End a tournament that is `from` (taking sign-ups or running) as `to` (finished or
@@ -673,10 +664,7 @@ impl Store {
         .bind(from.word())
         .execute(&mut *tx)
         .await?;
-        one_row(done)?;
-        let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
-        Ok(ids)
+        commit_claimed(tx, done, owed, now).await
     }
 
     /// An organiser's result for a board. With `game` (its game, still being played), the
@@ -766,6 +754,20 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Commit a claimed change with the messages it owes; `Conflict`, and nothing written,
+/// unless the claim changed exactly one row.
+async fn commit_claimed(
+    mut tx: Tx<'_>,
+    done: sqlx::any::AnyQueryResult,
+    owed: &[Owed],
+    now: i64,
+) -> Result<Vec<i64>, StoreError> {
+    one_row(done)?;
+    let ids = owe_in(&mut tx, owed, now).await?;
+    tx.commit().await?;
+    Ok(ids)
 }
 
 async fn insert_bye(tx: &mut Tx<'_>, tournament: i64, b: &ByeRow) -> Result<(), StoreError> {
