@@ -92,11 +92,9 @@ impl MoveTables {
 impl MoveTables {
     /// The squares that stop this design's lame rides from `from`.
     pub(crate) fn lame_ride_stoppers(&self, from: Square, occupied: Bitboard) -> Bitboard {
-        self.lame_rides
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, step| {
-                acc | lame_ride(from, step.dx, step.dy, occupied).1
-            })
+        self.lame_rides.iter().fold(Bitboard::EMPTY, |acc, step| {
+            acc | lame_ride(from, step.dx, step.dy, occupied).1
+        })
     }
 }
 
@@ -349,6 +347,11 @@ impl Position {
         if !self.may_buy() {
             return Vec::new();
         }
+        self.collections_within_funds()
+    }
+
+    /// Every collection of slot designs the mover can pay for within the piece limit.
+    fn collections_within_funds(&self) -> Vec<Vec<KindId>> {
         let mut out = Vec::new();
         let mut chosen = Vec::new();
         collections(
@@ -368,17 +371,8 @@ impl Position {
         if self.piece_count(self.to_move) >= MAX_PIECES {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        let mut chosen = Vec::new();
-        collections(
-            &self.priced_slots(),
-            0,
-            self.funds(),
-            self.buy_limit(),
-            &mut chosen,
-            &mut out,
-        );
-        out.into_iter()
+        self.collections_within_funds()
+            .into_iter()
             .map(|kinds| kinds.iter().map(|&k| self.kind(k).design.clone()).collect())
             .collect()
     }

@@ -36,26 +36,30 @@ impl Position {
         let us = self.piece(from).expect("a piece stands there").color;
         let own = self.occupied(us) | self.terrain;
         let enemy = self.occupied(!us);
-        self.powers(from)
-            .iter()
-            .fold(Bitboard::EMPTY, |t, tables| t | tables.targets(from, own, enemy))
+        self.powers(from).iter().fold(Bitboard::EMPTY, |t, tables| {
+            t | tables.targets(from, own, enemy)
+        })
     }
 
     /// Squares the piece on `from` could capture on with one move, whoever stands there.
     pub(crate) fn single_reach(&self, from: Square) -> Bitboard {
         let blockers = self.blockers();
-        self.powers(from)
-            .iter()
-            .fold(Bitboard::EMPTY, |a, tables| a | tables.attacks(from, blockers))
-            & !self.terrain
+        self.powers(from).iter().fold(Bitboard::EMPTY, |a, tables| {
+            a | tables.attacks(from, blockers)
+        }) & !self.terrain
     }
 
     /// Whether some piece of `by` could capture on `target`, by the general rules.
     pub(crate) fn attacked_generally(&self, target: Square, by: Color) -> bool {
         let pieces = self.occupied(by);
-        pieces.clone().any(|from| self.single_reach(from).contains(target))
+        pieces
+            .clone()
+            .any(|from| self.single_reach(from).contains(target))
             || pieces
-                .filter(|&from| self.kind(self.piece(from).expect("occupied").kind).doublemove)
+                .filter(|&from| {
+                    self.kind(self.piece(from).expect("occupied").kind)
+                        .doublemove
+                })
                 .any(|from| self.second_reach(from).contains(target))
     }
 
@@ -66,7 +70,10 @@ impl Position {
             for to in self.single_targets(from) {
                 out.push(Action::Move { from, to });
             }
-            if self.kind(self.piece(from).expect("occupied").kind).doublemove {
+            if self
+                .kind(self.piece(from).expect("occupied").kind)
+                .doublemove
+            {
                 self.double_moves(from, &mut out);
             }
         }
@@ -86,7 +93,10 @@ impl Position {
         if after.royals(!us).is_empty() {
             return true;
         }
-        let royal = after.royals(us).first().expect("one royal, not captured by its side");
+        let royal = after
+            .royals(us)
+            .first()
+            .expect("one royal, not captured by its side");
         !after.attacked_generally(royal, !us)
     }
 }
