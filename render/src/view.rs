@@ -55,12 +55,20 @@ pub struct BoardView {
     pub check: Vec<Square>,
     /// How a finished game ended, such as "1-0, White wins by checkmate".
     pub result: Option<String>,
-    /// The side whose player sits at the bottom of the board.
+    /// The side whose player sits at the bottom of the board; in a view with hidden squares,
+    /// the viewer.
     pub orientation: Color,
     /// White's clock, then Black's, in a game with a time control. Views stored before
     /// clocks existed read as None.
     #[serde(default)]
     pub clocks: Option<[ClockView; 2]>,
+    /// Impassable squares (fog games), drawn as hatched rock: no piece stands there. In a
+    /// player's view, those the player has seen so far.
+    #[serde(default)]
+    pub terrain: Vec<Square>,
+    /// Squares the viewer can't see now (a player's view of a fog game), greyed out.
+    #[serde(default)]
+    pub hidden: Vec<Square>,
 }
 
 /// An animated replay: one board per position, the start and then the position after each
@@ -202,6 +210,8 @@ impl BoardView {
             result: None,
             orientation: Color::White,
             clocks: None,
+            terrain: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 
