@@ -14,6 +14,17 @@ pub enum Action {
         /// Where it goes; an enemy piece there is captured.
         to: Square,
     },
+    /// A `doublemove-` piece's two moves in one action (RULES.md section 5.1): a first move
+    /// to (or, for a shooter, a shot at) `via`, then a second from where the first left it.
+    /// A doublemove piece that stops after one move plays an ordinary [`Action::Move`].
+    DoubleMove {
+        /// Where the piece stands.
+        from: Square,
+        /// The first move's target: where it went, or the square it shot at.
+        via: Square,
+        /// The second move's target.
+        to: Square,
+    },
     /// Drop a reserve piece next to a friendly royal piece that is not in check.
     Transfer {
         /// The reserve piece's design.

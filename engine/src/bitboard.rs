@@ -68,6 +68,16 @@ impl Iterator for Bitboard {
     }
 }
 
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for sq in squares {
+            bb.set(sq);
+        }
+        bb
+    }
+}
+
 macro_rules! bit_ops {
     ($($t:ident $f:ident $ta:ident $fa:ident $op:tt),*) => {$(
         impl $t for Bitboard {

@@ -2,6 +2,8 @@
 //! player understands.
 
 use crate::action::{Action, DesignPhase, Turn};
+use crate::bitboard::Bitboard;
+use crate::fog::{action_squares, View};
 use crate::color::Color;
 use crate::design::{Design, Prefix};
 use crate::money::Zorkmids;
@@ -23,6 +25,9 @@ pub enum EndReason {
     Checkmate,
     /// The loser had no legal action (stalemate is a loss).
     NoLegalAction,
+    /// The loser's last royal piece was captured (possible in fog games and with
+    /// doublemove pieces, RULES.md sections 5.1 and 8).
+    RoyalCaptured,
     /// The loser resigned.
     Resignation,
     /// The loser's clock ran out.
@@ -38,9 +43,10 @@ pub enum EndReason {
 impl EndReason {
     /// The words of a record's Termination tag (RULES.md section 9 writes "time forfeit";
     /// the others follow it: lower case, as PGN's own Termination values are).
-    const TERMINATIONS: [(EndReason, &'static str); 6] = [
+    const TERMINATIONS: [(EndReason, &'static str); 7] = [
         (EndReason::Checkmate, "checkmate"),
         (EndReason::NoLegalAction, "no legal action"),
+        (EndReason::RoyalCaptured, "royal captured"),
         (EndReason::Resignation, "resignation"),
         (EndReason::Timeout, "time forfeit"),
         (EndReason::DrawAgreed, "agreement"),
@@ -70,7 +76,10 @@ impl EndReason {
 
     /// Whether the board itself decides this end, so only the board can say it happened.
     pub fn is_on_the_board(self) -> bool {
-        matches!(self, EndReason::Checkmate | EndReason::NoLegalAction)
+        matches!(
+            self,
+            EndReason::Checkmate | EndReason::NoLegalAction | EndReason::RoyalCaptured
+        )
     }
 
     /// Whether this end can go with this result: an agreement is a draw, every other named
@@ -109,6 +118,7 @@ impl fmt::Display for Outcome {
         let how = match self.reason {
             EndReason::Checkmate => "checkmate",
             EndReason::NoLegalAction => "no legal action",
+            EndReason::RoyalCaptured => "capturing the last royal piece",
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "time",
             EndReason::DrawAgreed => "agreement",
@@ -152,6 +162,9 @@ pub enum TurnError {
         from: Square,
         to: Square,
     },
+    /// No doublemove piece of that design can make those two moves.
+    #[error("your {piece} can't move to {via} and then to {to}")]
+    NoDoubleMove { piece: String, via: Square, to: Square },
     /// The piece already stands on the target.
     #[error("your {piece} is on {square} already")]
     AlreadyThere { piece: String, square: Square },
@@ -175,12 +188,25 @@ pub enum TurnError {
     /// The only royal piece is in check and the move doesn't answer it.
     #[error("your {0} is in check: move it, capture the checking piece or block the check")]
     MustAnswerCheck(String),
+    /// In a fog game, a starting square without one of the mover's pieces (what stands
+    /// there may be hidden, so the moderator doesn't say).
+    #[error("you have no piece on {0}")]
+    NotYourSquare(Square),
+    /// In a fog game, a transfer next to a royal piece the enemy attacks (the moderator says).
+    #[error("you can't transfer next to your {0}: it is attacked")]
+    TransferBesideAttacked(String),
+    /// In a fog game, a buy while a royal piece is attacked (the moderator says which).
+    #[error("you can't buy: your {0} is attacked")]
+    BuyAttacked(String),
     /// A transfer of a design the reserve doesn't hold.
     #[error("you have no {0} in reserve")]
     NotInReserve(String),
     /// A transfer onto an occupied square.
     #[error("{0} is occupied: transfer onto an empty square")]
     Occupied(Square),
+    /// A transfer onto an impassable square of a fog game.
+    #[error("{0} is impassable: no piece can stand there")]
+    Impassable(Square),
     /// A transfer away from every royal piece.
     #[error("{0} is not next to any of your royal pieces: transfer onto a square next to one")]
     NotNextToRoyal(Square),
@@ -279,6 +305,8 @@ pub struct Game {
     position: Position,
     turns: Vec<PlayedTurn>,
     outcome: Option<Outcome>,
+    /// In a fog game, the impassable squares each side has seen so far.
+    remembered: [Bitboard; 2],
 }
 
 impl Game {
@@ -294,9 +322,77 @@ impl Game {
             position,
             turns: Vec::new(),
             outcome: None,
+            remembered: [Bitboard::EMPTY; 2],
         };
+        game.remember();
         game.outcome = game.forced_outcome();
         game
+    }
+
+    /// What `color` may know of a fog game (RULES.md section 8). In other games every
+    /// square is seen, so a view shows the whole board.
+    pub fn view(&self, color: Color) -> View {
+        View::new(self, color, self.remembered[color.index()])
+    }
+
+    /// Rebuild what each side remembers of the terrain by walking the stored turns again
+    /// (they were checked when played); a turn that no longer plays ends the walk.
+    fn recall(&mut self) {
+        if self.position.terrain().is_empty() {
+            return;
+        }
+        // Under today's rules, so a design agreed by proposal later in the game plays too.
+        let start = Position::from_setup(self.start.to_setup(), self.rules().clone())
+            .unwrap_or_else(|_| self.start.clone());
+        let mut walk = Game::from_position(start);
+        for played in &self.turns {
+            if walk.play(played.turn.clone()).is_err() {
+                break;
+            }
+        }
+        self.remembered = walk.remembered;
+        self.remember();
+    }
+
+    /// Add the impassable squares each side sees now to what it remembers.
+    fn remember(&mut self) {
+        let terrain = self.position.terrain();
+        if terrain.is_empty() {
+            return;
+        }
+        for color in Color::ALL {
+            self.remembered[color.index()] |= self.position.seen(color) & terrain;
+        }
+    }
+
+    /// The actions the side to move can be offered (for autocomplete and menus) without
+    /// learning anything hidden: in a fog game the legal actions plus the transfers and buys
+    /// the moderator would refuse only because a royal piece is attacked; elsewhere the
+    /// legal actions.
+    pub fn offered_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let pos = &self.position;
+        if !self.rules().options.fog {
+            return pos.legal_actions();
+        }
+        let mut actions = pos.general_moves();
+        let free = pos
+            .royals(pos.to_move())
+            .flat_map(|r| r.neighbours())
+            .collect::<Bitboard>()
+            & !pos.blockers();
+        for (design, _) in pos.reserve(pos.to_move()) {
+            actions.extend(free.map(|to| Action::Transfer {
+                design: design.clone(),
+                to,
+            }));
+        }
+        if !self.rules().options.power {
+            actions.extend(pos.affordable().into_iter().map(Action::Buy));
+        }
+        actions
     }
 
     /// The position now.
@@ -349,11 +445,10 @@ impl Game {
 
     /// The squares the last action touched: from and to, or the drop square.
     pub fn last_action_squares(&self) -> Vec<Square> {
-        match self.turns.last().map(|t| &t.turn.action) {
-            Some(Action::Move { from, to }) => vec![*from, *to],
-            Some(Action::Transfer { to, .. }) => vec![*to],
-            _ => Vec::new(),
-        }
+        self.turns
+            .last()
+            .map(|t| action_squares(&t.turn.action))
+            .unwrap_or_default()
     }
 
     /// Read and check a turn in record notation without playing it.
@@ -409,12 +504,13 @@ impl Game {
             treasuries: [next.treasury(Color::White), next.treasury(Color::Black)],
         });
         self.position = next;
+        self.remember();
         self.outcome = self.forced_outcome();
         Played {
             ply,
             color,
             notation,
-            check: self.position.royals_in_check(self.position.to_move()),
+            check: self.position.checks_shown(),
             outcome: self.outcome,
             warnings: Vec::new(),
         }
@@ -514,11 +610,17 @@ impl Game {
     /// The result the position itself forces: the side to move has no legal action.
     fn forced_outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
+        let us = pos.to_move();
+        if pos.royals(us).is_empty() {
+            return Some(Outcome {
+                winner: Some(!us),
+                reason: EndReason::RoyalCaptured,
+            });
+        }
         if pos.count_legal_actions() > 0 {
             return None;
         }
-        let us = pos.to_move();
-        let mated = pos.royals(us).count() == 1 && !pos.royals_in_check(us).is_empty();
+        let mated = pos.royals(us).count() == 1 && !pos.checks_shown().is_empty();
         Some(Outcome {
             winner: Some(!us),
             reason: if mated {
@@ -553,6 +655,9 @@ impl Game {
         if candidates.is_empty() {
             return Err(TurnError::NoSuchPiece(label));
         }
+        if let Some((then, then_mark)) = m.then {
+            return self.resolve_double_move(m, &candidates, then, then_mark, warnings);
+        }
         let legal = pos.legal_moves();
         let reaching: Vec<Square> = candidates
             .iter()
@@ -584,10 +689,94 @@ impl Game {
         Ok(action)
     }
 
+    /// Match a written double move (`d4xe5-f6`) against the legal ones.
+    fn resolve_double_move(
+        &self,
+        m: &WrittenMove,
+        candidates: &[Square],
+        then: Square,
+        then_mark: bool,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<Action, TurnError> {
+        let pos = &self.position;
+        let label = Position::piece_label(&m.piece);
+        let legal = pos.legal_double_moves();
+        let reaching: Vec<Action> = candidates
+            .iter()
+            .filter(|&&from| legal.contains(&(from, m.to, then)))
+            .map(|&from| Action::DoubleMove {
+                from,
+                via: m.to,
+                to: then,
+            })
+            .collect();
+        let action = match &reaching[..] {
+            [one] => one.clone(),
+            [] => return Err(self.why_not_double(candidates, m.to, then, &label)),
+            several => {
+                return Err(TurnError::Ambiguous {
+                    piece: label,
+                    to: m.to,
+                    examples: several.iter().map(|a| pos.notate(a)).collect(),
+                })
+            }
+        };
+        let Action::DoubleMove { from, .. } = action else {
+            unreachable!("only double moves were collected")
+        };
+        let mut after = pos.clone();
+        let first_captures = after.piece_at(m.to).is_some();
+        after.shift(from, m.to);
+        let second_captures = after.piece_at(then).is_some_and(|(c, _)| c != pos.to_move());
+        for (marked, captures, sq) in [
+            (m.capture_mark, first_captures, m.to),
+            (then_mark, second_captures, then),
+        ] {
+            if marked && !captures {
+                warnings.push(Warning(format!("'x' marks a capture, but {sq} is empty")));
+            }
+        }
+        Ok(action)
+    }
+
+    /// Why none of these doublemove pieces can legally go to `via` and then to `to`.
+    fn why_not_double(&self, candidates: &[Square], via: Square, to: Square, label: &str) -> TurnError {
+        let pos = &self.position;
+        let mut unchecked = Vec::new();
+        for &from in candidates {
+            pos.double_moves(from, &mut unchecked);
+        }
+        let possible = unchecked.iter().any(|a| {
+            matches!(a, Action::DoubleMove { via: v, to: t, .. } if *v == via && *t == to)
+        });
+        if possible {
+            let us = pos.to_move();
+            let royal = pos
+                .royals(us)
+                .first()
+                .map(|r| pos.royal_name(r))
+                .unwrap_or_default();
+            return if pos.royals_in_check(us).is_empty() {
+                TurnError::LeavesCheck(royal)
+            } else {
+                TurnError::MustAnswerCheck(royal)
+            };
+        }
+        TurnError::NoDoubleMove {
+            piece: label.to_string(),
+            via,
+            to,
+        }
+    }
+
     /// The design of the mover's piece on a square, or why there is none.
     fn own_piece(&self, square: Square) -> Result<&Design, TurnError> {
         let mover = self.position.to_move();
         match self.position.piece_at(square) {
+            Some((owner, _)) if owner != mover && self.rules().options.fog => {
+                Err(TurnError::NotYourSquare(square))
+            }
+            None if self.rules().options.fog => Err(TurnError::NotYourSquare(square)),
             None => Err(TurnError::NoPiece(square)),
             Some((owner, _)) if owner != mover => Err(TurnError::NotYours {
                 square,
@@ -616,12 +805,10 @@ impl Game {
                 };
             }
         }
-        let pseudo = candidates.iter().copied().find(|&from| {
-            let piece = pos.piece(from).expect("occupied");
-            pos.tables(piece)
-                .targets(from, pos.occupied(us), pos.occupied(!us))
-                .contains(to)
-        });
+        let pseudo = candidates
+            .iter()
+            .copied()
+            .find(|&from| pos.single_targets(from).contains(to));
         if pseudo.is_some() {
             let royal = pos
                 .royals(us)
@@ -658,6 +845,15 @@ impl Game {
                 if !pos.legal_moves().contains(&(*from, *to)) {
                     let label = Position::piece_label(design);
                     return Err(self.why_not(&[*from], *to, &label));
+                }
+                next.credit();
+                next.act(&turn.action);
+            }
+            Action::DoubleMove { from, via, to } => {
+                let design = self.own_piece(*from)?;
+                if !pos.legal_double_moves().contains(&(*from, *via, *to)) {
+                    let label = Position::piece_label(design);
+                    return Err(self.why_not_double(&[*from], *via, *to, &label));
                 }
                 next.credit();
                 next.act(&turn.action);
@@ -706,11 +902,28 @@ impl Game {
         if pos.piece_at(to).is_some() {
             return Err(TurnError::Occupied(to));
         }
-        if pos.transfer_squares().contains(to) {
+        let action = Action::Transfer {
+            design: design.clone(),
+            to,
+        };
+        if pos.transfer_squares().contains(to) && (!pos.is_general() || pos.keeps_royal_safe(&action)) {
             return Ok(());
         }
-        match pos.royals(us).find(|r| r.neighbours().any(|n| n == to)) {
-            Some(royal) => Err(TurnError::TransferBesideCheck(pos.royal_name(royal))),
+        if pos.terrain().contains(to) {
+            return Err(TurnError::Impassable(to));
+        }
+        let beside = pos.royals(us).find(|r| r.neighbours().any(|n| n == to));
+        match beside {
+            Some(royal) if pos.attacked_by(royal, !us) => {
+                let name = pos.royal_name(royal);
+                Err(if self.rules().options.fog {
+                    TurnError::TransferBesideAttacked(name)
+                } else {
+                    TurnError::TransferBesideCheck(name)
+                })
+            }
+            // Next to a royal not in check, yet refused: the drop would expose the royal.
+            Some(royal) => Err(TurnError::LeavesCheck(pos.royal_name(royal))),
             None => Err(TurnError::NotNextToRoyal(to)),
         }
     }
@@ -789,7 +1002,7 @@ fn check_mark_warning(
             _ => "it gives no check",
         };
         let noun = match action {
-            Action::Move { .. } => "move",
+            Action::Move { .. } | Action::DoubleMove { .. } => "move",
             Action::Transfer { .. } => "transfer",
             Action::Buy(_) => "buy",
         };
@@ -816,7 +1029,12 @@ fn check_buy(pos: &Position, designs: &[Design]) -> Result<(), TurnError> {
         }
     }
     if let Some(royal) = pos.royals_in_check(us).first() {
-        return Err(TurnError::BuyInCheck(pos.royal_name(*royal)));
+        let name = pos.royal_name(*royal);
+        return Err(if pos.rules().options.fog {
+            TurnError::BuyAttacked(name)
+        } else {
+            TurnError::BuyInCheck(name)
+        });
     }
     let count = pos.piece_count(us);
     if count + designs.len() as u32 > MAX_PIECES {
@@ -917,12 +1135,15 @@ impl GameData {
         if let Some(outcome) = &self.outcome {
             check_outcome(position.rules(), outcome).map_err(LoadError::Outcome)?;
         }
-        Ok(Game {
+        let mut game = Game {
             start,
             position,
             turns: self.turns,
             outcome: self.outcome,
-        })
+            remembered: [Bitboard::EMPTY; 2],
+        };
+        game.recall();
+        Ok(game)
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::atom::Leap;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::design::{Design, Mode, Step};
+use crate::design::{Design, Mode, Prefix, Step};
 use crate::money::Zorkmids;
 use crate::price::price;
 use crate::ruleset::Rules;
@@ -52,6 +52,10 @@ pub struct MoveTables {
 pub struct Kind {
     pub design: Design,
     pub royal: bool,
+    /// The unofficial prefixes (RULES.md section 5.1), looked up once.
+    pub shooting: bool,
+    pub relay: bool,
+    pub doublemove: bool,
     /// What a piece of this design costs under the game's rules, if it has a price.
     pub cost: Option<Zorkmids>,
     pub tables: [MoveTables; 2],
@@ -65,10 +69,18 @@ impl Kind {
         ];
         Kind {
             royal: design.is_royal(),
+            shooting: design.has_prefix(Prefix::Shooting),
+            relay: design.has_prefix(Prefix::Relay),
+            doublemove: design.has_prefix(Prefix::DoubleMove),
             cost: cost(&design, rules),
             design,
             tables,
         }
+    }
+
+    /// Whether the piece does more than its moves say: shoots, relays or moves twice.
+    pub fn is_special(&self) -> bool {
+        self.shooting || self.relay || self.doublemove
     }
 }
 
@@ -166,6 +178,8 @@ impl Ray {
 #[derive(Clone, Debug, Default)]
 pub struct Kinds {
     kinds: Vec<Arc<Kind>>,
+    /// Some kind has an unofficial prefix, so the general move generator is needed.
+    special: bool,
 }
 
 impl Kinds {
@@ -188,8 +202,15 @@ impl Kinds {
         if self.kinds.len() >= MAX_KINDS {
             return None;
         }
-        self.kinds.push(Arc::new(Kind::new(design.clone(), rules)));
+        let kind = Kind::new(design.clone(), rules);
+        self.special |= kind.is_special();
+        self.kinds.push(Arc::new(kind));
         Some((self.kinds.len() - 1) as KindId)
+    }
+
+    /// Whether some kind shoots, relays or moves twice.
+    pub fn any_special(&self) -> bool {
+        self.special
     }
 
     /// Prices again after the rules changed (a proposal was agreed).

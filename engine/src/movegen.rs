@@ -89,6 +89,17 @@ impl MoveTables {
     }
 }
 
+impl MoveTables {
+    /// The squares that stop this design's lame rides from `from`.
+    pub(crate) fn lame_ride_stoppers(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        self.lame_rides
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, step| {
+                acc | lame_ride(from, step.dx, step.dy, occupied).1
+            })
+    }
+}
+
 /// A lame ride: the empty squares it passes and the occupied square that stops it.
 fn lame_ride(from: Square, dx: i8, dy: i8, occupied: Bitboard) -> (Bitboard, Bitboard) {
     let path = Leap::lame_path(dx, dy);
@@ -120,6 +131,9 @@ impl Position {
 
     /// Whether a side attacks a square.
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        if self.is_general() {
+            return self.attacked_generally(sq, by);
+        }
         let occupied = self.all_occupied();
         self.occupied(by).any(|from| {
             let piece = self.piece(from).expect("occupied");
@@ -206,6 +220,18 @@ impl Position {
 
     /// Every legal move, grouped by the square it starts from.
     pub(crate) fn legal_move_targets(&self) -> Vec<(Square, Bitboard)> {
+        if self.is_general() {
+            let mut out: Vec<(Square, Bitboard)> = Vec::new();
+            for action in self.general_moves() {
+                if let Action::Move { from, to } = action {
+                    match out.iter_mut().find(|(f, _)| *f == from) {
+                        Some((_, t)) => t.set(to),
+                        None => out.push((from, Bitboard::from_square(to))),
+                    }
+                }
+            }
+            return out;
+        }
         let us = self.to_move;
         let safety = self.safety(us);
         let own = self.occupied(us);
@@ -251,7 +277,22 @@ impl Position {
             })
     }
 
-    /// Every legal move as (from, to).
+    /// Every legal two-move action of a doublemove piece as (from, first target, second
+    /// target); a doublemove piece that stops after one move makes one of [`Self::legal_moves`].
+    pub fn legal_double_moves(&self) -> Vec<(Square, Square, Square)> {
+        if !self.kinds.any_special() {
+            return Vec::new();
+        }
+        self.general_moves()
+            .into_iter()
+            .filter_map(|action| match action {
+                Action::DoubleMove { from, via, to } => Some((from, via, to)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every legal one-move action as (from, to).
     pub fn legal_moves(&self) -> Vec<(Square, Square)> {
         self.legal_move_targets()
             .into_iter()
@@ -270,7 +311,7 @@ impl Position {
                 }
             }
         }
-        squares & !self.all_occupied()
+        squares & !self.blockers()
     }
 
     /// The treasury the mover spends from this turn: after the credit phase.
@@ -321,6 +362,27 @@ impl Position {
         out
     }
 
+    /// Every collection of slot designs the mover can pay for within the piece limit,
+    /// whether or not a royal piece is attacked: what a fog player may be offered.
+    pub(crate) fn affordable(&self) -> Vec<Vec<crate::design::Design>> {
+        if self.piece_count(self.to_move) >= MAX_PIECES {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut chosen = Vec::new();
+        collections(
+            &self.priced_slots(),
+            0,
+            self.funds(),
+            self.buy_limit(),
+            &mut chosen,
+            &mut out,
+        );
+        out.into_iter()
+            .map(|kinds| kinds.iter().map(|&k| self.kind(k).design.clone()).collect())
+            .collect()
+    }
+
     /// How many collections `buyable` would list, without listing them: late in a
     /// `progressive` game there can be tens of thousands.
     fn count_buyable(&self) -> u64 {
@@ -332,6 +394,11 @@ impl Position {
 
     /// Every legal action of the side to move. Under `power`, buying is not an action.
     pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_general() {
+            let mut actions = self.general_moves();
+            actions.extend(self.transfers_and_buys());
+            return actions;
+        }
         let mut actions: Vec<Action> = self
             .legal_moves()
             .into_iter()
@@ -343,14 +410,9 @@ impl Position {
 
     /// The legal actions that are not moves: transfers, and buys unless under `power`.
     pub(crate) fn transfers_and_buys(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
-        let squares = self.transfer_squares();
-        for &(kind, _) in &self.reserves[self.to_move.index()] {
-            let design = &self.kind(kind).design;
-            actions.extend(squares.map(|to| Action::Transfer {
-                design: design.clone(),
-                to,
-            }));
+        let mut actions = self.transfers();
+        if self.is_general() {
+            actions.retain(|action| self.keeps_royal_safe(action));
         }
         if !self.rules.options.power {
             for buy in self.buyable() {
@@ -362,18 +424,49 @@ impl Position {
         actions
     }
 
+    /// The royal pieces of the side to move shown as in check: none in a fog game, where
+    /// nobody is told (RULES.md section 8).
+    pub(crate) fn checks_shown(&self) -> Vec<Square> {
+        if self.rules.options.fog {
+            return Vec::new();
+        }
+        self.royals_in_check(self.to_move)
+    }
+
+    /// Every transfer to a square next to a royal piece not in check, each reserve design
+    /// once (check after the drop not yet judged).
+    pub(crate) fn transfers(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let squares = self.transfer_squares();
+        for &(kind, _) in &self.reserves[self.to_move.index()] {
+            let design = &self.kind(kind).design;
+            actions.extend(squares.map(|to| Action::Transfer {
+                design: design.clone(),
+                to,
+            }));
+        }
+        actions
+    }
+
     /// How many legal actions the side to move has.
     pub fn count_legal_actions(&self) -> u64 {
-        let moves: u64 = self
-            .legal_move_targets()
-            .iter()
-            .map(|(_, t)| t.count() as u64)
-            .sum();
-        let reserve_kinds = self.reserves[self.to_move.index()].len() as u64;
-        let transfers = if reserve_kinds == 0 {
-            0
+        let (moves, transfers) = if self.is_general() {
+            let transfers = self.transfers();
+            let safe = transfers.iter().filter(|a| self.keeps_royal_safe(a));
+            (self.general_moves().len() as u64, safe.count() as u64)
         } else {
-            reserve_kinds * self.transfer_squares().count() as u64
+            let moves = self
+                .legal_move_targets()
+                .iter()
+                .map(|(_, t)| t.count() as u64)
+                .sum();
+            let reserve_kinds = self.reserves[self.to_move.index()].len() as u64;
+            let transfers = if reserve_kinds == 0 {
+                0
+            } else {
+                reserve_kinds * self.transfer_squares().count() as u64
+            };
+            (moves, transfers)
         };
         let buys = if self.rules.options.power {
             0

@@ -1,7 +1,7 @@
 //! Turn notation (RULES.md section 6): `Kd2`, `(WD)xe5+`, `N@f3`, `Buy WD, N`, `P=WbRbmHfB`.
 
 use crate::action::{Action, DesignPhase, Turn};
-use crate::design::Design;
+use crate::design::{Design, Prefix};
 use crate::notation::NotationError;
 use crate::position::Position;
 use crate::square::Square;
@@ -59,6 +59,9 @@ pub struct WrittenMove {
     pub to: Square,
     /// Whether an `x` was written.
     pub capture_mark: bool,
+    /// A doublemove piece's second move (`-f6`, `-xe5`): its target and whether an `x` was
+    /// written before it.
+    pub then: Option<(Square, bool)>,
 }
 
 /// An action as written.
@@ -198,6 +201,18 @@ fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
     if !rest.is_ascii() || rest.len() < 2 {
         return Err(unreadable());
     }
+    // A doublemove piece's action: the first move, then `-` and the second target. For any
+    // other piece a `-` is long notation's separator (`Ke1-d2`).
+    let (rest, then) = match rest.rsplit_once('-') {
+        Some((first, second)) if design.has_prefix(Prefix::DoubleMove) && first.len() >= 2 => {
+            let (second, mark) = match second.strip_prefix('x') {
+                Some(s) => (s, true),
+                None => (second, false),
+            };
+            (first, Some((square(second)?, mark)))
+        }
+        _ => (rest, None),
+    };
     let (head, target) = rest.split_at(rest.len() - 2);
     let to = square(target)?;
     let head = head.trim_end_matches('-');
@@ -221,6 +236,7 @@ fn read_move(text: &str) -> Result<WrittenMove, ReadError> {
         from_rank,
         to,
         capture_mark,
+        then,
     })
 }
 
@@ -242,9 +258,10 @@ impl Position {
         text
     }
 
-    /// `+` when the side to move has a royal in check, `#` when that is also the end.
+    /// `+` when the side to move has a royal in check, `#` when that is also the end; never
+    /// in a fog game, which has no check.
     pub(crate) fn check_mark(&self) -> &'static str {
-        if self.royals_in_check(self.to_move).is_empty() {
+        if self.checks_shown().is_empty() {
             ""
         } else if self.count_legal_actions() == 0 {
             "#"
@@ -260,6 +277,20 @@ impl Position {
                 let mut text = Position::piece_label(design);
                 text.push_str(&self.disambiguation(*from, *to));
                 if self.piece_at(*to).is_some() {
+                    text.push('x');
+                }
+                text.push_str(&to.name());
+                text
+            }
+            Action::DoubleMove { from, via, to } => {
+                let mut text = self.notate_plain(&Action::Move {
+                    from: *from,
+                    to: *via,
+                });
+                let mut after = self.clone();
+                after.shift(*from, *via);
+                text.push('-');
+                if after.piece_at(*to).is_some_and(|(c, _)| c != self.to_move) {
                     text.push('x');
                 }
                 text.push_str(&to.name());

@@ -23,6 +23,14 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
         _ => {}
     }
     let mut nodes = 0;
+    if pos.is_general() {
+        for action in pos.legal_actions() {
+            let mut next = pos.clone();
+            next.apply_action(&action);
+            nodes += perft_inner(&mut next, depth - 1);
+        }
+        return nodes;
+    }
     for (from, targets) in pos.legal_move_targets() {
         for to in targets {
             let undo = pos.make_move(from, to);

@@ -3,7 +3,8 @@
 use crate::color::Color;
 use crate::game::{EndReason, Game, Outcome, TurnError};
 use crate::movetext::Warning;
-use crate::position::{Position, PositionError};
+use crate::bitboard::Bitboard;
+use crate::position::{read_terrain, square_list, Position, PositionError};
 use crate::proposal::{Modifier, Proposals};
 use crate::ruleset::{Rules, Ruleset, UnknownOption, UnknownRuleset};
 use rust_decimal::Decimal;
@@ -41,6 +42,9 @@ pub enum ReplayError {
         "the Proposals tag entry '{0}' is not 'atom NAME NOTATION COST' or 'modifier NAME COST'"
     )]
     BadProposal(String),
+    /// The Terrain tag and the Start tag's terrain field disagree.
+    #[error("the Terrain tag and the Start tag's impassable squares differ: give them once")]
+    TerrainMismatch,
     /// The Start tag is not a legal position.
     #[error("the Start tag is not a position: {0}")]
     Start(#[from] PositionError),
@@ -107,9 +111,17 @@ impl Game {
         if !rules.proposals.is_empty() {
             tag(&mut out, "Proposals", &proposals_text(&rules.proposals));
         }
-        let start = self.start().to_string();
-        if start != Position::start(rules.clone()).to_string() {
+        // The terrain has its own tag; the Start tag is written only for another position.
+        let terrain = self.start().terrain();
+        let mut start = self.start().to_setup();
+        start.terrain = Bitboard::EMPTY;
+        if start != Position::start(rules.clone()).to_setup() {
+            let start = Position::from_setup(start, rules.clone())
+                .map_or_else(|_| self.start().to_string(), |p| p.to_string());
             tag(&mut out, "Start", &start);
+        }
+        if terrain.nonempty() {
+            tag(&mut out, "Terrain", &square_list(terrain));
         }
         let result = self.result().map_or("*", |o| o.score());
         tag(&mut out, "Result", result);
@@ -163,10 +175,18 @@ impl Game {
         let ruleset = get("Ruleset").map_or(Ok(Ruleset::Classic), Ruleset::from_str)?;
         let mut rules = Rules::new(ruleset, get("Options").unwrap_or("").parse()?);
         rules.proposals = read_proposals(get("Proposals").unwrap_or(""))?;
-        let start = match get("Start") {
-            Some(s) => Position::parse(s, rules)?,
-            None => Position::start(rules),
+        let mut start = match get("Start") {
+            Some(s) => s.parse()?,
+            None => Position::start(rules.clone()).to_setup(),
         };
+        if let Some(list) = get("Terrain") {
+            let terrain = read_terrain(list)?;
+            if start.terrain.nonempty() && start.terrain != terrain {
+                return Err(ReplayError::TerrainMismatch);
+            }
+            start.terrain = terrain;
+        }
+        let start = Position::from_setup(start, rules)?;
         let mut game = Game::from_position(start);
         let players = Players {
             white: get("White").unwrap_or("").to_string(),

@@ -301,6 +301,7 @@ fn the_termination_tag_is_written_and_read_back() {
         [
             "checkmate",
             "no legal action",
+            "royal captured",
             "resignation",
             "time forfeit",
             "agreement",
@@ -323,7 +324,7 @@ fn a_termination_that_does_not_fit_is_a_warning() {
     for (tags, warning) in [
         (
             "[Result \"1-0\"]\n[Termination \"normal\"]",
-            "unknown Termination 'normal': the words are checkmate, no legal action, resignation, time forfeit, agreement, abandoned; the result stands without it",
+            "unknown Termination 'normal': the words are checkmate, no legal action, royal captured, resignation, time forfeit, agreement, abandoned; the result stands without it",
         ),
         (
             "[Result \"1-0\"]\n[Termination \"checkmate\"]",

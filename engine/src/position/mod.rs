@@ -8,6 +8,7 @@ mod play;
 mod setup;
 
 pub use setup::{Illegal, PositionError, Setup, TREASURY_LIMIT};
+pub(crate) use setup::{read_terrain, square_list};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -64,6 +65,8 @@ pub struct Position {
     pub(crate) slots: [[KindId; 6]; 2],
     pub(crate) to_move: Color,
     pub(crate) ply: u32,
+    /// Impassable squares of a fog game (RULES.md section 8); empty otherwise.
+    pub(crate) terrain: Bitboard,
 }
 
 impl Position {
@@ -97,12 +100,24 @@ impl Position {
             slots: [[0; 6]; 2],
             to_move: Color::White,
             ply: 1,
+            terrain: Bitboard::EMPTY,
         }
     }
 
     /// The rules the position is played under: ruleset, options, agreed proposals.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The impassable squares of a fog game (RULES.md section 8); empty in other games.
+    pub fn terrain(&self) -> Bitboard {
+        self.terrain
+    }
+
+    /// Whether the general move generator is needed: some design shoots, relays or moves
+    /// twice, there is terrain, or check rules are off (fog). Otherwise the fast one serves.
+    pub(crate) fn is_general(&self) -> bool {
+        self.rules.options.fog || self.terrain.nonempty() || self.kinds.any_special()
     }
 
     /// The side whose turn is next.

@@ -13,7 +13,8 @@ pub(crate) struct Undo {
     to: Square,
     moved: Piece,
     captured: Option<Piece>,
-    treasury: Zorkmids,
+    /// Both treasuries: plunder takes from the side that lost a piece.
+    treasuries: [Zorkmids; 2],
     /// The ply before: kept, not recomputed, because the ply saturates at its maximum.
     ply: u32,
 }
@@ -21,12 +22,14 @@ pub(crate) struct Undo {
 impl Position {
     /// Credit, then move a piece (legality already known), then pass the turn.
     pub(crate) fn make_move(&mut self, from: Square, to: Square) -> Undo {
-        let us = self.to_move;
-        let treasury = self.treasuries[us.index()];
+        let treasuries = self.treasuries;
         let ply = self.ply;
         self.credit();
         let moved = self.remove(from).expect("a piece moves");
         let captured = self.remove(to);
+        if let Some(lost) = captured {
+            self.plunder(lost);
+        }
         self.put(to, moved);
         self.pass_turn();
         Undo {
@@ -34,7 +37,7 @@ impl Position {
             to,
             moved,
             captured,
-            treasury,
+            treasuries,
             ply,
         }
     }
@@ -48,12 +51,12 @@ impl Position {
             self.put(undo.to, captured);
         }
         self.put(undo.from, undo.moved);
-        self.treasuries[self.to_move.index()] = undo.treasury;
+        self.treasuries = undo.treasuries;
     }
 
     /// Credit, then an action known to be legal, then pass the turn.
     pub(crate) fn apply_action(&mut self, action: &Action) {
-        if let Action::Move { from, to } = action {
+        if let (Action::Move { from, to }, false) = (action, self.is_general()) {
             self.make_move(*from, *to);
             return;
         }
@@ -73,9 +76,14 @@ impl Position {
         let us = self.to_move;
         match action {
             Action::Move { from, to } => {
-                let moved = self.remove(*from).expect("a piece moves");
-                self.remove(*to);
-                self.put(*to, moved);
+                self.shift(*from, *to);
+            }
+            Action::DoubleMove { from, via, to } => {
+                let at = self.shift(*from, *via);
+                // A first move that took the last royal ends the action (RULES.md 5.1).
+                if self.royals(!us).nonempty() {
+                    self.shift(at, *to);
+                }
             }
             Action::Transfer { design, to } => {
                 let kind = self.kinds.find(design).expect("reserve designs are known");
@@ -84,6 +92,25 @@ impl Position {
             }
             Action::Buy(designs) => self.buy(designs),
         }
+    }
+
+    /// One move of the piece on `from` to `to`, known to be possible: a capture by
+    /// displacement, or for a shooter a shot that leaves it where it stands. Plunder is
+    /// taken per captured piece. Returns where the piece is afterwards.
+    pub(crate) fn shift(&mut self, from: Square, to: Square) -> Square {
+        let moved = self.piece(from).expect("a piece moves");
+        let Some(lost) = self.remove(to) else {
+            self.remove(from);
+            self.put(to, moved);
+            return to;
+        };
+        self.plunder(lost);
+        if self.kind(moved.kind).shooting {
+            return from;
+        }
+        self.remove(from);
+        self.put(to, moved);
+        to
     }
 
     /// Pay for designs known to be buyable and put the pieces in the reserve.

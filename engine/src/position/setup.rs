@@ -4,6 +4,7 @@
 //! The position string itself (RULES.md section 9) is read and written here too.
 
 use super::{Piece, Position, MAX_PIECES};
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::{Design, Fide};
 use crate::money::Zorkmids;
@@ -30,6 +31,8 @@ pub struct Setup {
     pub slots: [Vec<Design>; 2],
     /// The ply of the turn about to be played (1 = White's first turn).
     pub ply: u32,
+    /// A fog game's impassable squares (the position string's seventh field).
+    pub terrain: Bitboard,
 }
 
 /// Treasuries stay below this many zorkmids either way: far above any game's money, and far
@@ -39,9 +42,12 @@ pub const TREASURY_LIMIT: i64 = 1_000_000_000_000_000;
 /// Why a text is not a position string, or why what it describes is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// The text doesn't have the six space-separated fields.
-    #[error("a position string has 6 fields separated by spaces (board, side, treasuries, reserves, designs, ply); this one has {0}")]
+    /// The text doesn't have the six space-separated fields (seven with fog terrain).
+    #[error("a position string has 6 fields separated by spaces (board, side, treasuries, reserves, designs, ply), and a fog game a 7th (impassable squares); this one has {0}")]
     FieldCount(usize),
+    /// The terrain field is not a list of squares.
+    #[error("'{0}' is not a list of impassable squares: write squares separated by commas, such as b3,c4,f3,c6,f5,g6")]
+    Terrain(String),
     /// The board field doesn't have eight ranks.
     #[error("the board needs 8 ranks separated by '/'; found {0}")]
     RankCount(usize),
@@ -165,6 +171,12 @@ pub enum Illegal {
         /// The treasury.
         amount: Zorkmids,
     },
+    /// Impassable squares in a game that is not a fog game.
+    #[error("the position has impassable squares, but only fog games have them: add the fog option or drop the 7th field")]
+    TerrainWithoutFog,
+    /// A piece on an impassable square.
+    #[error("{0} is impassable but holds a piece: no piece can stand there")]
+    PieceOnTerrain(Square),
     /// Ply 0: turns count from 1.
     #[error("the ply is 0: White's first turn is ply 1")]
     PlyZero,
@@ -291,14 +303,25 @@ impl Position {
         }
         pos.to_move = setup.to_move;
         pos.ply = setup.ply;
+        if setup.terrain.nonempty() && !pos.rules.options.fog {
+            problems.push(Illegal::TerrainWithoutFog);
+        }
+        for sq in setup.terrain & (pos.occupied[0] | pos.occupied[1]) {
+            problems.push(Illegal::PieceOnTerrain(sq));
+        }
+        pos.terrain = setup.terrain;
+        // Where a last royal piece can be captured (fog, doublemove), the side to move may
+        // be without one: its opponent took it, and the game is over.
+        let captures_royals = pos.rules.options.fog || pos.rules.options.unofficial;
         for color in Color::ALL {
-            if pos.royals(color).is_empty() {
+            let lost = captures_royals && color == pos.to_move;
+            if pos.royals(color).is_empty() && !lost {
                 problems.push(Illegal::NoRoyal(color));
             }
         }
         let waiting = !pos.to_move;
         if let [royal] = pos.royals_in_check(waiting)[..] {
-            if pos.royals(waiting).count() == 1 {
+            if pos.royals(waiting).count() == 1 && !pos.rules.options.fog {
                 problems.push(Illegal::WaitingInCheck {
                     color: waiting,
                     royal: pos.royal_name(royal),
@@ -324,6 +347,7 @@ impl Position {
             reserves: Color::ALL.map(|c| self.reserve(c)),
             slots: Color::ALL.map(|c| self.slots(c).into_iter().cloned().collect()),
             ply: self.ply,
+            terrain: self.terrain,
         }
     }
 
@@ -339,9 +363,12 @@ impl FromStr for Setup {
     /// Read a position string's six fields, checking only that each is well formed.
     fn from_str(text: &str) -> Result<Setup, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, treasuries, reserves, designs, ply] = fields[..] else {
-            return Err(PositionError::FieldCount(fields.len()));
+        let (board, side, treasuries, reserves, designs, ply, terrain) = match fields[..] {
+            [b, s, t, r, d, p] => (b, s, t, r, d, p, None),
+            [b, s, t, r, d, p, terrain] => (b, s, t, r, d, p, Some(terrain)),
+            _ => return Err(PositionError::FieldCount(fields.len())),
         };
+        let terrain = terrain.map_or(Ok(Bitboard::EMPTY), read_terrain)?;
         let to_move = match side {
             "w" => Color::White,
             "b" => Color::Black,
@@ -371,6 +398,7 @@ impl FromStr for Setup {
             reserves,
             slots,
             ply,
+            terrain,
         })
     }
 }
@@ -433,8 +461,25 @@ impl fmt::Display for Position {
             f.write_str(&names.join(","))?;
             f.write_str(if color == Color::White { "/" } else { " " })?;
         }
-        write!(f, "{}", self.ply)
+        write!(f, "{}", self.ply)?;
+        if self.terrain.nonempty() {
+            write!(f, " {}", square_list(self.terrain))?;
+        }
+        Ok(())
     }
+}
+
+/// Squares comma-separated, a1 first: the terrain field and the Terrain tag.
+pub(crate) fn square_list(squares: Bitboard) -> String {
+    squares.map(|sq| sq.name()).collect::<Vec<_>>().join(",")
+}
+
+/// A terrain list: squares separated by commas.
+pub(crate) fn read_terrain(list: &str) -> Result<Bitboard, PositionError> {
+    list.split(',')
+        .map(|sq| sq.parse::<Square>())
+        .collect::<Result<Bitboard, _>>()
+        .map_err(|_| PositionError::Terrain(list.to_string()))
 }
 
 /// A piece, reserve or slot name: a FIDE letter, or any design.

@@ -1,0 +1,155 @@
+//! Moderated (fog) games (RULES.md section 8): the impassable squares placed at the start,
+//! what each player sees, and a player's [`View`], the only thing their pictures and
+//! messages are made from.
+
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::design::Design;
+use crate::game::{Game, Outcome};
+use crate::money::Zorkmids;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::square::Square;
+
+/// How many impassable squares the moderator places on ranks 3 and 4; each gets its mirror
+/// image on ranks 6 and 5, so a fog board has twice as many.
+pub const TERRAIN_PAIRS: usize = 3;
+
+impl Position {
+    /// Place a fog game's impassable squares (RULES.md section 8): [`TERRAIN_PAIRS`] squares
+    /// on ranks 3 and 4 picked by `seed`, and their mirror images through the centre, never
+    /// on a piece and never on or next to a royal piece. The same seed gives the same layout.
+    pub fn place_terrain(&mut self, seed: u64) {
+        let royal_zone: Bitboard = (self.royals[0] | self.royals[1])
+            .flat_map(|r| r.neighbours().chain([r]))
+            .collect();
+        let shunned = self.blockers() | royal_zone;
+        let mut free: Vec<Square> = Square::all()
+            .filter(|sq| (2..4).contains(&sq.rank()))
+            .filter(|&sq| !shunned.contains(sq) && !shunned.contains(mirror(sq)))
+            .collect();
+        let mut state = seed;
+        for _ in 0..TERRAIN_PAIRS.min(free.len()) {
+            let pick = free.swap_remove((splitmix64(&mut state) % free.len() as u64) as usize);
+            self.terrain.set(pick);
+            self.terrain.set(mirror(pick));
+        }
+    }
+
+    /// The squares `color` sees (RULES.md section 8): where its pieces stand, every square
+    /// one of them could move to or capture on with one move ignoring check, on a ride also
+    /// the piece or impassable square that stops it, and every square next to its royals.
+    pub fn seen(&self, color: Color) -> Bitboard {
+        let mut seen = self.occupied(color);
+        for royal in self.royals(color) {
+            seen |= royal.neighbours().collect::<Bitboard>();
+        }
+        let blockers = self.blockers();
+        for from in self.occupied(color) {
+            seen |= self.single_targets(from);
+            for tables in self.powers(from) {
+                for ray in &tables.rays {
+                    seen |= ray.reach(from, blockers) & blockers;
+                }
+                seen |= tables.lame_ride_stoppers(from, blockers);
+            }
+        }
+        seen
+    }
+}
+
+/// The point reflection through the board's centre: a3 <-> h6.
+pub fn mirror(sq: Square) -> Square {
+    Square::new(7 - sq.file(), 7 - sq.rank()).expect("the mirror of a square is a square")
+}
+
+/// A small, fixed pseudo-random step (SplitMix64): the layout only has to follow from the
+/// seed the bot stores, so no generator crate is needed in the engine.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What one player of a fog game may know (RULES.md section 8): the squares they see and
+/// what stands there, the impassable squares they have ever seen, and the public facts.
+/// Pictures and messages for that player are built from this alone, so nothing hidden can
+/// reach them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Whose view this is.
+    pub color: Color,
+    /// The squares seen now.
+    pub seen: Bitboard,
+    /// The pieces on seen squares, a1 first.
+    pub pieces: Vec<(Square, Color, Design)>,
+    /// Impassable squares this player has seen at some time in the game.
+    pub terrain: Bitboard,
+    /// The side whose turn is next.
+    pub to_move: Color,
+    /// The ply of the turn about to be played.
+    pub ply: u32,
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// Both treasuries, by [`Color::index`] (public: Betza's right to know).
+    pub treasuries: [Zorkmids; 2],
+    /// Both reserves, by [`Color::index`].
+    pub reserves: [Vec<(Design, u32)>; 2],
+    /// Both sides' six designs with their costs, by [`Color::index`].
+    pub slots: [Vec<(Design, Option<Zorkmids>)>; 2],
+    /// The squares this player's own latest action touched.
+    pub last_action: Vec<Square>,
+    /// The result, once the game is over.
+    pub result: Option<Outcome>,
+}
+
+impl View {
+    /// The view of `color` in `game`, given the terrain it remembers.
+    pub(crate) fn new(game: &Game, color: Color, remembered: Bitboard) -> View {
+        let pos = game.position();
+        let seen = pos.seen(color);
+        View {
+            color,
+            seen,
+            pieces: pos
+                .pieces()
+                .filter(|(sq, _, _)| seen.contains(*sq))
+                .map(|(sq, c, d)| (sq, c, d.clone()))
+                .collect(),
+            terrain: remembered | (seen & pos.terrain()),
+            to_move: pos.to_move(),
+            ply: pos.ply(),
+            ruleset: pos.rules().ruleset,
+            treasuries: [pos.treasury(Color::White), pos.treasury(Color::Black)],
+            reserves: Color::ALL.map(|c| pos.reserve(c)),
+            slots: Color::ALL.map(|c| {
+                pos.slots(c)
+                    .into_iter()
+                    .map(|d| (d.clone(), pos.cost(d)))
+                    .collect()
+            }),
+            last_action: game
+                .turns()
+                .iter()
+                .rev()
+                .find(|t| t.color == color)
+                .map(|t| action_squares(&t.turn.action))
+                .unwrap_or_default(),
+            result: game.result().copied(),
+        }
+    }
+}
+
+/// The squares an action touches: from and to (and the first target of a double move),
+/// or the drop square; none for a buy.
+pub(crate) fn action_squares(action: &Action) -> Vec<Square> {
+    match action {
+        Action::Move { from, to } => vec![*from, *to],
+        Action::DoubleMove { from, via, to } => vec![*from, *via, *to],
+        Action::Transfer { to, .. } => vec![*to],
+        Action::Buy(_) => Vec::new(),
+    }
+}

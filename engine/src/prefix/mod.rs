@@ -1,0 +1,92 @@
+//! The general move generator: positions the fast one in `movegen` can't judge, because a
+//! piece shoots, relays or moves twice (RULES.md section 5.1), the board has impassable
+//! squares, or check rules are off (fog, section 8). It builds each piece's moves from the
+//! same kind tables, then judges check by playing every action on a copy.
+//!
+//! Layout: this file holds one move of one piece and legality; `relay` which relayed powers
+//! a piece holds; `doublemove` the second move and what a doublemove piece attacks.
+
+mod doublemove;
+mod relay;
+
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::kinds::MoveTables;
+use crate::position::Position;
+use crate::square::Square;
+
+impl Position {
+    /// What stops a ride or a lame leap: every piece and every impassable square.
+    pub(crate) fn blockers(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1] | self.terrain
+    }
+
+    /// The move tables the piece on `from` moves by now: its own, then those relayed to it.
+    pub(crate) fn powers(&self, from: Square) -> Vec<&MoveTables> {
+        let piece = self.piece(from).expect("a piece stands there");
+        let mut powers = vec![self.tables(piece)];
+        powers.extend(self.relayed_to(from));
+        powers
+    }
+
+    /// Where one move of the piece on `from` may go: empty squares by its move powers, enemy
+    /// pieces by its capture powers, relayed powers included, never an impassable square.
+    pub(crate) fn single_targets(&self, from: Square) -> Bitboard {
+        let us = self.piece(from).expect("a piece stands there").color;
+        let own = self.occupied(us) | self.terrain;
+        let enemy = self.occupied(!us);
+        self.powers(from)
+            .iter()
+            .fold(Bitboard::EMPTY, |t, tables| t | tables.targets(from, own, enemy))
+    }
+
+    /// Squares the piece on `from` could capture on with one move, whoever stands there.
+    pub(crate) fn single_reach(&self, from: Square) -> Bitboard {
+        let blockers = self.blockers();
+        self.powers(from)
+            .iter()
+            .fold(Bitboard::EMPTY, |a, tables| a | tables.attacks(from, blockers))
+            & !self.terrain
+    }
+
+    /// Whether some piece of `by` could capture on `target`, by the general rules.
+    pub(crate) fn attacked_generally(&self, target: Square, by: Color) -> bool {
+        let pieces = self.occupied(by);
+        pieces.clone().any(|from| self.single_reach(from).contains(target))
+            || pieces
+                .filter(|&from| self.kind(self.piece(from).expect("occupied").kind).doublemove)
+                .any(|from| self.second_reach(from).contains(target))
+    }
+
+    /// Every legal move and double move of the side to move, by the general rules.
+    pub(crate) fn general_moves(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for from in self.occupied(self.to_move) {
+            for to in self.single_targets(from) {
+                out.push(Action::Move { from, to });
+            }
+            if self.kind(self.piece(from).expect("occupied").kind).doublemove {
+                self.double_moves(from, &mut out);
+            }
+        }
+        out.retain(|action| self.keeps_royal_safe(action));
+        out
+    }
+
+    /// Whether an action leaves the mover's only royal unattacked, where check rules apply
+    /// (one royal, no fog). An action that takes the opponent's last royal is always legal.
+    pub(crate) fn keeps_royal_safe(&self, action: &Action) -> bool {
+        let us = self.to_move;
+        if self.rules.options.fog || self.royals(us).count() != 1 {
+            return true;
+        }
+        let mut after = self.clone();
+        after.act(action);
+        if after.royals(!us).is_empty() {
+            return true;
+        }
+        let royal = after.royals(us).first().expect("one royal, not captured by its side");
+        !after.attacked_generally(royal, !us)
+    }
+}

@@ -1,0 +1,59 @@
+//! Relay (RULES.md section 5.1): a friendly piece on a square a relay piece protects may
+//! also move as the relay piece's design does. Powers pass one step only: what a relay piece
+//! protects and passes on is its own design, never what was relayed to it.
+
+use crate::bitboard::Bitboard;
+use crate::kinds::{KindId, MoveTables};
+use crate::position::Position;
+use crate::square::Square;
+
+impl Position {
+    /// The move tables relayed to the piece on `sq`: those of every other friendly relay
+    /// piece protecting it, each design once.
+    pub(crate) fn relayed_to(&self, sq: Square) -> Vec<&MoveTables> {
+        if !self.kinds.any_special() {
+            return Vec::new();
+        }
+        let color = self.piece(sq).expect("a piece stands there").color;
+        let mut kinds: Vec<KindId> = Vec::new();
+        for relay in self.occupied(color) {
+            let kind = self.piece(relay).expect("occupied").kind;
+            if relay != sq
+                && self.kind(kind).relay
+                && !kinds.contains(&kind)
+                && self.protected_by(relay).contains(sq)
+            {
+                kinds.push(kind);
+            }
+        }
+        kinds
+            .into_iter()
+            .map(|k| &self.kind(k).tables[color.index()])
+            .collect()
+    }
+
+    /// Squares the relay piece on `from` protects: where its own design could capture if an
+    /// enemy stood there, with either of its moves for a doublemove piece.
+    pub(crate) fn protected_by(&self, from: Square) -> Bitboard {
+        let piece = self.piece(from).expect("a piece stands there");
+        let kind = self.kind(piece.kind);
+        let tables = self.tables(piece);
+        let blockers = self.blockers();
+        let mut protected = tables.attacks(from, blockers);
+        if kind.doublemove {
+            let own = self.occupied(piece.color) | self.terrain;
+            let enemy = self.occupied(!piece.color);
+            for via in tables.targets(from, own, enemy) {
+                let via_bb = Bitboard::from_square(via);
+                // A shot removes its target and leaves the shooter; a move vacates `from`.
+                let (at, occupied) = if kind.shooting && enemy.contains(via) {
+                    (from, blockers ^ via_bb)
+                } else {
+                    (via, (blockers ^ Bitboard::from_square(from)) | via_bb)
+                };
+                protected |= tables.attacks(at, occupied);
+            }
+        }
+        protected & !self.terrain
+    }
+}
