@@ -1,7 +1,8 @@
-//! What the pictures show, as plain data: a board (built from a game or a position, or by
-//! hand), a replay's frames, a table and a rating chart. Everything is serde so the bot can
-//! keep a view until Discord has the picture.
+//! What the pictures show, as plain data: a board (built from a game or a position, a fog
+//! game player's view, or by hand), a replay's frames, a table and a rating chart.
+//! Everything is serde so the bot can keep a view until Discord has the picture.
 
+use engine::fog::View;
 use engine::{Color, Design, Game, Position, Square, Zorkmids};
 use serde::{Deserialize, Serialize};
 
@@ -178,7 +179,8 @@ pub struct ChartView {
 }
 
 impl BoardView {
-    /// A position seen from White's side, with the players' names (White's first).
+    /// A position seen from White's side, with the players' names (White's first): the whole
+    /// board, a fog game's impassable squares included (no check is shown in a fog game).
     pub fn from_position(position: &Position, names: [&str; 2]) -> BoardView {
         let player = |color: Color| PlayerView {
             name: names[color.index()].to_string(),
@@ -193,6 +195,7 @@ impl BoardView {
                 })
                 .collect(),
         };
+        let fog = position.rules().options.fog;
         BoardView {
             pieces: position
                 .pieces()
@@ -205,13 +208,47 @@ impl BoardView {
             last_action: Vec::new(),
             check: Color::ALL
                 .into_iter()
+                .filter(|_| !fog)
                 .flat_map(|c| position.royals_in_check(c))
                 .collect(),
             result: None,
             orientation: Color::White,
             clocks: None,
-            terrain: Vec::new(),
+            terrain: position.terrain().collect(),
             hidden: Vec::new(),
+        }
+    }
+
+    /// What one player of a fog game may see, from their side of the board: built from
+    /// their [`View`] alone, so nothing hidden can reach the picture. Unseen squares are
+    /// greyed, the impassable squares they have seen stay marked, their own last action is
+    /// highlighted, and no check is shown (fog games have none).
+    pub fn from_view(view: &View, names: [&str; 2]) -> BoardView {
+        let player = |color: Color| PlayerView {
+            name: names[color.index()].to_string(),
+            treasury: view.treasuries[color.index()],
+            reserve: view.reserves[color.index()].clone(),
+            slots: view.slots[color.index()]
+                .iter()
+                .map(|(design, cost)| Slot {
+                    design: design.clone(),
+                    cost: *cost,
+                })
+                .collect(),
+        };
+        BoardView {
+            pieces: view.pieces.clone(),
+            players: [player(Color::White), player(Color::Black)],
+            to_move: view.to_move,
+            ply: view.ply,
+            ruleset: view.ruleset.name().to_string(),
+            last_action: view.last_action.clone(),
+            check: Vec::new(),
+            result: view.result.map(|o| o.to_string()),
+            orientation: view.color,
+            clocks: None,
+            terrain: view.terrain.collect(),
+            hidden: (!view.seen).collect(),
         }
     }
 
