@@ -1,5 +1,5 @@
 //! The small pictures besides pieces: the check glow, the side discs, the zorkmid coin, the
-//! clock face, the prefix badges, and the rock and fog squares of a fog game.
+//! clock face, the prefix badges, and the impassable squares of a fog game.
 
 use crate::canvas::{paint, stroke};
 use crate::path::parse;

@@ -20,9 +20,8 @@
 //! - `style`: sizes, colours and where things go.
 //! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
 //!   PNG encoding through `image`'s encoder.
-//! - `artwork`, `token`, `marks`, `emblems` (with prefix badges, rock), `path`: vector
-//!   drawing with tiny-skia;
-//!   `sprites` keeps what they draw; `text` sets type.
+//! - `artwork`, `token`, `marks`, `emblems` (prefix badges and rock among them), `path`:
+//!   vector drawing with tiny-skia; `sprites` keeps what they draw; `text` sets type.
 //! - One module per picture: `board` and `panel` (with `clock`), `replay` (with its fixed
 //!   palette in `indexed`), `diagram`, `table`, `chart`.
 //!
