@@ -76,6 +76,9 @@ enum Command {
         side: engine::Color,
         #[command(flatten)]
         rules: cli::RulesArgs,
+        /// Also draw that side's picture (unseen squares greyed) as a PNG here.
+        #[arg(short = 'o', long = "out")]
+        out: Option<PathBuf>,
     },
     /// Run the Discord bot (settings from config.toml and CSIPGS_* variables).
     Serve {
@@ -175,7 +178,8 @@ fn main() -> ExitCode {
             position,
             side,
             rules,
-        } => cli::view::run(&position, side, &rules),
+            out,
+        } => cli::view::run(&position, side, &rules, out.as_deref()),
         Command::Perft {
             position,
             depth,

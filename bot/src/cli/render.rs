@@ -34,7 +34,8 @@ pub fn diagram(design: &str, out: &Path) -> ExitCode {
     write(out, &render::design(&design, &priced, &Style::default()))
 }
 
-fn write(out: &Path, png: &[u8]) -> ExitCode {
+/// Write a picture's bytes to a file; a failure is printed with what to check.
+pub(super) fn write(out: &Path, png: &[u8]) -> ExitCode {
     match std::fs::write(out, png) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -2,19 +2,28 @@
 
 use super::{position_arg, RulesArgs};
 use engine::{Color, Design, Game, Position, Square, View};
+use render::{BoardView, Style};
 use std::fmt::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
-/// `csipgs view POSITION white|black [--rules R] [--options O]`: the board as `side` sees it,
-/// `?` for unseen squares and `#` for impassable ones, then the pieces it sees. Without the
-/// fog option every square is seen.
-pub fn run(position: &str, side: Color, rules: &RulesArgs) -> ExitCode {
+/// `csipgs view POSITION white|black [--rules R] [--options O] [-o view.png]`: the board as
+/// `side` sees it, `?` for unseen squares and `#` for impassable ones, then the pieces it
+/// sees; with `-o`, that side's picture too. Without the fog option every square is seen.
+pub fn run(position: &str, side: Color, rules: &RulesArgs, out: Option<&Path>) -> ExitCode {
     let position = match position_arg(position, rules) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    print!("{}", text(&Game::from_position(position).view(side)));
-    ExitCode::SUCCESS
+    let view = Game::from_position(position).view(side);
+    print!("{}", text(&view));
+    match out {
+        Some(out) => {
+            let picture = BoardView::from_view(&view, ["White", "Black"]);
+            super::render::write(out, &render::board(&picture, &Style::default()))
+        }
+        None => ExitCode::SUCCESS,
+    }
 }
 
 /// The view as a text board and lists.
