@@ -909,8 +909,16 @@ impl Game {
         if !pos.reserve(us).iter().any(|(d, _)| d == design) {
             return Err(TurnError::NotInReserve(Position::piece_label(design)));
         }
+        // Whether the square is next to a royal is asked first: in a fog game that square is
+        // seen, so saying it is occupied or impassable gives nothing away.
+        let Some(royal) = pos.royals(us).find(|r| r.neighbours().any(|n| n == to)) else {
+            return Err(TurnError::NotNextToRoyal(to));
+        };
         if pos.piece_at(to).is_some() {
             return Err(TurnError::Occupied(to));
+        }
+        if pos.terrain().contains(to) {
+            return Err(TurnError::Impassable(to));
         }
         let action = Action::Transfer {
             design: design.clone(),
@@ -921,12 +929,13 @@ impl Game {
         {
             return Ok(());
         }
-        if pos.terrain().contains(to) {
-            return Err(TurnError::Impassable(to));
-        }
-        let beside = pos.royals(us).find(|r| r.neighbours().any(|n| n == to));
-        match beside {
-            Some(royal) if pos.attacked_by(royal, !us) => {
+        // With several royals the drop may be next to another one that is not attacked.
+        let attacked = pos
+            .royals(us)
+            .filter(|r| r.neighbours().any(|n| n == to))
+            .find(|&r| pos.attacked_by(r, !us));
+        match attacked {
+            Some(royal) => {
                 let name = pos.royal_name(royal);
                 Err(if self.rules().options.fog {
                     TurnError::TransferBesideAttacked(name)
@@ -935,8 +944,7 @@ impl Game {
                 })
             }
             // Next to a royal not in check, yet refused: the drop would expose the royal.
-            Some(royal) => Err(TurnError::LeavesCheck(pos.royal_name(royal))),
-            None => Err(TurnError::NotNextToRoyal(to)),
+            None => Err(TurnError::LeavesCheck(pos.royal_name(royal))),
         }
     }
 

@@ -129,7 +129,7 @@ fn fog_has_no_check_and_taking_the_last_royal_wins() {
 
 #[test]
 fn the_moderator_refuses_buys_and_drops_beside_an_attacked_royal_and_says_which() {
-    let mut g = fog("8/8/8/8/8/4k3/4K3/8 w 5/0 N/- P,N,B,R,Q,K/P,N,B,R,Q,K 9 a3,b3,c3,f6,g6,h6");
+    let mut g = fog("8/8/3p4/8/8/4k3/4K3/8 w 5/0 N/- P,N,B,R,Q,K/P,N,B,R,Q,K 9 a3,b3,c3,f6,g6,h6");
     let err = g.play_text("Buy P").unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -144,6 +144,12 @@ fn the_moderator_refuses_buys_and_drops_beside_an_attacked_royal_and_says_which(
     let offered: Vec<String> = g.offered_actions().iter().map(|a| g.notate(a)).collect();
     assert!(offered.contains(&"Buy P".to_string()));
     assert!(offered.contains(&"N@d2".to_string()));
+    // A drop far away is refused for being far away, not for what (unseen) stands there.
+    let err = g.play_text("N@d6").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "d6 is not next to any of your royal pieces: transfer onto a square next to one"
+    );
     // Naming an enemy piece's square as a starting square says only that it is not yours.
     let err = g.play_text("Ke3d4").unwrap_err();
     assert_eq!(err.to_string(), "you have no piece on e3");
