@@ -60,6 +60,83 @@ impl Position {
     }
 }
 
+impl Game {
+    /// The actions the side to move can be offered (for autocomplete and menus) without
+    /// learning anything hidden. Elsewhere these are the legal actions. In a fog game they
+    /// are worked out on the board as the mover knows it (see [`Game::offered_moves`]), with
+    /// every transfer and buy the moderator would refuse only because a royal piece is
+    /// attacked.
+    pub fn offered_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let pos = self.position();
+        if !self.rules().options.fog {
+            return pos.legal_actions();
+        }
+        let mut actions: Vec<Action> = self.offered_moves().into_iter().map(|(a, _)| a).collect();
+        let free = pos
+            .royals(pos.to_move())
+            .flat_map(|r| r.neighbours())
+            .collect::<Bitboard>()
+            & !pos.blockers();
+        for (design, _) in pos.reserve(pos.to_move()) {
+            actions.extend(free.map(|to| Action::Transfer {
+                design: design.clone(),
+                to,
+            }));
+        }
+        if !self.rules().options.power {
+            actions.extend(pos.affordable().into_iter().map(Action::Buy));
+        }
+        actions
+    }
+
+    /// The side to move's moves and double moves with their notation, as the mover may
+    /// know them. In a fog game a double move's second step can reach squares the mover
+    /// doesn't see, so they are worked out on the known board: the mover's pieces, the enemy
+    /// pieces it sees, the terrain it remembers, nothing else (a move that hidden pieces
+    /// would block is offered, and the moderator refuses it when played).
+    pub fn offered_moves(&self) -> Vec<(Action, String)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let pos = if self.rules().options.fog {
+            &self.known_board()
+        } else {
+            self.position()
+        };
+        let singles = pos
+            .legal_moves()
+            .into_iter()
+            .map(|(from, to)| Action::Move { from, to });
+        let doubles = pos
+            .legal_double_moves()
+            .into_iter()
+            .map(|(from, via, to)| Action::DoubleMove { from, via, to });
+        singles
+            .chain(doubles)
+            .map(|action| {
+                let text = pos.notate(&action);
+                (action, text)
+            })
+            .collect()
+    }
+
+    /// The position as the side to move knows it: pieces only on the squares it sees,
+    /// terrain only where it has seen some.
+    fn known_board(&self) -> Position {
+        let view = self.view(self.position().to_move());
+        let mut known = self.position().clone();
+        for sq in Square::all().filter(|&sq| !view.seen.contains(sq)) {
+            known.remove(sq);
+        }
+        known.terrain = view.terrain;
+        known.refresh_general();
+        known
+    }
+}
+
 /// The point reflection through the board's centre: a3 <-> h6.
 pub fn mirror(sq: Square) -> Square {
     Square::new(7 - sq.file(), 7 - sq.rank()).expect("the mirror of a square is a square")

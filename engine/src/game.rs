@@ -369,36 +369,6 @@ impl Game {
         }
     }
 
-    /// The actions the side to move can be offered (for autocomplete and menus) without
-    /// learning anything hidden: in a fog game the legal actions plus the transfers and buys
-    /// the moderator would refuse only because a royal piece is attacked; elsewhere the
-    /// legal actions.
-    pub fn offered_actions(&self) -> Vec<Action> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        let pos = &self.position;
-        if !self.rules().options.fog {
-            return pos.legal_actions();
-        }
-        let mut actions = pos.general_moves();
-        let free = pos
-            .royals(pos.to_move())
-            .flat_map(|r| r.neighbours())
-            .collect::<Bitboard>()
-            & !pos.blockers();
-        for (design, _) in pos.reserve(pos.to_move()) {
-            actions.extend(free.map(|to| Action::Transfer {
-                design: design.clone(),
-                to,
-            }));
-        }
-        if !self.rules().options.power {
-            actions.extend(pos.affordable().into_iter().map(Action::Buy));
-        }
-        actions
-    }
-
     /// The position now.
     pub fn position(&self) -> &Position {
         &self.position

@@ -211,3 +211,28 @@ fn a_whole_fog_game_replays_with_its_terrain() {
     let again = Game::replay(&written).unwrap().game;
     assert_eq!(again.position().to_string(), g.position().to_string());
 }
+
+#[test]
+fn offered_moves_depend_only_on_what_the_mover_sees() {
+    // White's doublemove rook sees the a-file and the first rank; a black pawn on h4 is
+    // hidden. Its second step could reach h4, but the offer must not say whether it captures.
+    let rules = rules("fog,unofficial");
+    let with_pawn =
+        "4k3/8/8/8/7p/8/8/(doublemove-R)3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6";
+    let without =
+        "4k3/8/8/8/8/8/8/(doublemove-R)3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6";
+    let offers = |text: &str| {
+        let g = Game::from_position(Position::parse(text, rules.clone()).unwrap());
+        let mut notes: Vec<String> = g.offered_moves().into_iter().map(|(_, n)| n).collect();
+        notes.sort();
+        (g, notes)
+    };
+    let (g, hidden) = offers(with_pawn);
+    let (_, empty) = offers(without);
+    assert_eq!(hidden, empty);
+    assert!(hidden.contains(&"(doublemove-R)a4-h4".to_string()));
+    // The moderator still knows: played as offered, it captures, with only a warning.
+    let mut g = g;
+    let played = g.play_text("(doublemove-R)a4-h4").unwrap();
+    assert_eq!(played.notation, "(doublemove-R)a4-xh4");
+}

@@ -79,9 +79,10 @@ impl Position {
                 self.shift(*from, *to);
             }
             Action::DoubleMove { from, via, to } => {
+                let took_royal = self.royals(!us).contains(*via);
                 let at = self.shift(*from, *via);
                 // A first move that took the last royal ends the action (RULES.md 5.1).
-                if self.royals(!us).nonempty() {
+                if !(took_royal && self.royals(!us).is_empty()) {
                     self.shift(at, *to);
                 }
             }

@@ -14,7 +14,7 @@ impl Position {
         for via in self.single_targets(from) {
             let mut after = self.clone();
             let at = after.shift(from, via);
-            if after.royals(them).is_empty() {
+            if self.royals(them).contains(via) && after.royals(them).is_empty() {
                 continue;
             }
             out.extend(
