@@ -36,37 +36,47 @@ impl Position {
         let us = self.piece(from).expect("a piece stands there").color;
         let own = self.occupied(us) | self.terrain;
         let enemy = self.occupied(!us);
-        self.powers(from)
-            .iter()
-            .fold(Bitboard::EMPTY, |t, tables| t | tables.targets(from, own, enemy))
+        self.powers(from).iter().fold(Bitboard::EMPTY, |t, tables| {
+            t | tables.targets(from, own, enemy)
+        })
     }
 
     /// Squares the piece on `from` could capture on with one move, whoever stands there.
     pub(crate) fn single_reach(&self, from: Square) -> Bitboard {
         let blockers = self.blockers();
-        self.powers(from)
-            .iter()
-            .fold(Bitboard::EMPTY, |a, tables| a | tables.attacks(from, blockers))
-            & !self.terrain
+        self.powers(from).iter().fold(Bitboard::EMPTY, |a, tables| {
+            a | tables.attacks(from, blockers)
+        }) & !self.terrain
     }
 
     /// Whether some piece of `by` could capture on `target`, by the general rules.
     pub(crate) fn attacked_generally(&self, target: Square, by: Color) -> bool {
         let pieces = self.occupied(by);
-        pieces.clone().any(|from| self.single_reach(from).contains(target))
+        pieces
+            .clone()
+            .any(|from| self.single_reach(from).contains(target))
             || pieces
-                .filter(|&from| self.kind(self.piece(from).expect("occupied").kind).doublemove)
+                .filter(|&from| {
+                    self.kind(self.piece(from).expect("occupied").kind)
+                        .doublemove
+                })
                 .any(|from| self.second_reach(from).contains(target))
     }
 
     /// Every legal move and double move of the side to move, by the general rules.
     pub(crate) fn general_moves(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        if self.has_lost() {
+            return out;
+        }
         for from in self.occupied(self.to_move) {
             for to in self.single_targets(from) {
                 out.push(Action::Move { from, to });
             }
-            if self.kind(self.piece(from).expect("occupied").kind).doublemove {
+            if self
+                .kind(self.piece(from).expect("occupied").kind)
+                .doublemove
+            {
                 self.double_moves(from, &mut out);
             }
         }
@@ -76,6 +86,7 @@ impl Position {
 
     /// Whether an action leaves the mover's only royal unattacked, where check rules apply
     /// (one royal, no fog). An action that takes the opponent's last royal is always legal.
+    /// A royal piece dropped by the action is not judged: it is not the one the rule guards.
     pub(crate) fn keeps_royal_safe(&self, action: &Action) -> bool {
         let us = self.to_move;
         if self.rules.options.fog || self.royals(us).count() != 1 {
@@ -86,7 +97,16 @@ impl Position {
         if after.royals(!us).is_empty() {
             return true;
         }
-        let royal = after.royals(us).first().expect("one royal, not captured by its side");
+        // The rule guards the royal the mover had; a royal piece just dropped is a second
+        // one, and which of the two comes first on the board must not decide.
+        let dropped = match action {
+            Action::Transfer { to, .. } => Some(*to),
+            _ => None,
+        };
+        let royal = after
+            .royals(us)
+            .find(|&r| Some(r) != dropped)
+            .expect("one royal, not captured by its side");
         !after.attacked_generally(royal, !us)
     }
 }
