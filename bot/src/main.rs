@@ -50,6 +50,9 @@ enum Command {
         /// Also write the game as an animated GIF here, a frame per turn.
         #[arg(long)]
         gif: Option<PathBuf>,
+        /// Options on besides those the record's Options tag names, comma-separated.
+        #[arg(long, default_value = "")]
+        options: engine::Options,
     },
     /// Pair the next round of a Swiss tournament kept as a FIDE TRF file, by the FIDE Dutch
     /// system; prints the pairings as JaVaFo and bbpPairings do (the number of pairs, then
@@ -62,9 +65,20 @@ enum Command {
     Moves {
         /// The position string, such as "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1".
         position: String,
-        /// The ruleset: classic, kurnia or progressive.
-        #[arg(long, default_value = "classic")]
-        rules: String,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
+    },
+    /// Show what one side sees of a fog game's position (RULES.md section 8).
+    View {
+        /// The position string; a fog game's 7th field lists its impassable squares.
+        position: String,
+        /// The side whose view to show: white or black.
+        side: engine::Color,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
+        /// Also draw that side's picture (unseen squares greyed) as a PNG here.
+        #[arg(short = 'o', long = "out")]
+        out: Option<PathBuf>,
     },
     /// Run the Discord bot (settings from config.toml and CSIPGS_* variables).
     Serve {
@@ -118,6 +132,8 @@ enum Command {
         /// Draw the board from Black's side.
         #[arg(long)]
         black: bool,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
     },
     /// Draw a design's movement diagram, price and breakdown as a PNG.
     Diagram {
@@ -133,9 +149,8 @@ enum Command {
         position: String,
         /// How many plies deep.
         depth: u32,
-        /// The ruleset: classic, kurnia or progressive.
-        #[arg(long, default_value = "classic")]
-        rules: String,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
     },
     /// Copy every game, turn, challenge, proposal and setting from one database into another,
     /// empty one (such as a SQLite file into PostgreSQL), checking the counts.
@@ -156,9 +171,15 @@ fn main() -> ExitCode {
             rules,
             json,
         } => cli::price::run(&design, &rules, json),
-        Command::Replay { file, gif } => cli::replay::run(&file, gif.as_deref()),
+        Command::Replay { file, gif, options } => cli::replay::run(&file, gif.as_deref(), options),
         Command::Pair { file } => cli::pair::run(&file),
         Command::Moves { position, rules } => cli::moves::run(&position, &rules),
+        Command::View {
+            position,
+            side,
+            rules,
+            out,
+        } => cli::view::run(&position, side, &rules, out.as_deref()),
         Command::Perft {
             position,
             depth,
@@ -168,7 +189,8 @@ fn main() -> ExitCode {
             position,
             out,
             black,
-        } => cli::render::render(&position, &out, black),
+            rules,
+        } => cli::render::render(&position, &rules, &out, black),
         Command::Diagram { design, out } => cli::render::diagram(&design, &out),
         Command::Serve { config } => serve(&config),
         Command::MigrateDb { from, to } => cli::migrate::run(&from, &to),

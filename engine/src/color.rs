@@ -55,3 +55,21 @@ impl fmt::Display for Color {
         f.write_str(self.name())
     }
 }
+
+/// A word that names no side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a side: write white or black (or w, b)")]
+pub struct UnknownColor(pub String);
+
+impl std::str::FromStr for Color {
+    type Err = UnknownColor;
+
+    /// `white` or `black`, any case, or the letters `w` and `b`.
+    fn from_str(text: &str) -> Result<Color, UnknownColor> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(UnknownColor(text.to_string())),
+        }
+    }
+}

@@ -35,6 +35,7 @@ impl Position {
             self.terrain.set(pick);
             self.terrain.set(mirror(pick));
         }
+        self.refresh_general();
     }
 
     /// The squares `color` sees (RULES.md section 8): where its pieces stand, every square
@@ -110,7 +111,11 @@ impl View {
     /// The view of `color` in `game`, given the terrain it remembers.
     pub(crate) fn new(game: &Game, color: Color, remembered: Bitboard) -> View {
         let pos = game.position();
-        let seen = pos.seen(color);
+        let seen = if pos.rules().options.fog {
+            pos.seen(color)
+        } else {
+            Bitboard::FULL
+        };
         View {
             color,
             seen,

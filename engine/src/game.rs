@@ -3,9 +3,9 @@
 
 use crate::action::{Action, DesignPhase, Turn};
 use crate::bitboard::Bitboard;
-use crate::fog::{action_squares, View};
 use crate::color::Color;
 use crate::design::{Design, Prefix};
+use crate::fog::{action_squares, View};
 use crate::money::Zorkmids;
 use crate::movetext::{design_list, read_turn, ReadError, Warning, WrittenAction, WrittenMove};
 use crate::position::{Position, PositionError, MAX_PIECES};
@@ -164,7 +164,11 @@ pub enum TurnError {
     },
     /// No doublemove piece of that design can make those two moves.
     #[error("your {piece} can't move to {via} and then to {to}")]
-    NoDoubleMove { piece: String, via: Square, to: Square },
+    NoDoubleMove {
+        piece: String,
+        via: Square,
+        to: Square,
+    },
     /// The piece already stands on the target.
     #[error("your {piece} is on {square} already")]
     AlreadyThere { piece: String, square: Square },
@@ -727,7 +731,9 @@ impl Game {
         let mut after = pos.clone();
         let first_captures = after.piece_at(m.to).is_some();
         after.shift(from, m.to);
-        let second_captures = after.piece_at(then).is_some_and(|(c, _)| c != pos.to_move());
+        let second_captures = after
+            .piece_at(then)
+            .is_some_and(|(c, _)| c != pos.to_move());
         for (marked, captures, sq) in [
             (m.capture_mark, first_captures, m.to),
             (then_mark, second_captures, then),
@@ -739,28 +745,41 @@ impl Game {
         Ok(action)
     }
 
+    /// The refusal of a move the piece could make but for check: it leaves the only royal
+    /// in check, or doesn't answer the check it is in.
+    fn check_refusal(&self) -> TurnError {
+        let pos = &self.position;
+        let us = pos.to_move();
+        let royal = pos
+            .royals(us)
+            .first()
+            .map(|r| pos.royal_name(r))
+            .unwrap_or_default();
+        if pos.royals_in_check(us).is_empty() {
+            TurnError::LeavesCheck(royal)
+        } else {
+            TurnError::MustAnswerCheck(royal)
+        }
+    }
+
     /// Why none of these doublemove pieces can legally go to `via` and then to `to`.
-    fn why_not_double(&self, candidates: &[Square], via: Square, to: Square, label: &str) -> TurnError {
+    fn why_not_double(
+        &self,
+        candidates: &[Square],
+        via: Square,
+        to: Square,
+        label: &str,
+    ) -> TurnError {
         let pos = &self.position;
         let mut unchecked = Vec::new();
         for &from in candidates {
             pos.double_moves(from, &mut unchecked);
         }
-        let possible = unchecked.iter().any(|a| {
-            matches!(a, Action::DoubleMove { via: v, to: t, .. } if *v == via && *t == to)
-        });
+        let possible = unchecked.iter().any(
+            |a| matches!(a, Action::DoubleMove { via: v, to: t, .. } if *v == via && *t == to),
+        );
         if possible {
-            let us = pos.to_move();
-            let royal = pos
-                .royals(us)
-                .first()
-                .map(|r| pos.royal_name(r))
-                .unwrap_or_default();
-            return if pos.royals_in_check(us).is_empty() {
-                TurnError::LeavesCheck(royal)
-            } else {
-                TurnError::MustAnswerCheck(royal)
-            };
+            return self.check_refusal();
         }
         TurnError::NoDoubleMove {
             piece: label.to_string(),
@@ -810,16 +829,7 @@ impl Game {
             .copied()
             .find(|&from| pos.single_targets(from).contains(to));
         if pseudo.is_some() {
-            let royal = pos
-                .royals(us)
-                .first()
-                .map(|r| pos.royal_name(r))
-                .unwrap_or_default();
-            return if pos.royals_in_check(us).is_empty() {
-                TurnError::LeavesCheck(royal)
-            } else {
-                TurnError::MustAnswerCheck(royal)
-            };
+            return self.check_refusal();
         }
         match candidates {
             [from] => TurnError::Unreachable {
@@ -906,7 +916,9 @@ impl Game {
             design: design.clone(),
             to,
         };
-        if pos.transfer_squares().contains(to) && (!pos.is_general() || pos.keeps_royal_safe(&action)) {
+        if pos.transfer_squares().contains(to)
+            && (!pos.is_general() || pos.keeps_royal_safe(&action))
+        {
             return Ok(());
         }
         if pos.terrain().contains(to) {

@@ -9,8 +9,10 @@
 //!   [`proposal`] (what a design costs), [`reach`] (where it goes on an empty board).
 //! - The board: [`square`], [`bitboard`], [`color`], [`money`].
 //! - Play: [`position`] (a [`Setup`] checked into a [`Position`], and how a turn changes
-//!   it), legal actions generated on `Position`, [`action`] (what a turn does),
-//!   [`ruleset`] (rulesets and options), [`perft`].
+//!   it), legal actions generated on `Position` (a fast generator, and a general one for
+//!   the unofficial prefixes, terrain and fog, in `prefix`), plunder, [`fog`] (terrain and
+//!   each player's [`View`]), [`action`] (what a turn does), [`ruleset`] (rulesets and
+//!   options), [`perft`].
 //! - Games: [`movetext`] (turns as written), [`game`] (turns checked with reasons, results,
 //!   the stored form), [`record`] (game record files), [`clock`] (time controls, deadlines).
 //!
@@ -67,9 +69,10 @@ pub use action::{Action, DesignPhase, Turn};
 pub use atom::{Atom, Leap, LeapClass};
 pub use bitboard::Bitboard;
 pub use clock::{Clock, TimeControl, TimeControlError};
-pub use color::Color;
+pub use color::{Color, UnknownColor};
 pub use design::{Design, Fide, Mode, Part, Prefix, Step};
 pub use directions::DirSet;
+pub use fog::{mirror, View, TERRAIN_PAIRS};
 pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError, GAME_FORMAT};
 pub use money::Zorkmids;
 pub use notation::NotationError;
@@ -79,5 +82,5 @@ pub use price::{price, Price, PriceError, PriceTable};
 pub use proposal::{Modifier, Proposals};
 pub use reach::{targets_on_empty_board, Target};
 pub use record::{Players, Replay, ReplayError};
-pub use ruleset::{Options, Rules, Ruleset, UnknownOption};
+pub use ruleset::{Options, Rules, Ruleset, UnknownOption, UnknownRuleset};
 pub use square::Square;

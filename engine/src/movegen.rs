@@ -358,6 +358,11 @@ impl Position {
         if !self.may_buy() {
             return Vec::new();
         }
+        self.collections_within_funds()
+    }
+
+    /// Every collection of slot designs the mover can pay for within the piece limit.
+    fn collections_within_funds(&self) -> Vec<Vec<KindId>> {
         let mut out = Vec::new();
         let mut chosen = Vec::new();
         collections(
@@ -377,17 +382,8 @@ impl Position {
         if self.piece_count(self.to_move) >= MAX_PIECES {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        let mut chosen = Vec::new();
-        collections(
-            &self.priced_slots(),
-            0,
-            self.funds(),
-            self.buy_limit(),
-            &mut chosen,
-            &mut out,
-        );
-        out.into_iter()
+        self.collections_within_funds()
+            .into_iter()
             .map(|kinds| kinds.iter().map(|&k| self.kind(k).design.clone()).collect())
             .collect()
     }

@@ -273,20 +273,23 @@ impl Position {
     fn notate_plain(&self, action: &Action) -> String {
         match action {
             Action::Move { from, to } => {
-                let (_, design) = self.piece_at(*from).expect("a piece moves");
-                let mut text = Position::piece_label(design);
-                text.push_str(&self.disambiguation(*from, *to));
-                if self.piece_at(*to).is_some() {
-                    text.push('x');
-                }
-                text.push_str(&to.name());
-                text
+                let rivals = if self.has_twin(*from) {
+                    let moves = self.legal_moves().into_iter();
+                    moves.filter(|&(_, t)| t == *to).map(|(f, _)| f).collect()
+                } else {
+                    Vec::new()
+                };
+                self.notate_step(*from, *to, rivals)
             }
             Action::DoubleMove { from, via, to } => {
-                let mut text = self.notate_plain(&Action::Move {
-                    from: *from,
-                    to: *via,
-                });
+                let rivals = if self.has_twin(*from) {
+                    let moves = self.legal_double_moves().into_iter();
+                    let same = moves.filter(|&(_, v, t)| v == *via && t == *to);
+                    same.map(|(f, _, _)| f).collect()
+                } else {
+                    Vec::new()
+                };
+                let mut text = self.notate_step(*from, *via, rivals);
                 let mut after = self.clone();
                 after.shift(*from, *via);
                 text.push('-');
@@ -301,19 +304,38 @@ impl Position {
         }
     }
 
+    /// Whether another piece of the mover's stands on the board with the same design as the
+    /// one on `from`: only then can a move need telling apart.
+    fn has_twin(&self, from: Square) -> bool {
+        let design = self.piece_at(from).map(|p| p.1);
+        self.occupied(self.to_move)
+            .any(|f| f != from && self.piece_at(f).map(|p| p.1) == design)
+    }
+
+    /// One move as written: the piece, what tells it from `rivals` (the squares from which
+    /// a piece could make the same action), `x` for a capture, the target.
+    fn notate_step(&self, from: Square, to: Square, rivals: Vec<Square>) -> String {
+        let (_, design) = self.piece_at(from).expect("a piece moves");
+        let mut text = Position::piece_label(design);
+        text.push_str(&self.disambiguation(from, rivals));
+        if self.piece_at(to).is_some() {
+            text.push('x');
+        }
+        text.push_str(&to.name());
+        text
+    }
+
     /// What a move's notation adds after the piece to tell it from the other pieces of the
-    /// same design that could legally go to the same square: nothing, the starting file if
-    /// that is enough, else the starting rank, else both. The writer and the "ambiguous"
+    /// same design that could make the same action from `rivals`: nothing, the starting file
+    /// if that is enough, else the starting rank, else both. The writer and the "ambiguous"
     /// hint both use it, so a hint is always a move the reader accepts.
-    fn disambiguation(&self, from: Square, to: Square) -> String {
+    fn disambiguation(&self, from: Square, rivals: Vec<Square>) -> String {
         let Some((_, design)) = self.piece_at(from) else {
             return String::new();
         };
-        let rivals: Vec<Square> = self
-            .legal_moves()
+        let rivals: Vec<Square> = rivals
             .into_iter()
-            .filter(|&(f, t)| t == to && f != from && self.piece_at(f).map(|p| p.1) == Some(design))
-            .map(|(f, _)| f)
+            .filter(|&f| f != from && self.piece_at(f).map(|p| p.1) == Some(design))
             .collect();
         let file = (b'a' + from.file()) as char;
         let rank = (b'1' + from.rank()) as char;

@@ -1,12 +1,12 @@
 //! Game record files (RULES.md section 9): PGN-style tags, a blank line, then numbered turns.
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::game::{EndReason, Game, Outcome, TurnError};
 use crate::movetext::Warning;
-use crate::bitboard::Bitboard;
 use crate::position::{read_terrain, square_list, Position, PositionError};
 use crate::proposal::{Modifier, Proposals};
-use crate::ruleset::{Rules, Ruleset, UnknownOption, UnknownRuleset};
+use crate::ruleset::{Options, Rules, Ruleset, UnknownOption, UnknownRuleset};
 use rust_decimal::Decimal;
 use std::fmt::Write;
 use std::str::FromStr;
@@ -153,6 +153,12 @@ impl Game {
 
     /// Replay a record file, checking every turn's legality and affordability.
     pub fn replay(text: &str) -> Result<Replay, ReplayError> {
+        Game::replay_with(text, Options::default())
+    }
+
+    /// Replay a record file with these options on besides those its Options tag names (for
+    /// records written without tags).
+    pub fn replay_with(text: &str, extra: Options) -> Result<Replay, ReplayError> {
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut body = String::new();
         for (i, line) in text.lines().enumerate() {
@@ -173,7 +179,8 @@ impl Game {
                 .map(|(_, v)| v.as_str())
         };
         let ruleset = get("Ruleset").map_or(Ok(Ruleset::Classic), Ruleset::from_str)?;
-        let mut rules = Rules::new(ruleset, get("Options").unwrap_or("").parse()?);
+        let options: Options = get("Options").unwrap_or("").parse()?;
+        let mut rules = Rules::new(ruleset, options.union(extra));
         rules.proposals = read_proposals(get("Proposals").unwrap_or(""))?;
         let mut start = match get("Start") {
             Some(s) => s.parse()?,

@@ -151,6 +151,15 @@ impl Options {
         Ok(())
     }
 
+    /// Every option on in either.
+    pub fn union(self, other: Options) -> Options {
+        let mut both = self;
+        for name in other.enabled_names() {
+            *flag(name).expect("a table name")(&mut both) = true;
+        }
+        both
+    }
+
     /// The names of the options that are on, in table order.
     pub fn enabled_names(&self) -> Vec<&'static str> {
         Options::NAMES

@@ -7,17 +7,33 @@ pub mod perft;
 pub mod price;
 pub mod render;
 pub mod replay;
+pub mod view;
 
-use engine::{Position, Ruleset};
+use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
 
-/// A position string under a ruleset named on the command line; errors are printed.
-fn position_arg(position: &str, rules: &str) -> Result<Position, ExitCode> {
-    let ruleset: Ruleset = rules.parse().map_err(|e| {
-        eprintln!("{e}");
-        ExitCode::from(2)
-    })?;
-    Position::parse(position, ruleset.into()).map_err(|e| {
+/// The rules a position string is read under, as the command line gives them.
+#[derive(clap::Args, Clone, Debug)]
+pub struct RulesArgs {
+    /// The ruleset: classic, kurnia or progressive.
+    #[arg(long, default_value = "classic")]
+    pub rules: Ruleset,
+    /// Options, comma-separated: power, proposals, unofficial, plunder, fog (RULES.md
+    /// section 5). A fog position may carry its impassable squares as a 7th field.
+    #[arg(long, default_value = "")]
+    pub options: Options,
+}
+
+impl RulesArgs {
+    /// The rules, with no proposals agreed.
+    pub fn rules(&self) -> Rules {
+        Rules::new(self.rules, self.options)
+    }
+}
+
+/// A position string under the rules named on the command line; errors are printed.
+fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
+    Position::parse(position, rules.rules()).map_err(|e| {
         eprintln!("{e}");
         ExitCode::from(2)
     })

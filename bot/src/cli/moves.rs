@@ -1,8 +1,9 @@
-use super::position_arg;
+use super::{position_arg, RulesArgs};
 use std::process::ExitCode;
 
-/// `csipgs moves POSITION [--rules R]`: every legal action in record notation, sorted.
-pub fn run(position: &str, rules: &str) -> ExitCode {
+/// `csipgs moves POSITION [--rules R] [--options O]`: every legal action in record notation,
+/// sorted.
+pub fn run(position: &str, rules: &RulesArgs) -> ExitCode {
     let pos = match position_arg(position, rules) {
         Ok(p) => p,
         Err(code) => return code,

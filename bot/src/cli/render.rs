@@ -1,15 +1,16 @@
 //! `csipgs render` and `csipgs diagram`: the pictures of the render crate as PNG files.
 
-use super::position_arg;
+use super::{position_arg, RulesArgs};
 use engine::{price, Color, Design, PriceTable, Proposals};
 use render::{BoardView, Style};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `csipgs render POSITION -o board.png [--black]`: the board with both players' panels, from
-/// White's side, or Black's with `--black`.
-pub fn render(position_text: &str, out: &Path, black: bool) -> ExitCode {
-    let position = match position_arg(position_text, "classic") {
+/// `csipgs render POSITION -o board.png [--black] [--rules R] [--options O]`: the whole board
+/// (a fog position's terrain too) with both players' panels, from White's side, or Black's
+/// with `--black`.
+pub fn render(position_text: &str, rules: &RulesArgs, out: &Path, black: bool) -> ExitCode {
+    let position = match position_arg(position_text, rules) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -33,7 +34,8 @@ pub fn diagram(design: &str, out: &Path) -> ExitCode {
     write(out, &render::design(&design, &priced, &Style::default()))
 }
 
-fn write(out: &Path, png: &[u8]) -> ExitCode {
+/// Write a picture's bytes to a file; a failure is printed with what to check.
+pub(super) fn write(out: &Path, png: &[u8]) -> ExitCode {
     match std::fs::write(out, png) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

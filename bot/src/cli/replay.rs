@@ -1,10 +1,11 @@
-use engine::{Color, Game, PlayedTurn, ReplayError};
+use engine::{Color, Game, Options, PlayedTurn, ReplayError};
 use std::path::Path;
 use std::process::ExitCode;
 
 /// `csipgs replay FILE`: every turn with both treasuries after it, then the final position
-/// and result; the first illegal turn ends it with status 1.
-pub fn run(file: &Path, gif: Option<&Path>) -> ExitCode {
+/// and result; the first illegal turn ends it with status 1. `options` are on besides those
+/// the record names.
+pub fn run(file: &Path, gif: Option<&Path>, options: Options) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -12,7 +13,7 @@ pub fn run(file: &Path, gif: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match Game::replay(&text) {
+    match Game::replay_with(&text, options) {
         Ok(replay) => {
             print_turns(replay.game.turns());
             for (turn, warning) in &replay.warnings {

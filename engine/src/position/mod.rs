@@ -7,8 +7,8 @@
 mod play;
 mod setup;
 
-pub use setup::{Illegal, PositionError, Setup, TREASURY_LIMIT};
 pub(crate) use setup::{read_terrain, square_list};
+pub use setup::{Illegal, PositionError, Setup, TREASURY_LIMIT};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -67,6 +67,9 @@ pub struct Position {
     pub(crate) ply: u32,
     /// Impassable squares of a fog game (RULES.md section 8); empty otherwise.
     pub(crate) terrain: Bitboard,
+    /// Whether the general move generator is needed; kept, not recomputed, because the fast
+    /// generator asks at every node.
+    pub(crate) general: bool,
 }
 
 impl Position {
@@ -89,7 +92,7 @@ impl Position {
     }
 
     fn empty(rules: Rules) -> Position {
-        Position {
+        let mut pos = Position {
             rules: Arc::new(rules),
             kinds: Arc::new(Kinds::default()),
             board: [0; 64],
@@ -101,7 +104,10 @@ impl Position {
             to_move: Color::White,
             ply: 1,
             terrain: Bitboard::EMPTY,
-        }
+            general: false,
+        };
+        pos.refresh_general();
+        pos
     }
 
     /// The rules the position is played under: ruleset, options, agreed proposals.
@@ -116,8 +122,16 @@ impl Position {
 
     /// Whether the general move generator is needed: some design shoots, relays or moves
     /// twice, there is terrain, or check rules are off (fog). Otherwise the fast one serves.
+    #[inline]
     pub(crate) fn is_general(&self) -> bool {
-        self.rules.options.fog || self.terrain.nonempty() || self.kinds.any_special()
+        self.general
+    }
+
+    /// Work out again whether the general generator is needed, after the rules, the
+    /// terrain or the kind table changed.
+    pub(crate) fn refresh_general(&mut self) {
+        self.general =
+            self.rules.options.fog || self.terrain.nonempty() || self.kinds.any_special();
     }
 
     /// The side whose turn is next.
@@ -210,11 +224,13 @@ impl Position {
         if let Some(id) = self.kinds.find(design) {
             return Some(id);
         }
-        if let Some(id) = Arc::make_mut(&mut self.kinds).intern(design, &self.rules) {
-            return Some(id);
+        let mut id = Arc::make_mut(&mut self.kinds).intern(design, &self.rules);
+        if id.is_none() {
+            self.compact();
+            id = Arc::make_mut(&mut self.kinds).intern(design, &self.rules);
         }
-        self.compact();
-        Arc::make_mut(&mut self.kinds).intern(design, &self.rules)
+        self.refresh_general();
+        id
     }
 
     /// Rebuild the kind table with only the designs still in use.
@@ -241,11 +257,13 @@ impl Position {
             }
         }
         self.kinds = Arc::new(kinds);
+        self.refresh_general();
     }
 
     pub(crate) fn set_rules(&mut self, rules: Rules) {
         Arc::make_mut(&mut self.kinds).reprice(&rules);
         self.rules = Arc::new(rules);
+        self.refresh_general();
     }
 
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {

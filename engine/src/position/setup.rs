@@ -310,6 +310,7 @@ impl Position {
             problems.push(Illegal::PieceOnTerrain(sq));
         }
         pos.terrain = setup.terrain;
+        pos.refresh_general();
         // Where a last royal piece can be captured (fog, doublemove), the side to move may
         // be without one: its opponent took it, and the game is over.
         let captures_royals = pos.rules.options.fog || pos.rules.options.unofficial;
