@@ -218,6 +218,9 @@ impl Position {
 
     /// Every legal move, grouped by the square it starts from.
     pub(crate) fn legal_move_targets(&self) -> Vec<(Square, Bitboard)> {
+        if self.has_lost() {
+            return Vec::new();
+        }
         if self.is_general() {
             let mut out: Vec<(Square, Bitboard)> = Vec::new();
             for action in self.general_moves() {
@@ -320,7 +323,15 @@ impl Position {
     /// Whether the mover may buy at all now (RULES.md section 2: not in check, under 16).
     pub(crate) fn may_buy(&self) -> bool {
         let us = self.to_move;
-        self.piece_count(us) < MAX_PIECES && self.royals(us).all(|r| !self.attacked_by(r, !us))
+        !self.has_lost()
+            && self.piece_count(us) < MAX_PIECES
+            && self.royals(us).all(|r| !self.attacked_by(r, !us))
+    }
+
+    /// Whether the side to move has no royal piece on the board: its opponent took the
+    /// last one, the game is over and it has no action (RULES.md 5.1).
+    pub(crate) fn has_lost(&self) -> bool {
+        self.royals(self.to_move).is_empty()
     }
 
     /// The slot designs the mover can price, with what each costs.

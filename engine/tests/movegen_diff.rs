@@ -2,28 +2,10 @@
 //! reference (engine::reference: walk every step, play every move on a copy, test the lone
 //! royal) on random positions with fairy designs, followed along random playouts.
 
-use engine::{perft, Action, Color, Game, Illegal, Position, PositionError, Ruleset, Square, Turn};
+mod common;
 
-/// SplitMix64: small, seedable, and enough for picking pieces and moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use common::{board_text, parse_unless_waiting_in_check, place, Board, Rng};
+use engine::{perft, Action, Color, Game, Position, Ruleset, Square, Turn};
 
 /// Riders, lame leapers, direction subsets, move-only and capture-only parts.
 const PIECES: &[&str] = &[
@@ -42,28 +24,10 @@ const ROYALS: &[&str] = &[
     "royal-fmWcF",
 ];
 
-/// One square's text in a position string.
-fn piece_text(design: &str, color: Color) -> String {
-    let fide = [
-        ("royal-WF", 'K'),
-        ("BR", 'Q'),
-        ("R", 'R'),
-        ("B", 'B'),
-        ("N", 'N'),
-        ("fcFfmW", 'P'),
-    ];
-    match fide.iter().find(|(d, _)| *d == design) {
-        Some((_, letter)) if color == Color::White => letter.to_string(),
-        Some((_, letter)) => letter.to_ascii_lowercase().to_string(),
-        None if color == Color::White => format!("({design})"),
-        None => format!("[{design}]"),
-    }
-}
-
 /// A random position string: royals (usually one a side, sometimes two), fairy pieces,
 /// reserves, money and ply. The side not to move may be left in check: callers skip those.
 fn random_position(rng: &mut Rng) -> String {
-    let mut board: [Option<String>; 64] = std::array::from_fn(|_| None);
+    let mut board: Board = std::array::from_fn(|_| None);
     for color in Color::ALL {
         let royals = match rng.below(10) {
             0..=2 => 2,
@@ -76,35 +40,8 @@ fn random_position(rng: &mut Rng) -> String {
             } else {
                 rng.pick(PIECES)
             };
-            loop {
-                let sq = rng.below(64);
-                if board[sq].is_none() {
-                    board[sq] = Some(piece_text(design, color));
-                    break;
-                }
-            }
+            place(rng, &mut board, color, design);
         }
-    }
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for file in 0..8 {
-            match &board[rank * 8 + file] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push_str(p);
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
     }
     let reserve = |rng: &mut Rng| match rng.below(3) {
         0 => "-".to_string(),
@@ -115,7 +52,7 @@ fn random_position(rng: &mut Rng) -> String {
     };
     format!(
         "{} {} {}/{} {}/{} P,N,B,R,Q,K/P,N,B,R,Q,K {}",
-        ranks.join("/"),
+        board_text(&board),
         if rng.below(2) == 0 { "w" } else { "b" },
         rng.below(12),
         rng.below(12),
@@ -247,16 +184,8 @@ fn fast_legal_moves_match_the_slow_reference() {
     while checked < 6000 {
         let ruleset = *rng.pick(&Ruleset::ALL);
         let text = random_position(&mut rng);
-        let pos = match Position::parse(&text, ruleset.into()) {
-            Ok(pos) => pos,
-            Err(PositionError::Illegal(problems))
-                if problems
-                    .iter()
-                    .all(|p| matches!(p, Illegal::WaitingInCheck { .. })) =>
-            {
-                continue
-            }
-            Err(e) => panic!("{text}: {e}"),
+        let Some(pos) = parse_unless_waiting_in_check(&text, ruleset.into()) else {
+            continue;
         };
         let shown = pos.to_string();
         let again = Position::parse(&shown, ruleset.into()).expect("shown positions parse");

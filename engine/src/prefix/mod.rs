@@ -66,6 +66,9 @@ impl Position {
     /// Every legal move and double move of the side to move, by the general rules.
     pub(crate) fn general_moves(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        if self.has_lost() {
+            return out;
+        }
         for from in self.occupied(self.to_move) {
             for to in self.single_targets(from) {
                 out.push(Action::Move { from, to });
@@ -83,6 +86,7 @@ impl Position {
 
     /// Whether an action leaves the mover's only royal unattacked, where check rules apply
     /// (one royal, no fog). An action that takes the opponent's last royal is always legal.
+    /// A royal piece dropped by the action is not judged: it is not the one the rule guards.
     pub(crate) fn keeps_royal_safe(&self, action: &Action) -> bool {
         let us = self.to_move;
         if self.rules.options.fog || self.royals(us).count() != 1 {
@@ -93,9 +97,15 @@ impl Position {
         if after.royals(!us).is_empty() {
             return true;
         }
+        // The rule guards the royal the mover had; a royal piece just dropped is a second
+        // one, and which of the two comes first on the board must not decide.
+        let dropped = match action {
+            Action::Transfer { to, .. } => Some(*to),
+            _ => None,
+        };
         let royal = after
             .royals(us)
-            .first()
+            .find(|&r| Some(r) != dropped)
             .expect("one royal, not captured by its side");
         !after.attacked_generally(royal, !us)
     }

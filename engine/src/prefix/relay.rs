@@ -33,7 +33,8 @@ impl Position {
     }
 
     /// Squares the relay piece on `from` protects: where its own design could capture if an
-    /// enemy stood there, with either of its moves for a doublemove piece.
+    /// enemy stood there, with either of its moves for a doublemove piece (no second move
+    /// after a first that takes the opponent's last royal).
     pub(crate) fn protected_by(&self, from: Square) -> Bitboard {
         let piece = self.piece(from).expect("a piece stands there");
         let kind = self.kind(piece.kind);
@@ -43,8 +44,13 @@ impl Position {
         if kind.doublemove {
             let own = self.occupied(piece.color) | self.terrain;
             let enemy = self.occupied(!piece.color);
+            let last_royal = self.royals(!piece.color);
             for via in tables.targets(from, own, enemy) {
                 let via_bb = Bitboard::from_square(via);
+                // Taking the opponent's last royal ends the action: no second move follows.
+                if via_bb == last_royal {
+                    continue;
+                }
                 // A shot removes its target and leaves the shooter; a move vacates `from`.
                 let (at, occupied) = if kind.shooting && enemy.contains(via) {
                     (from, blockers ^ via_bb)
