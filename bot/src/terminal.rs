@@ -175,6 +175,8 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup) {
         power: Some(setup.options.power),
         proposals: Some(setup.options.proposals),
         unofficial: Some(setup.options.unofficial),
+        plunder: Some(setup.options.plunder),
+        fog: Some(setup.options.fog),
         colour: Some(ColourChoice::White),
         time: Some(setup.time.to_string()),
         // One person at one keyboard: nothing to rate.

@@ -1,7 +1,7 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
 use super::clocks::clock_faces;
-use super::{Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
+use super::{fog, Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
 use crate::store::{GameRow, Owed, Player, Status, StoreError};
 use engine::{Color, Game, Outcome, Played};
 use render::{BoardView, ClockView};
@@ -35,13 +35,17 @@ impl Core {
         if row.game.is_over() {
             row.status = Status::Finished;
         }
-        let mut replies = vec![turn_reply(&row, &played, now)];
-        if !row.game.is_over() {
+        let mut replies = if row.game.rules().options.fog {
+            // The opponent's board by DM tells them it is their turn.
+            fog::turn_replies(&row, &played, channel, now)
+        } else {
+            let mut replies = vec![turn_reply(&row, &played, now)];
             let next = row.player(!color).id;
-            if self.store.notify(next).await? {
+            if !row.game.is_over() && self.store.notify(next).await? {
                 replies.push(your_turn(&row, place, next));
             }
-        }
+            replies
+        };
         self.save(place, &row, Some(who.id), &mut replies).await?;
         Ok(replies)
     }

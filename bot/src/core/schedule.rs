@@ -18,9 +18,12 @@ pub enum Undelivered {
     /// Worth trying again later: a server error, a rate limit, a timeout.
     #[error("{0}")]
     Retry(String),
-    /// Never deliverable: the channel or message is gone, or the member takes no DMs.
+    /// Never deliverable: the channel or message is gone.
     #[error("{0}")]
     Gone(String),
+    /// A direct message to a member who takes none from the bot.
+    #[error("{0}")]
+    NoDms(String),
 }
 
 /// The longest wait between two tries of one message, in seconds.
@@ -153,7 +156,13 @@ impl Core {
                 self.delivered(&reply, posted).await;
                 Ok(true)
             }
-            Err(Undelivered::Gone(why)) => {
+            Err(Undelivered::NoDms(_)) if reply.held_if_no_dms => {
+                if let Target::Direct { user } = target {
+                    self.store.hold_owed(row.id, user).await?;
+                }
+                Ok(false)
+            }
+            Err(Undelivered::Gone(why) | Undelivered::NoDms(why)) => {
                 tracing::warn!(
                     owed = row.id,
                     why,
