@@ -1,5 +1,6 @@
 //! How long the pictures take: a 720 px board with both panels (goal: about 3.6 ms, what
-//! lila-gif needs for a bare 720 px board), the 48-turn sample game as an animated GIF (goal:
+//! lila-gif needs for a bare 720 px board; also with prefix badges, and a fog player's view
+//! with rock and hidden squares), the 48-turn sample game as an animated GIF (goal:
 //! under 1 s and under 4 MB; the size is printed), a design diagram, a leaderboard table and
 //! a rating chart.
 
@@ -16,6 +17,8 @@ fn board(c: &mut Criterion) {
     for (name, view) in [
         ("middlegame", common::middlegame()),
         ("fairy", common::fairy()),
+        ("prefixes", common::prefixes()),
+        ("fog", common::fog()),
     ] {
         c.bench_function(&format!("board 720px with panels ({name})"), |b| {
             b.iter(|| render::board(&view, &style))

@@ -3,7 +3,7 @@
 use crate::canvas::Canvas;
 use crate::panel;
 use crate::sprites::{emblem, sprite, Emblem};
-use crate::style::{palette, Style};
+use crate::style::{mix, palette, Style};
 use crate::text::{self, Face};
 use crate::view::BoardView;
 use engine::{Color, Square};
@@ -13,6 +13,22 @@ use std::sync::{Mutex, OnceLock};
 pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
     let mut canvas = background(style, view.orientation);
     let s = style.s();
+    for &sq in &view.hidden {
+        let r = style.square_rect(sq, view.orientation);
+        let square = if sq.is_light() {
+            palette::LIGHT
+        } else {
+            palette::DARK
+        };
+        let fog = mix(square, palette::FOG, palette::FOG_ALPHA);
+        canvas.fill_rect(r.x as i32, r.y as i32, r.w, r.h, fog, 1.0);
+    }
+    // Rock covers its whole square, fogged or not.
+    for &sq in &view.terrain {
+        let r = style.square_rect(sq, view.orientation);
+        let fogged = view.hidden.contains(&sq);
+        canvas.blit(&emblem(Emblem::Rock { fogged }, s), r.x as i32, r.y as i32);
+    }
     for &sq in &view.last_action {
         let r = style.square_rect(sq, view.orientation);
         canvas.fill_rect(

@@ -3,11 +3,10 @@
 
 use crate::canvas::{dashed, paint, stroke, Canvas};
 use crate::marks::{draw_mark, motions, Reach};
-use crate::sprites::sprite;
+use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Rgb, Style};
 use crate::text::{self, Face};
-use crate::token;
-use engine::{Color, Design, Leap, Price, PriceError};
+use engine::{Color, Design, Leap, Prefix, Price, PriceError};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
 /// What the diagram shows on one square.
@@ -210,8 +209,8 @@ fn legend_lines(
     lines
 }
 
-/// The key to the marks: which ones this diagram uses.
-fn key_entries(plan: &Plan, royal: bool) -> Vec<(KeyMark, &'static str)> {
+/// The key to the marks: which ones this diagram uses, and a line for each prefix.
+fn key_entries(plan: &Plan, design: &Design) -> Vec<(KeyMark, &'static str)> {
     let has = |r: Reach| plan.cells.iter().any(|c| c.reach == Some(r));
     let mut out = Vec::new();
     if has(Reach::Both) {
@@ -232,8 +231,14 @@ fn key_entries(plan: &Plan, royal: bool) -> Vec<(KeyMark, &'static str)> {
     if plan.cells.iter().any(|c| c.blocks) {
         out.push((KeyMark::Block, "a piece here blocks the lame leap"));
     }
-    if royal {
-        out.push((KeyMark::Royal, "royal: it can be checked and checkmated"));
+    for &prefix in design.prefixes() {
+        let meaning = match prefix {
+            Prefix::Royal => "royal: it can be checked and checkmated",
+            Prefix::Shooting => "shooting: captures without moving",
+            Prefix::Relay => "relay: gives its moves to friendly pieces it protects",
+            Prefix::DoubleMove => "doublemove: moves twice in one action",
+        };
+        out.push((KeyMark::Badge(prefix), meaning));
     }
     out
 }
@@ -243,7 +248,14 @@ enum KeyMark {
     Reach(Reach),
     Ray,
     Block,
-    Royal,
+    Badge(Prefix),
+}
+
+/// One entry of the key, its words wrapped to the legend, and where it starts.
+struct Key {
+    mark: KeyMark,
+    lines: Vec<String>,
+    top: f32,
 }
 
 fn rect(pix: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, rgb: Rgb, alpha: f32) {
@@ -264,15 +276,25 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
     let legend_x = grid + 2.0 * margin;
     let legend_w = 420.0 * u;
     let lines = legend_lines(design, price, legend_w, u);
-    let keys = key_entries(&plan, design.is_royal());
     let key_row = 28.0 * u;
+    let key_px = 15.0 * u;
+    let mut keys_h = 0.0;
+    let keys: Vec<Key> = key_entries(&plan, design)
+        .into_iter()
+        .map(|(mark, words)| {
+            let lines = text::wrap_words(Face::Regular, key_px, words, legend_w - 32.0 * u);
+            let top = keys_h;
+            keys_h += key_row + (lines.len() - 1) as f32 * text::line_height(key_px);
+            Key { mark, lines, top }
+        })
+        .collect();
     let text_h: f32 = lines
         .iter()
         .map(|l| l.gap_before + text::line_height(l.px))
         .sum::<f32>();
     let width = (legend_x + legend_w + margin).ceil();
     let height = (grid + 2.0 * margin)
-        .max(text_h + 20.0 * u + keys.len() as f32 * key_row + 2.0 * margin)
+        .max(text_h + 20.0 * u + keys_h + 2.0 * margin)
         .ceil();
 
     // Shapes first, with tiny-skia on a pixmap; then text on the canvas made from it.
@@ -356,10 +378,11 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
         }
     }
     let key_top = margin + text_h + 20.0 * u;
-    for (i, (mark, _)) in keys.iter().enumerate() {
-        let (mx, my) = (legend_x + 12.0 * u, key_top + (i as f32 + 0.5) * key_row);
-        match mark {
-            KeyMark::Reach(r) => draw_mark(&mut pix, *r, mx, my, 8.0 * u, r.rgb(false), None),
+    let mut badges = Vec::new();
+    for key in &keys {
+        let (mx, my) = (legend_x + 12.0 * u, key_top + key.top + key_row / 2.0);
+        match key.mark {
+            KeyMark::Reach(r) => draw_mark(&mut pix, r, mx, my, 8.0 * u, r.rgb(false), None),
             KeyMark::Ray => ride_line(
                 &mut pix,
                 (mx - 12.0 * u, my),
@@ -369,7 +392,8 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
                 u,
             ),
             KeyMark::Block => blocker(&mut pix, mx, my, 9.0 * u, u),
-            KeyMark::Royal => token::crown(&mut pix, mx - 11.0 * u, my - 11.0 * u, 22.0 * u),
+            // Badges are sprites, copied onto the canvas below.
+            KeyMark::Badge(prefix) => badges.push((prefix, mx, my)),
         }
     }
 
@@ -401,17 +425,29 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
             &l.text,
         );
     }
-    for (i, (_, label)) in keys.iter().enumerate() {
-        let my = key_top + (i as f32 + 0.5) * key_row;
-        text::draw(
-            &mut canvas,
-            Face::Regular,
-            15.0 * u,
-            legend_x + 32.0 * u,
-            my + text::cap_height(15.0 * u) / 2.0,
-            palette::TEXT,
-            label,
+    let side = (22.0 * u).round() as u32;
+    for (prefix, mx, my) in badges {
+        let half = side as f32 / 2.0;
+        canvas.blit(
+            &emblem(Emblem::Badge(prefix), side),
+            (mx - half).round() as i32,
+            (my - half).round() as i32,
         );
+    }
+    for key in &keys {
+        let mut baseline = key_top + key.top + key_row / 2.0 + text::cap_height(key_px) / 2.0;
+        for line in &key.lines {
+            text::draw(
+                &mut canvas,
+                Face::Regular,
+                key_px,
+                legend_x + 32.0 * u,
+                baseline,
+                palette::TEXT,
+                line,
+            );
+            baseline += text::line_height(key_px);
+        }
     }
     canvas
 }

@@ -4,7 +4,7 @@
 //! frame is indexed by one lookup a pixel, as lila-gif's sprites are drawn straight from its
 //! theme's colour table.
 
-use crate::style::{palette as p, Rgb};
+use crate::style::{mix, palette as p, Rgb};
 use std::sync::LazyLock;
 
 /// The index that leaves the pixel of the frame before: unchanged pixels of a frame's
@@ -25,10 +25,6 @@ pub(crate) struct Palette {
 pub(crate) fn palette() -> &'static Palette {
     static PALETTE: LazyLock<Palette> = LazyLock::new(Palette::new);
     &PALETTE
-}
-
-fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
-    [0, 1, 2].map(|c| (a[c] as f32 + (b[c] as f32 - a[c] as f32) * t).round() as u8)
 }
 
 /// Colours that appear as themselves over large areas: they map exactly.
@@ -73,6 +69,15 @@ fn key_colours() -> Vec<Rgb> {
         // A token's centre dot: its ink at 55 % over the face.
         mix(p::WHITE_BODY, p::WHITE_LINE, 0.55),
         mix(p::BLACK_BODY, p::BLACK_DETAIL, 0.55),
+        p::SHOOTING,
+        p::RELAY,
+        p::DOUBLEMOVE,
+        p::ROCK,
+        p::ROCK_LINE,
+        p::FOG,
+        p::FOG_ROCK_LINE,
+        mix(p::LIGHT, p::FOG, p::FOG_ALPHA),
+        mix(p::DARK, p::FOG, p::FOG_ALPHA),
     ]
 }
 
@@ -104,6 +109,13 @@ fn ramps() -> Vec<(Rgb, Rgb, u32)> {
     ramps.push((p::GOLD, p::WHITE_BODY, 2));
     ramps.push((p::GOLD, p::BLACK_BODY, 2));
     ramps.push((p::GOLD, p::CROWN_LINE, 2));
+    // Prefix badges: the sign and the rim on each chip; rock's hatching.
+    for chip in [p::SHOOTING, p::RELAY, p::DOUBLEMOVE] {
+        ramps.push((chip, p::BADGE_SIGN, 3));
+        ramps.push((chip, p::BADGE_RIM, 1));
+    }
+    ramps.push((p::ROCK, p::ROCK_LINE, 2));
+    ramps.push((p::FOG, p::FOG_ROCK_LINE, 2));
     for mark in [p::MARK_BOTH, p::MARK_MOVE, p::MARK_CAPTURE] {
         ramps.push((mark, p::WHITE_BODY, 3));
     }

@@ -1,6 +1,8 @@
 //! Pictures of csipgs chess, as PNG or GIF bytes:
 //!
-//! - [`board`]: the board with both players' panels (treasury, clock, reserve, designs);
+//! - [`board`]: the board with both players' panels (treasury, clock, reserve, designs),
+//!   or one player's view of a fog game ([`BoardView::from_view`]): unseen squares greyed,
+//!   impassable ones hatched;
 //! - [`replay`]: an animated GIF of a game, one frame per position;
 //! - [`design`]: the movement diagram of one design, with its price;
 //! - [`table`]: a table such as a leaderboard;
@@ -13,12 +15,13 @@
 //! # Layout
 //!
 //! - `view`: what the pictures show, as serde data ([`BoardView`], [`ReplayView`],
-//!   [`TableView`], [`ChartView`]).
+//!   [`TableView`], [`ChartView`]). A fog player's board is built from the engine's
+//!   per-player view alone, so a hidden piece can't reach the picture.
 //! - `style`: sizes, colours and where things go.
 //! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
 //!   PNG encoding through `image`'s encoder.
-//! - `artwork`, `token`, `marks`, `emblems`, `path`: vector drawing with tiny-skia;
-//!   `sprites` keeps what they draw; `text` sets type.
+//! - `artwork`, `token`, `marks`, `emblems` (prefix badges and rock among them), `path`:
+//!   vector drawing with tiny-skia; `sprites` keeps what they draw; `text` sets type.
 //! - One module per picture: `board` and `panel` (with `clock`), `replay` (with its fixed
 //!   palette in `indexed`), `diagram`, `table`, `chart`.
 //!

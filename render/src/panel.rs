@@ -213,9 +213,15 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
         y += clock::ROW * u;
     }
 
-    // Buying stops at 16 pieces, board and reserve together.
-    let owned = view.pieces.iter().filter(|(_, c, _)| *c == color).count() as u32
-        + p.reserve.iter().map(|(_, n)| n).sum::<u32>();
+    // Buying stops at 16 pieces, board and reserve together. Under fog the opponent's
+    // pieces on squares the viewer can't see are not in the view: their count is unknown.
+    let owned = if view.hidden.is_empty() || color == view.orientation {
+        let n = view.pieces.iter().filter(|(_, c, _)| *c == color).count() as u32
+            + p.reserve.iter().map(|(_, n)| n).sum::<u32>();
+        n.to_string()
+    } else {
+        "?".to_string()
+    };
     let owned = format!("{owned} of {MAX_PIECES} pieces");
     text::draw_right(
         canvas,

@@ -3,10 +3,10 @@
 
 use crate::style::Rgb;
 use crate::{artwork, emblems, token};
-use engine::{Color, Design};
+use engine::{Color, Design, Prefix};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use tiny_skia::Pixmap;
+use tiny_skia::{Pixmap, PixmapPaint, Transform};
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Key {
@@ -30,6 +30,10 @@ pub(crate) enum Emblem {
     Coin,
     /// A clock face drawn in one colour.
     Clock(Rgb),
+    /// A prefix's badge (the crown for `royal-`).
+    Badge(Prefix),
+    /// An impassable square, a square's size; `fogged` when the viewer can't see it now.
+    Rock { fogged: bool },
 }
 
 fn cache() -> &'static Mutex<HashMap<Key, Arc<Pixmap>>> {
@@ -64,6 +68,8 @@ pub(crate) fn emblem(emblem: Emblem, size: u32) -> Arc<Pixmap> {
             Emblem::Side(color) => emblems::side_disc(pix, color, s),
             Emblem::Coin => emblems::coin(pix, s),
             Emblem::Clock(ink) => emblems::clock(pix, s, ink),
+            Emblem::Badge(prefix) => emblems::badge(pix, prefix, s),
+            Emblem::Rock { fogged } => emblems::rock(pix, s, fogged),
         }
     })
 }
@@ -73,7 +79,8 @@ pub(crate) fn emblem(emblem: Emblem, size: u32) -> Arc<Pixmap> {
 const SPRITE_CACHE_LIMIT: usize = 4096;
 
 /// The picture of a piece, `size` pixels square. FIDE designs stand upright whatever the
-/// orientation; a token's move diagram turns round with the board (`flip`).
+/// orientation; a token's move diagram turns round with the board (`flip`), its prefix
+/// badges stay put.
 pub(crate) fn sprite(design: &Design, color: Color, flip: bool, size: u32) -> Arc<Pixmap> {
     let fide = design.fide();
     let flip = flip && fide.is_none();
@@ -87,7 +94,22 @@ pub(crate) fn sprite(design: &Design, color: Color, flip: bool, size: u32) -> Ar
         let s = size as f32;
         match fide {
             Some(f) => artwork::draw(pix, f, color, 0.0, 0.0, s),
-            None => token::draw(pix, design, color, flip, 0.0, 0.0, s),
+            None => {
+                token::draw(pix, design, color, flip, 0.0, 0.0, s);
+                for &prefix in design.prefixes() {
+                    let (x, y, side) = token::badge_place(prefix, size);
+                    let badge = emblem(Emblem::Badge(prefix), side);
+                    let paint = PixmapPaint::default();
+                    pix.draw_pixmap(
+                        x,
+                        y,
+                        badge.as_ref().as_ref(),
+                        &paint,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
         }
     })
 }

@@ -105,6 +105,11 @@ impl Rect {
 /// An opaque colour.
 pub(crate) type Rgb = [u8; 3];
 
+/// How `over` shows laid on `base` at `alpha` (0 to 1).
+pub(crate) fn mix(base: Rgb, over: Rgb, alpha: f32) -> Rgb {
+    [0, 1, 2].map(|c| (base[c] as f32 + (over[c] as f32 - base[c] as f32) * alpha).round() as u8)
+}
+
 /// The palette: lichess's brown board, so players feel at home.
 pub(crate) mod palette {
     use super::Rgb;
@@ -153,6 +158,22 @@ pub(crate) mod palette {
     pub const MARK_MOVE_ON_BLACK: Rgb = [120, 185, 255];
     pub const MARK_CAPTURE_ON_BLACK: Rgb = [255, 110, 100];
     pub const LAME: Rgb = [120, 120, 120];
+
+    /// Prefix badges: a chip in the prefix's colour with a light sign on it.
+    pub const SHOOTING: Rgb = [222, 60, 40];
+    pub const RELAY: Rgb = [20, 125, 135];
+    pub const DOUBLEMOVE: Rgb = [120, 65, 175];
+    pub const BADGE_SIGN: Rgb = WHITE_BODY;
+    pub const BADGE_RIM: Rgb = WHITE_LINE;
+
+    /// Impassable squares of a fog game: dark rock, hatched.
+    pub const ROCK: Rgb = [72, 64, 57];
+    pub const ROCK_LINE: Rgb = [118, 106, 94];
+    /// Squares the viewer can't see: grey, a hint of the square's own shade left.
+    pub const FOG: Rgb = [138, 141, 148];
+    pub const FOG_ALPHA: f32 = 0.8;
+    /// Remembered rock under fog: the fog's grey with the rock's hatching in a darker grey.
+    pub const FOG_ROCK_LINE: Rgb = [88, 90, 96];
 }
 
 #[cfg(test)]

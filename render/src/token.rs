@@ -1,12 +1,11 @@
 //! The token of a design that is not one of the six FIDE designs: a disc in its side's
-//! colour whose face is a small diagram of its moves, leaps as dots and rides as lines, with
-//! a crown for royal pieces.
+//! colour whose face is a small diagram of its moves, leaps as dots and rides as lines, and
+//! where its prefixes' badges go (a crown for royal pieces).
 
 use crate::canvas::{dashed, paint, stroke};
 use crate::marks::{draw_mark, motions, Reach};
-use crate::path::parse;
 use crate::style::{palette, Rgb};
-use engine::{Color, Design, Leap};
+use engine::{Color, Design, Leap, Prefix};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
 /// Draw a token filling a `size` box at (x, y).
@@ -121,22 +120,51 @@ pub(crate) fn draw(
         let (mx, my) = (cx + m.dx as f32 * unit, cy + m.dy as f32 * unit);
         draw_mark(pix, m.reach, mx, my, dot, rgb, None);
     }
-
-    if design.is_royal() {
-        crown(pix, x + size * 0.70, y + size * 0.02, size * 0.28);
-    }
 }
 
-/// A small gold crown badge in a `w`-wide box at (x, y).
-pub(crate) fn crown(pix: &mut Pixmap, x: f32, y: f32, w: f32) {
-    let p = parse("M10 80 L4 25 L28 50 L50 12 L72 50 L96 25 L90 80 Z");
-    let t = Transform::from_row(w / 100.0, 0.0, 0.0, w / 100.0, x, y);
-    pix.fill_path(&p, &paint(palette::GOLD, 1.0), FillRule::Winding, t, None);
-    pix.stroke_path(
-        &p,
-        &paint(palette::CROWN_LINE, 1.0),
-        &stroke((7.0f32).max(100.0 / w)),
-        t,
-        None,
-    );
+/// A badge's side, as a share of the token's.
+const BADGE: f32 = 0.28;
+
+/// Where a prefix's badge goes on a `size` token: its top left corner and side, in whole
+/// pixels so the badge drawn once can be copied. Each prefix has a corner of its own (the
+/// crown top right, as it always was), so stacked prefixes never cover each other.
+pub(crate) fn badge_place(prefix: Prefix, size: u32) -> (i32, i32, u32) {
+    let (fx, fy) = match prefix {
+        Prefix::Royal => (0.70, 0.02),
+        Prefix::Shooting => (0.02, 0.02),
+        Prefix::Relay => (0.02, 0.70),
+        Prefix::DoubleMove => (0.70, 0.70),
+    };
+    let s = size as f32;
+    (
+        (s * fx).round() as i32,
+        (s * fy).round() as i32,
+        ((s * BADGE).round() as u32).max(1),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn badges_never_overlap_and_stay_on_the_token() {
+        for size in [24, 40, 52, 60, 90, 256] {
+            let boxes: Vec<_> = Prefix::ALL.map(|p| badge_place(p, size)).into();
+            for (i, &(x, y, w)) in boxes.iter().enumerate() {
+                assert!(
+                    x >= 0 && y >= 0 && x + w as i32 <= size as i32,
+                    "{size}: {i}"
+                );
+                assert!(y + w as i32 <= size as i32, "{size}: {i}");
+                for &(x2, y2, w2) in &boxes[i + 1..] {
+                    let apart = x + w as i32 <= x2
+                        || x2 + w2 as i32 <= x
+                        || y + w as i32 <= y2
+                        || y2 + w2 as i32 <= y;
+                    assert!(apart, "{size}: badges overlap");
+                }
+            }
+        }
+    }
 }

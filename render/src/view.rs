@@ -1,7 +1,8 @@
-//! What the pictures show, as plain data: a board (built from a game or a position, or by
-//! hand), a replay's frames, a table and a rating chart. Everything is serde so the bot can
-//! keep a view until Discord has the picture.
+//! What the pictures show, as plain data: a board (built from a game or a position, a fog
+//! game player's view, or by hand), a replay's frames, a table and a rating chart.
+//! Everything is serde so the bot can keep a view until Discord has the picture.
 
+use engine::fog::View;
 use engine::{Color, Design, Game, Position, Square, Zorkmids};
 use serde::{Deserialize, Serialize};
 
@@ -55,12 +56,20 @@ pub struct BoardView {
     pub check: Vec<Square>,
     /// How a finished game ended, such as "1-0, White wins by checkmate".
     pub result: Option<String>,
-    /// The side whose player sits at the bottom of the board.
+    /// The side whose player sits at the bottom of the board; in a view with hidden squares,
+    /// the viewer.
     pub orientation: Color,
     /// White's clock, then Black's, in a game with a time control. Views stored before
     /// clocks existed read as None.
     #[serde(default)]
     pub clocks: Option<[ClockView; 2]>,
+    /// Impassable squares (fog games), drawn as hatched rock: no piece stands there. In a
+    /// player's view, those the player has seen so far.
+    #[serde(default)]
+    pub terrain: Vec<Square>,
+    /// Squares the viewer can't see now (a player's view of a fog game), greyed out.
+    #[serde(default)]
+    pub hidden: Vec<Square>,
 }
 
 /// An animated replay: one board per position, the start and then the position after each
@@ -170,7 +179,8 @@ pub struct ChartView {
 }
 
 impl BoardView {
-    /// A position seen from White's side, with the players' names (White's first).
+    /// A position seen from White's side, with the players' names (White's first): the whole
+    /// board, a fog game's impassable squares included (no check is shown in a fog game).
     pub fn from_position(position: &Position, names: [&str; 2]) -> BoardView {
         let player = |color: Color| PlayerView {
             name: names[color.index()].to_string(),
@@ -185,6 +195,7 @@ impl BoardView {
                 })
                 .collect(),
         };
+        let fog = position.rules().options.fog;
         BoardView {
             pieces: position
                 .pieces()
@@ -197,11 +208,47 @@ impl BoardView {
             last_action: Vec::new(),
             check: Color::ALL
                 .into_iter()
+                .filter(|_| !fog)
                 .flat_map(|c| position.royals_in_check(c))
                 .collect(),
             result: None,
             orientation: Color::White,
             clocks: None,
+            terrain: position.terrain().collect(),
+            hidden: Vec::new(),
+        }
+    }
+
+    /// What one player of a fog game may see, from their side of the board: built from
+    /// their [`View`] alone, so nothing hidden can reach the picture. Unseen squares are
+    /// greyed, the impassable squares they have seen stay marked, their own last action is
+    /// highlighted, and no check is shown (fog games have none).
+    pub fn from_view(view: &View, names: [&str; 2]) -> BoardView {
+        let player = |color: Color| PlayerView {
+            name: names[color.index()].to_string(),
+            treasury: view.treasuries[color.index()],
+            reserve: view.reserves[color.index()].clone(),
+            slots: view.slots[color.index()]
+                .iter()
+                .map(|(design, cost)| Slot {
+                    design: design.clone(),
+                    cost: *cost,
+                })
+                .collect(),
+        };
+        BoardView {
+            pieces: view.pieces.clone(),
+            players: [player(Color::White), player(Color::Black)],
+            to_move: view.to_move,
+            ply: view.ply,
+            ruleset: view.ruleset.name().to_string(),
+            last_action: view.last_action.clone(),
+            check: Vec::new(),
+            result: view.result.map(|o| o.to_string()),
+            orientation: view.color,
+            clocks: None,
+            terrain: view.terrain.collect(),
+            hidden: (!view.seen).collect(),
         }
     }
 

@@ -1,5 +1,6 @@
-//! Golden images: the board views, a leaderboard, tournament standings (the README's) and a
-//! rating chart must look as checked in, within a small per-pixel tolerance.
+//! Golden images: the board views, a leaderboard, tournament standings (the README's), a
+//! rating chart and the diagram of a design with every unofficial prefix must look as
+//! checked in, within a small per-pixel tolerance.
 //! Regenerate them with `UPDATE_GOLDEN=1 cargo test -p render --test golden`.
 
 mod common;
@@ -27,6 +28,16 @@ fn golden_images_match() {
     pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
     pictures.push(("standings", render::table(&common::standings(), &style)));
     pictures.push(("rating", render::chart(&common::rating_history(), &style)));
+    let prefixed = render::engine::Design::parse("relay-doublemove-shooting-FfR").unwrap();
+    let priced = render::engine::price(
+        &prefixed,
+        render::engine::PriceTable::Classic,
+        &render::engine::Proposals::default(),
+    );
+    pictures.push((
+        "design-prefixes",
+        render::design(&prefixed, &priced, &style),
+    ));
     for (name, png_bytes) in pictures {
         let path = golden_dir().join(format!("{name}.png"));
         if update {

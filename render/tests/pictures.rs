@@ -1,10 +1,11 @@
 //! Decode every picture and check its size and key pixels: squares, pieces, highlights,
-//! panels, the result, and the marks of a design diagram.
+//! panels, the result, prefix badges, fog and rock, and the marks of a design diagram.
 
 mod common;
 
-use render::engine::{price, Color, Design, PriceTable, Proposals, Square};
+use render::engine::{price, Color, Design, Prefix, PriceTable, Proposals, Square};
 use render::{BoardView, ClockView, Style};
+use std::str::FromStr;
 
 use common::{close, Picture};
 
@@ -16,6 +17,13 @@ const ACTIVE: [u8; 3] = [98, 153, 36];
 const RESULT: [u8; 3] = [250, 214, 90];
 const CLOCK_RUNNING: [u8; 3] = [49, 46, 43];
 const NEGATIVE: [u8; 3] = [200, 40, 30];
+const ROCK: [u8; 3] = [72, 64, 57];
+const ROCK_LINE: [u8; 3] = [118, 106, 94];
+const FOG: [u8; 3] = [138, 141, 148];
+const FOG_ROCK_LINE: [u8; 3] = [88, 90, 96];
+const SHOOTING: [u8; 3] = [222, 60, 40];
+const RELAY: [u8; 3] = [20, 125, 135];
+const DOUBLEMOVE: [u8; 3] = [120, 65, 175];
 
 fn blend(base: [u8; 3], over: [u8; 3], alpha: f32) -> [u8; 3] {
     [0, 1, 2].map(|c| (over[c] as f32 * alpha + base[c] as f32 * (1.0 - alpha)).round() as u8)
@@ -29,23 +37,52 @@ fn square_colour(sq: Square) -> [u8; 3] {
     }
 }
 
+/// A square the viewer can't see: its colour under 80 % fog.
+fn fogged(sq: Square) -> [u8; 3] {
+    blend(square_colour(sq), FOG, 0.8)
+}
+
 /// Check one board picture against its view.
 fn check_board(view: &BoardView, style: &Style) {
     let pic = Picture::decode(&render::board(view, style));
     assert_eq!((pic.width, pic.height), style.board_image_size());
     for sq in Square::all() {
         let r = style.square_rect(sq, view.orientation);
-        let base = if view.last_action.contains(&sq) {
-            blend(square_colour(sq), [155, 199, 0], 0.41)
+        let hidden = view.hidden.contains(&sq);
+        if view.terrain.contains(&sq) {
+            // Rock, hatched: in the fog's grey with darker lines when unseen.
+            let (ground, line) = if hidden {
+                (FOG, FOG_ROCK_LINE)
+            } else {
+                (ROCK, ROCK_LINE)
+            };
+            let area = (r.w * r.h) as usize;
+            let g = pic.count(r.x, r.y, r.w, r.h, ground, 3);
+            let l = pic.count(r.x, r.y, r.w, r.h, line, 3);
+            assert!(
+                g * 3 > area && l * 10 > area,
+                "{sq}: rock {g} px, lines {l} px"
+            );
+            assert!(view.piece_at(sq).is_none(), "{sq}: a piece on rock");
+            continue;
+        }
+        let square = if hidden {
+            fogged(sq)
         } else {
             square_colour(sq)
         };
-        // A corner of the square shows its colour (or the last action's tint) under any piece.
+        let base = if view.last_action.contains(&sq) {
+            blend(square, [155, 199, 0], 0.41)
+        } else {
+            square
+        };
+        // The square's colour (or the last action's tint) shows round any piece and its
+        // badges: a token with all its badges covers under four fifths of its square.
         if !view.check.contains(&sq) {
+            let n = pic.count(r.x, r.y, r.w, r.h, base, 3);
             assert!(
-                close(pic.at(r.x + 2, r.y + 2), base, 3),
-                "{sq} corner is {:?}, not {base:?}",
-                pic.at(r.x + 2, r.y + 2)
+                n * 5 > (r.w * r.h) as usize,
+                "{sq}: only {n} px of {base:?}"
             );
         }
         let (cx, cy) = r.centre();
@@ -267,4 +304,95 @@ fn unpriced_and_royal_designs_still_get_a_diagram() {
             pic.height
         );
     }
+}
+
+#[test]
+fn a_debt_shows_in_red_and_credit_does_not() {
+    let style = Style::default();
+    let mut view = common::middlegame();
+    let (top, bottom) = panel_halves(&view, &style, NEGATIVE);
+    assert_eq!((top, bottom), (0, 0), "nobody is in debt");
+    view.players[Color::White.index()].treasury = "-2.5".parse().unwrap();
+    let (top, bottom) = panel_halves(&view, &style, NEGATIVE);
+    assert_eq!(top, 0, "Black has 4.5");
+    assert!(bottom > 60, "White's debt is red: {bottom} px");
+}
+
+/// Pixels of a colour in one quarter of a square: 0 top left, 1 top right, 2 bottom left,
+/// 3 bottom right.
+fn in_quarter(pic: &Picture, style: &Style, sq: Square, quarter: u32, rgb: [u8; 3]) -> usize {
+    let r = style.square_rect(sq, Color::White);
+    let (w, h) = (r.w / 2, r.h / 2);
+    pic.count(r.x + quarter % 2 * w, r.y + quarter / 2 * h, w, h, rgb, 4)
+}
+
+#[test]
+fn each_prefix_has_its_badge_in_its_own_corner() {
+    let style = Style::default();
+    let view = common::prefixes();
+    let pic = Picture::decode(&render::board(&view, &style));
+    let badges = [(SHOOTING, 0), (RELAY, 2), (DOUBLEMOVE, 3)];
+    for (sq, design) in view.pieces.iter().map(|(sq, _, d)| (*sq, d)) {
+        for (rgb, quarter) in badges {
+            let n = in_quarter(&pic, &style, sq, quarter, rgb);
+            let prefix = match quarter {
+                0 => Prefix::Shooting,
+                2 => Prefix::Relay,
+                _ => Prefix::DoubleMove,
+            };
+            if design.has_prefix(prefix) {
+                assert!(n > 40, "{sq} {}: {prefix:?} badge {n} px", design.written());
+            } else {
+                assert_eq!(n, 0, "{sq} {}: no {prefix:?} badge", design.written());
+            }
+        }
+    }
+    // The royal doublemove piece keeps its crown, top right, beside its chevrons.
+    let g7 = Square::from_str("g7").unwrap();
+    assert!(in_quarter(&pic, &style, g7, 1, [232, 182, 50]) > 40);
+    assert!(in_quarter(&pic, &style, g7, 1, DOUBLEMOVE) == 0);
+    // The panels show badges on reserve and slot tokens too.
+    let p = style.panel_rect();
+    for rgb in [SHOOTING, RELAY, DOUBLEMOVE] {
+        assert!(pic.count(p.x, p.h / 2, p.w, p.h / 2, rgb, 4) > 40);
+    }
+}
+
+#[test]
+fn the_diagram_of_a_prefixed_design_explains_each_prefix() {
+    let style = Style::default();
+    let plain = Design::parse("FfR").unwrap();
+    let prefixed = Design::parse("relay-doublemove-shooting-FfR").unwrap();
+    let draw = |d: &Design| {
+        let priced = price(d, PriceTable::Classic, &Proposals::default());
+        Picture::decode(&render::design(d, &priced, &style))
+    };
+    let (plain, prefixed) = (draw(&plain), draw(&prefixed));
+    // Three more key lines make the picture taller, unless the board already sets its height.
+    assert!(prefixed.height >= plain.height);
+    let legend_x = 9 * 60 + 40;
+    for rgb in [SHOOTING, RELAY, DOUBLEMOVE] {
+        let count =
+            |pic: &Picture| pic.count(legend_x, 0, pic.width - legend_x, pic.height, rgb, 4);
+        assert_eq!(count(&plain), 0);
+        assert!(count(&prefixed) > 100, "a key badge in {rgb:?}");
+    }
+}
+
+#[test]
+fn fog_and_rock_read_apart_from_each_other_and_from_plain_squares() {
+    let style = Style::default();
+    let view = common::fog();
+    let pic = Picture::decode(&render::board(&view, &style));
+    let centre = |name: &str| {
+        let r = style.square_rect(Square::from_str(name).unwrap(), Color::White);
+        pic.at(r.x + r.w / 2, r.y + r.h / 2)
+    };
+    // h8 and a8 are both light: unseen and seen.
+    let (unseen, seen) = (centre("h8"), centre("a8"));
+    assert!(!close(unseen, seen, 40), "fog {unseen:?} against {seen:?}");
+    assert!(!close(unseen, ROCK, 40) && !close(seen, ROCK, 40));
+    // g6 is rock the viewer has never seen: plain fog, no hatching.
+    let g6 = style.square_rect(Square::from_str("g6").unwrap(), Color::White);
+    assert_eq!(pic.count(g6.x, g6.y, g6.w, g6.h, FOG_ROCK_LINE, 8), 0);
 }

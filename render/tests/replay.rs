@@ -77,6 +77,19 @@ fn assert_close(shown: &RgbaImage, png_bytes: &[u8], what: &str) {
     );
 }
 
+/// Each frame of the GIF shows its board picture, within the palette's error.
+fn every_frame_close(view: &ReplayView, style: &Style) {
+    let shown = shown(&render::replay(view, style));
+    assert_eq!(shown.len(), view.frames.len());
+    for (i, frame) in view.frames.iter().enumerate() {
+        assert_close(
+            &shown[i],
+            &render::board(frame, style),
+            &format!("frame {i}"),
+        );
+    }
+}
+
 #[test]
 fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
     let view = common::sample48();
@@ -143,14 +156,20 @@ fn clocks_checks_and_a_result_go_through_the_palette_too() {
         },
     ]);
     let view = ReplayView { frames };
-    let shown = shown(&render::replay(&view, &style));
-    for (i, frame) in view.frames.iter().enumerate() {
-        assert_close(
-            &shown[i],
-            &render::board(frame, &style),
-            &format!("frame {i}"),
-        );
-    }
+    every_frame_close(&view, &style);
+}
+
+#[test]
+fn prefix_badges_rock_and_fog_go_through_the_palette_too() {
+    let style = Style::default();
+    // A fog game's replay shows the true board: every rock, nothing hidden.
+    let mut whole = common::fog();
+    whole.hidden.clear();
+    whole.terrain.push("g6".parse().unwrap());
+    let view = ReplayView {
+        frames: vec![common::prefixes(), common::fog(), whole],
+    };
+    every_frame_close(&view, &style);
 }
 
 #[test]
@@ -180,10 +199,12 @@ fn a_repeated_position_is_a_tiny_frame() {
 }
 
 #[test]
-fn older_views_without_clocks_still_read() {
+fn older_views_without_clocks_or_fog_still_read() {
     let view = common::middlegame();
     let mut json: serde_json::Value = serde_json::to_value(&view).unwrap();
-    json.as_object_mut().unwrap().remove("clocks");
+    for field in ["clocks", "terrain", "hidden"] {
+        json.as_object_mut().unwrap().remove(field);
+    }
     let back: render::BoardView = serde_json::from_value(json).unwrap();
     assert_eq!(back, view);
     let with = common::clocks();

@@ -74,6 +74,8 @@ pub fn start() -> BoardView {
         result: None,
         orientation: Color::White,
         clocks: None,
+        terrain: vec![],
+        hidden: vec![],
     }
 }
 
@@ -96,6 +98,8 @@ pub fn middlegame() -> BoardView {
         result: None,
         orientation: Color::White,
         clocks: None,
+        terrain: vec![],
+        hidden: vec![],
     }
 }
 
@@ -160,6 +164,8 @@ pub fn fairy() -> BoardView {
         result: None,
         orientation: Color::Black,
         clocks: None,
+        terrain: vec![],
+        hidden: vec![],
     }
 }
 
@@ -181,6 +187,8 @@ pub fn check() -> BoardView {
         result: None,
         orientation: Color::White,
         clocks: None,
+        terrain: vec![],
+        hidden: vec![],
     }
 }
 
@@ -201,6 +209,8 @@ pub fn finished() -> BoardView {
         result: Some("0-1, Black wins by checkmate".into()),
         orientation: Color::White,
         clocks: None,
+        terrain: vec![],
+        hidden: vec![],
     }
 }
 
@@ -221,6 +231,100 @@ pub fn clocks() -> BoardView {
     }
 }
 
+/// The unofficial prefixes alone and stacked, on the board, in a reserve and in the slots,
+/// and White in debt under plunder.
+pub fn prefixes() -> BoardView {
+    let white_slots = vec![
+        slot("P", Some(2)),
+        slot("shooting-R", Some(15)),
+        slot("relay-N", Some(6)),
+        slot("doublemove-WF", Some(30)),
+        slot("relay-doublemove-shooting-W", Some(54)),
+        slot("K", Some(12)),
+    ];
+    let black_slots = vec![
+        slot("P", Some(2)),
+        slot("N", Some(3)),
+        slot("shooting-B", Some(9)),
+        slot("R", Some(5)),
+        slot("royal-doublemove-WF", Some(72)),
+        slot("K", Some(12)),
+    ];
+    BoardView {
+        pieces: pieces(&[
+            "K e1",
+            "w:shooting-R a1",
+            "w:relay-N c3",
+            "w:doublemove-WF e3",
+            "w:relay-doublemove-shooting-W d4",
+            "P f2",
+            "k e8",
+            "b:shooting-B c8",
+            "b:royal-doublemove-WF g7",
+            "b:relay-shooting-FD f6",
+            "p d6",
+        ]),
+        players: [
+            player(
+                "Ralph Betza",
+                "-4.5",
+                &[("relay-doublemove-shooting-W", 1), ("shooting-R", 2)],
+                white_slots,
+            ),
+            player("Hans Bodlaender", "12", &[("shooting-B", 1)], black_slots),
+        ],
+        to_move: Color::White,
+        ply: 37,
+        ruleset: "classic".into(),
+        last_action: vec![sq("d5"), sq("d4")],
+        check: vec![],
+        result: None,
+        orientation: Color::White,
+        clocks: None,
+        terrain: vec![],
+        hidden: vec![],
+    }
+}
+
+/// White's view of a fog game: six impassable squares (b3 c4 f3 and their mirror images
+/// g6 f5 c6), of which White has seen five and sees four now; most of Black's half unseen.
+pub fn fog() -> BoardView {
+    let seen = [
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2",
+        "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4",
+        "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6", "d6", "e6", "a7", "a8", "g5",
+        "h5",
+    ];
+    let seen: Vec<Square> = seen.iter().map(|s| sq(s)).collect();
+    BoardView {
+        pieces: pieces(&[
+            "K e1",
+            "w:WD d4",
+            "N c3",
+            "P e2",
+            "R a1",
+            "w:fbDbcA g4",
+            "p d6",
+            "b:NN b5",
+            "p e5",
+        ]),
+        players: [
+            player("Alice", "2", &[("N", 1)], fide_slots()),
+            player("Bob", "3.5", &[("WD", 1)], fide_slots()),
+        ],
+        to_move: Color::Black,
+        ply: 22,
+        ruleset: "classic".into(),
+        last_action: vec![sq("e4"), sq("d4")],
+        check: vec![],
+        result: None,
+        orientation: Color::White,
+        clocks: None,
+        terrain: ["b3", "c4", "f3", "f5", "c6"].map(sq).to_vec(),
+        hidden: Square::all().filter(|s| !seen.contains(s)).collect(),
+    }
+}
+
 /// The golden views, by file name.
 pub fn golden_views() -> Vec<(&'static str, BoardView)> {
     vec![
@@ -230,6 +334,8 @@ pub fn golden_views() -> Vec<(&'static str, BoardView)> {
         ("check", check()),
         ("finished", finished()),
         ("clocks", clocks()),
+        ("prefixes", prefixes()),
+        ("fog", fog()),
     ]
 }
 
