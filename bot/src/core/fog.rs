@@ -8,9 +8,8 @@ use super::info::record_file;
 use super::play::{board, game_over};
 use super::{Core, Picture, Reply, Target};
 use crate::store::{GameRow, Player, Status};
-use engine::fog::View;
 use engine::{Action, Color, DesignPhase, Game, Played, Position, Rules, Turn};
-use render::{BoardView, ClockView, PlayerView, Slot};
+use render::{BoardView, ClockView};
 
 impl Core {
     /// A new game under `rules`; a fog game's start gets its impassable squares from a
@@ -39,7 +38,7 @@ pub(super) fn private_picture(
     let names = [players[0].name.as_str(), players[1].name.as_str()];
     let view = BoardView {
         clocks,
-        ..interim_from_view(&game.view(color), names)
+        ..BoardView::from_view(&game.view(color), names)
     };
     Picture::Board(Box::new(view))
 }
@@ -175,32 +174,5 @@ pub(super) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
             .picture
             .get_or_insert_with(|| board(row, Color::White, now));
         first.files.push(record_file(row));
-    }
-}
-
-fn interim_from_view(view: &View, names: [&str; 2]) -> BoardView {
-    let player = |color: Color| PlayerView {
-        name: names[color.index()].to_string(),
-        treasury: view.treasuries[color.index()],
-        reserve: view.reserves[color.index()].clone(),
-        slots: view.slots[color.index()]
-            .iter()
-            .map(|(design, cost)| Slot {
-                design: design.clone(),
-                cost: *cost,
-            })
-            .collect(),
-    };
-    BoardView {
-        pieces: view.pieces.clone(),
-        players: [player(Color::White), player(Color::Black)],
-        to_move: view.to_move,
-        ply: view.ply,
-        ruleset: view.ruleset.name().to_string(),
-        last_action: view.last_action.clone(),
-        check: Vec::new(),
-        result: view.result.map(|o| o.to_string()),
-        orientation: view.color,
-        clocks: None,
     }
 }
