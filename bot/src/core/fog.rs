@@ -5,7 +5,7 @@
 
 use super::clocks::clock_faces;
 use super::info::record_file;
-use super::play::{board, game_over};
+use super::play::{board, game_over, names, with_clocks};
 use super::{Core, Picture, Reply, Target};
 use crate::store::{GameRow, Player, Status};
 use engine::{Action, Color, DesignPhase, Game, Played, Position, Rules, Turn};
@@ -35,12 +35,8 @@ pub(super) fn private_picture(
     color: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    let names = [players[0].name.as_str(), players[1].name.as_str()];
-    let view = BoardView {
-        clocks,
-        ..BoardView::from_view(&game.view(color), names)
-    };
-    Picture::Board(Box::new(view))
+    let view = BoardView::from_view(&game.view(color), names(players));
+    with_clocks(view, clocks)
 }
 
 /// Dress a new game's announcement: the board from White's side; in a fog game no board,

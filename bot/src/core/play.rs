@@ -232,20 +232,26 @@ impl Core {
     }
 }
 
-/// A game's board as the given side sees it, with the last action, any check, the result
-/// and the clocks.
+/// A game's whole board as the given side sees it, with the last action, any check, the
+/// result and the clocks.
 pub(super) fn picture(
     players: &[Player; 2],
     game: &Game,
     side: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    let names = [players[0].name.as_str(), players[1].name.as_str()];
-    let view = BoardView {
-        clocks,
-        ..BoardView::from_game(game, names)
-    };
-    Picture::Board(Box::new(view.seen_by(side)))
+    let view = BoardView::from_game(game, names(players)).seen_by(side);
+    with_clocks(view, clocks)
+}
+
+/// The players' names as pictures show them, White's first.
+pub(super) fn names(players: &[Player; 2]) -> [&str; 2] {
+    [players[0].name.as_str(), players[1].name.as_str()]
+}
+
+/// A board picture with the clocks.
+pub(super) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Picture {
+    Picture::Board(Box::new(BoardView { clocks, ..view }))
 }
 
 /// The stored game's board as the given side sees it, with the clocks at `now`.

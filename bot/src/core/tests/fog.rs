@@ -120,6 +120,8 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
         assert_eq!(view.orientation, color);
         assert!(!has(view, enemy_king), "the enemy king is out of sight");
         assert_eq!(view.pieces.len(), 1);
+        assert!(view.hidden.contains(&enemy_king.parse().unwrap()));
+        assert!(view.terrain.len() < 6, "only the terrain seen so far");
     }
 
     let replies = f.turn(&alice(), "Kd2").await;
@@ -219,6 +221,8 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let ended = f.say(&bob(), HERE, press(&resign[0].buttons[0].id)).await;
     let view = board_view(&ended[0]);
     assert!(has(view, "e3") && has(view, "d7"), "{:?}", view.pieces);
+    assert_eq!(view.terrain.len(), 6);
+    assert!(view.hidden.is_empty());
     assert_eq!(ended[0].files.len(), 1);
     let record = String::from_utf8(ended[0].files[0].bytes.clone()).unwrap();
     assert!(record.contains("[Options \"fog\"]"), "{record}");
