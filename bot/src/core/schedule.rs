@@ -147,8 +147,13 @@ impl Core {
             return Ok(false);
         };
         let (target, reply): (Target, Reply) = row.decode()?;
-        match self.platform.deliver(target, reply.clone()).await {
-            Ok(posted) => {
+        // Who a message waits for when they take no DMs.
+        let holder = match target {
+            Target::Direct { user } if reply.held_if_no_dms => Some(user),
+            _ => None,
+        };
+        match (self.platform.deliver(target, reply.clone()).await, holder) {
+            (Ok(posted), _) => {
                 let reply = Reply {
                     owed: Some(row.id),
                     ..reply
@@ -156,13 +161,11 @@ impl Core {
                 self.delivered(&reply, posted).await;
                 Ok(true)
             }
-            Err(Undelivered::NoDms(_)) if reply.held_if_no_dms => {
-                if let Target::Direct { user } = target {
-                    self.store.hold_owed(row.id, user).await?;
-                }
+            (Err(Undelivered::NoDms(_)), Some(user)) => {
+                self.store.hold_owed(row.id, user).await?;
                 Ok(false)
             }
-            Err(Undelivered::Gone(why) | Undelivered::NoDms(why)) => {
+            (Err(Undelivered::Gone(why) | Undelivered::NoDms(why)), _) => {
                 tracing::warn!(
                     owed = row.id,
                     why,
@@ -171,7 +174,7 @@ impl Core {
                 self.store.delivered(row.id).await?;
                 Ok(false)
             }
-            Err(Undelivered::Retry(why)) => {
+            (Err(Undelivered::Retry(why)), _) => {
                 tracing::warn!(owed = row.id, why, retry_at, "delivery failed; will retry");
                 Ok(false)
             }
