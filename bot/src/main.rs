@@ -100,6 +100,13 @@ enum Command {
         /// Allow the unofficial relay-, doublemove- and shooting- prefixes.
         #[arg(long)]
         unofficial: bool,
+        /// A capture takes half the captured piece's price from its owner.
+        #[arg(long)]
+        plunder: bool,
+        /// A moderated game: each player sees only what their pieces see; the screen is
+        /// cleared between players.
+        #[arg(long)]
+        fog: bool,
         /// White's name.
         #[arg(long, default_value = "White")]
         white: String,
@@ -199,6 +206,8 @@ fn main() -> ExitCode {
             power,
             proposals,
             unofficial,
+            plunder,
+            fog,
             white,
             black,
             first,
@@ -227,7 +236,8 @@ fn main() -> ExitCode {
                     power,
                     proposals,
                     unofficial,
-                    ..engine::Options::default()
+                    plunder,
+                    fog,
                 },
                 names: [white, black],
                 first,

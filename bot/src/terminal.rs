@@ -104,6 +104,7 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
         players: players.clone(),
         picture: setup.picture.clone(),
         buttons: Mutex::new(Vec::new()),
+        kept: Mutex::new(Vec::new()),
     };
     let mut acting = setup.first;
     match core.store().active_game(CHANNEL).await? {
@@ -111,7 +112,7 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
             acting = row.game.position().to_move();
             println!("Resuming the game in {}.", database_text(&setup.database));
         }
-        None => start(&core, &screen, &setup).await,
+        None => start(&core, &screen, &setup, acting).await,
     }
     println!(
         "Type /help for the commands, /as white or /as black to switch players, /quit to stop."
@@ -126,35 +127,31 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
             println!();
             break;
         };
-        let request = match parse(&line) {
-            Err(usage) => {
-                println!("{usage}");
-                continue;
-            }
-            Ok(Line::Nothing) => continue,
+        let mut switch = None;
+        match parse(&line) {
+            Err(usage) => println!("{usage}"),
+            Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
-            Ok(Line::As(color)) => {
-                acting = color;
-                continue;
-            }
+            Ok(Line::As(color)) => switch = Some(color),
             Ok(Line::Press(n)) => match screen.button(n) {
-                Some(press) => Request::Press(press),
-                None => {
-                    println!(
-                        "there is no button {n}: /press takes the number shown beside a button"
-                    );
-                    continue;
-                }
+                Some(press) => screen.ask(&core, who, Request::Press(press)).await,
+                None => println!(
+                    "there is no button {n}: /press takes the number shown beside a button"
+                ),
             },
-            Ok(Line::Command(request)) => request,
-        };
-        for reply in core.handle(who, PLACE, request).await {
-            screen.show(&core, reply).await;
+            Ok(Line::Command(request)) => screen.ask(&core, who, request).await,
         }
-        // Hot seat: the keyboard passes to the side to move.
-        if let Some(row) = core.store().active_game(CHANNEL).await? {
-            acting = row.game.position().to_move();
+        let row = core.store().active_game(CHANNEL).await?;
+        // Hot seat: the keyboard passes to the side to move, or to the side /as names.
+        let next = switch
+            .or(row.as_ref().map(|r| r.game.position().to_move()))
+            .unwrap_or(acting);
+        let fog = row.is_some_and(|r| r.game.rules().options.fog);
+        if fog && next != acting && !pass_keyboard(&players[next.index()], next, &mut lines) {
+            break;
         }
+        acting = next;
+        screen.show_kept(&core, players[acting.index()].id).await;
     }
     core.store().close().await;
     Ok(())
@@ -166,8 +163,32 @@ fn database_text(database: &Option<DatabaseUrl>) -> String {
         .map_or("memory".to_string(), DatabaseUrl::to_string)
 }
 
+/// Hand the keyboard over in a fog game: the screen is cleared twice, once the player who
+/// acted is done looking and before the next one sits down, so each sees only their own
+/// view. False if the input ended.
+fn pass_keyboard(
+    next: &Who,
+    color: Color,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> bool {
+    print!("Press Enter to hide your board.");
+    let _ = std::io::stdout().flush();
+    let done = matches!(lines.next(), Some(Ok(_)));
+    print!(
+        "{CLEAR}Pass the keyboard to {} ({color}), then press Enter.",
+        next.name
+    );
+    let _ = std::io::stdout().flush();
+    let ready = done && matches!(lines.next(), Some(Ok(_)));
+    print!("{CLEAR}");
+    ready
+}
+
+/// Clears a terminal's screen and puts the cursor at the top.
+const CLEAR: &str = "\x1b[2J\x1b[H";
+
 /// A new game: White challenges Black, who accepts, as on Discord.
-async fn start(core: &Core, screen: &Screen, setup: &Setup) {
+async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
     let [white, black] = &screen.players;
     let challenge = Request::Challenge(ChallengeRequest {
         opponent: Some(black.player()),
@@ -175,6 +196,8 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup) {
         power: Some(setup.options.power),
         proposals: Some(setup.options.proposals),
         unofficial: Some(setup.options.unofficial),
+        plunder: Some(setup.options.plunder),
+        fog: Some(setup.options.fog),
         colour: Some(ColourChoice::White),
         time: Some(setup.time.to_string()),
         // One person at one keyboard: nothing to rate.
@@ -196,8 +219,9 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup) {
             for reply in replies {
                 core.delivered(&reply, None).await;
             }
+            let at_keyboard = &screen.players[first.index()];
             for reply in core.handle(black, PLACE, accept).await {
-                screen.show(core, reply).await;
+                screen.show_to(core, reply, at_keyboard.id).await;
             }
         }
         None => {
@@ -361,15 +385,52 @@ fn clip(text: &str) -> String {
 }
 
 /// Shows replies: text with names for mentions, boards as text and PNG files, buttons
-/// numbered for /press.
+/// numbered for /press. A direct message waits until its player is at the keyboard.
 struct Screen {
     players: [Who; 2],
     picture: PathBuf,
     /// The buttons last shown, in order.
     buttons: Mutex<Vec<Press>>,
+    /// Direct messages for the player away from the keyboard.
+    kept: Mutex<Vec<(u64, Reply)>>,
 }
 
 impl Screen {
+    /// Carry out a command of the player at the keyboard and show the answers.
+    async fn ask(&self, core: &Core, who: &Who, request: Request) {
+        for reply in core.handle(who, PLACE, request).await {
+            self.show_to(core, reply, who.id).await;
+        }
+    }
+
+    /// Show a reply to the player at the keyboard, or keep a direct message for the other.
+    async fn show_to(&self, core: &Core, reply: Reply, at_keyboard: u64) {
+        match reply.elsewhere {
+            Some(Target::Direct { user }) if user != at_keyboard => {
+                self.kept
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((user, reply));
+            }
+            _ => self.show(core, reply).await,
+        }
+    }
+
+    /// Show the direct messages kept for this player, now at the keyboard.
+    async fn show_kept(&self, core: &Core, user: u64) {
+        let mine: Vec<Reply> = {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let (mine, others) = std::mem::take(&mut *kept)
+                .into_iter()
+                .partition(|(to, _)| *to == user);
+            *kept = others;
+            mine.into_iter().map(|(_, reply)| reply).collect()
+        };
+        for reply in mine {
+            self.show(core, reply).await;
+        }
+    }
+
     /// The press behind button `n` (1-based) of the last reply that had buttons.
     fn button(&self, n: usize) -> Option<Press> {
         let buttons = self.buttons.lock().unwrap_or_else(|e| e.into_inner());
@@ -381,7 +442,7 @@ impl Screen {
         for p in &self.players {
             text = text.replace(&format!("<@{}>", p.id), &p.name);
         }
-        if reply.ephemeral {
+        if reply.ephemeral || matches!(reply.elsewhere, Some(Target::Direct { .. })) {
             println!("(only you see this) {text}");
         } else {
             println!("{text}");
@@ -427,7 +488,8 @@ fn write_file(path: &Path, bytes: &[u8]) {
 }
 
 /// The board as text from the view's side: FIDE pieces by letter (White upper case), other
-/// designs numbered, `(1)` for White and `[1]` for Black, with a legend; then both panels.
+/// designs numbered, `(1)` for White and `[1]` for Black, `#` impassable and `~` out of
+/// sight (a fog player's view), with a legend; then both panels.
 pub fn text_board(view: &BoardView) -> String {
     let mut others: Vec<&engine::Design> = Vec::new();
     let mut rows = Vec::new();
@@ -449,6 +511,8 @@ pub fn text_board(view: &BoardView) -> String {
         for &file in &files {
             let square = engine::Square::new(file, rank).expect("on the board");
             let cell = match view.piece_at(square) {
+                None if view.terrain.contains(&square) => " # ".to_string(),
+                None if view.hidden.contains(&square) => " ~ ".to_string(),
                 None if view.check.contains(&square) => " + ".to_string(),
                 None => " . ".to_string(),
                 Some((color, design)) => match design.fide() {
@@ -475,6 +539,9 @@ pub fn text_board(view: &BoardView) -> String {
         rows.push(row);
     }
     rows.push(format!("   {header}"));
+    if !view.terrain.is_empty() || !view.hidden.is_empty() {
+        rows.push("   # = impassable, ~ = out of sight".to_string());
+    }
     if !others.is_empty() {
         let legend: Vec<String> = others
             .iter()
@@ -619,5 +686,27 @@ mod tests {
         assert!(text.contains("Turn 12: Black to move."));
         let flipped = text_board(&view.seen_by(Color::Black));
         assert!(flipped.contains("    h  g  f"), "{flipped}");
+    }
+
+    #[test]
+    fn a_fog_view_shows_only_what_its_player_sees() {
+        let rules = engine::Rules::new(
+            Ruleset::Classic,
+            Options {
+                fog: true,
+                ..Options::default()
+            },
+        );
+        let position = engine::Position::parse(
+            "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1 b3,c4,f3,c6,f5,g6",
+            rules,
+        )
+        .unwrap();
+        let game = engine::Game::from_position(position);
+        let view = BoardView::from_view(&game.view(Color::White), ["Alice", "Bob"]);
+        let text = text_board(&view);
+        assert!(text.contains(" 8  ~  ~  ~  ~  ~  ~  ~  ~  8"), "{text}");
+        assert!(text.contains(" 1  ~  ~  ~  .  K  .  ~  ~  1"), "{text}");
+        assert!(text.contains("# = impassable, ~ = out of sight"));
     }
 }

@@ -560,7 +560,8 @@ async fn scenarios() {
     // /td's subcommands inherit its permissions: only Manage Server sees them.
     assert_eq!(command("td")["default_member_permissions"], "32");
     assert!(command("tournament")["default_member_permissions"].is_null());
-    let subcommands = |name: &str| -> Vec<String> {
+    // A command's options by name (a group's are its subcommands).
+    let options = |name: &str| -> Vec<String> {
         command(name)["options"]
             .as_array()
             .unwrap()
@@ -568,8 +569,14 @@ async fn scenarios() {
             .map(|o| o["name"].as_str().unwrap().to_string())
             .collect()
     };
+    for option in ["unofficial", "plunder", "fog"] {
+        assert!(
+            options("challenge").contains(&option.to_string()),
+            "{option}"
+        );
+    }
     assert_eq!(
-        subcommands("td"),
+        options("td"),
         ["start", "pair", "result", "remove", "cancel"]
     );
 

@@ -3,7 +3,7 @@
 //! accepted challenge opens a thread for its game where the server wants one.
 
 use super::clocks::faces;
-use super::play::picture;
+use super::fog::opening;
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
@@ -11,8 +11,7 @@ use super::{
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, GuildSettings, Player, Status, StoreError,
 };
-use engine::{Clock, Color, Game, Rules, TimeControl};
-use std::hash::{BuildHasher, Hasher};
+use engine::{Clock, Color, Rules, TimeControl};
 
 /// How long a challenge can be accepted, in seconds.
 pub const CHALLENGE_SECONDS: i64 = 600;
@@ -220,7 +219,7 @@ impl Core {
         let challenger_white = match found.colour {
             ColourChoice::White => true,
             ColourChoice::Black => false,
-            ColourChoice::Random => coin(),
+            ColourChoice::Random => self.roll() & 1 == 0,
         };
         let players = if challenger_white {
             [found.challenger.clone(), opponent]
@@ -236,11 +235,10 @@ impl Core {
             guild: found.channel.guild,
             channel: thread.unwrap_or(found.channel.channel),
         };
-        let game = Game::new(found.rules.clone());
+        let game = self.new_game(found.rules.clone());
         let (white, black) = (players[0].id, players[1].id);
         let clocks = Clock::start(found.time_control, now)
             .map(|clock| faces(clock, Color::White, true, now));
-        let picture = picture(&players, &game, Color::White, clocks);
         let rules = rules_text(game.rules());
         let started = |text: String| Reply::public(text).pinging(white);
         let replies = match thread {
@@ -261,7 +259,8 @@ impl Core {
         };
         let mut replies = replies;
         if let Some(last) = replies.last_mut() {
-            last.picture = Some(picture);
+            let boards = opening(last, &players, &game, game_channel.channel, clocks);
+            replies.extend(boards);
         }
         let owed = self.owing(found.channel.guild, message_of(&found), &replies)?;
         let (row, ids) = match self
@@ -432,13 +431,4 @@ pub(super) fn terms_text(control: TimeControl, rated: bool) -> String {
         TimeControl::Correspondence { .. } => format!("{control} per turn"),
     };
     format!("{clock}, {}", if rated { "rated" } else { "unrated" })
-}
-
-/// A fair coin from the standard library's randomly seeded hasher.
-fn coin() -> bool {
-    std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish()
-        & 1
-        == 0
 }

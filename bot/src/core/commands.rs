@@ -108,6 +108,14 @@ pub const COMMANDS: &[Command] = &[
                 "unofficial",
                 "Allow the unofficial relay-, doublemove- and shooting- prefixes",
             ),
+            optional(
+                "plunder",
+                "A capture takes half the captured piece's price from its owner",
+            ),
+            optional(
+                "fog",
+                "Moderated game: each sees only what their pieces see, plus impassable squares",
+            ),
             optional("colour", "Your colour: white, black or random (default)"),
             optional_text(
                 "time",
@@ -437,6 +445,8 @@ const TOURNAMENT: &[Command] = &[
             optional("power", "Every game has the power option"),
             optional("proposals", "Every game has the proposals option"),
             optional("unofficial", "Every game has the unofficial prefixes"),
+            optional("plunder", "Every game has the plunder option"),
+            optional("fog", "Every game is a moderated (fog) game"),
             optional_text(
                 "time",
                 "Every game's clock: 3d (default), 1d, 7d per turn, or live such as 15m+10s",

@@ -56,10 +56,17 @@ impl Core {
         let Ok(row) = self.active(place).await else {
             return Vec::new();
         };
+        let fog = super::fog::secret(&row);
+        let acting = row.color_of(who.id) == Some(row.game.position().to_move());
+        // What a fog player may do tells what they see: only they are told it.
+        if fog && !acting && !matches!(field, Field::Redesign | Field::Proposal) {
+            return Vec::new();
+        }
         let choices = match field {
             Field::Tournament => Vec::new(),
             Field::Move => moves(&row),
             Field::TransferPiece => reserve(row.game.position()),
+            Field::TransferSquare if fog => fog_transfer_squares(&row),
             Field::TransferSquare => row
                 .game
                 .position()
@@ -115,21 +122,49 @@ impl Core {
     }
 }
 
-/// The side to move's legal moves in record notation, sorted. Only the moves are generated:
-/// a rich progressive treasury has tens of thousands of buys, and this runs per keystroke.
+/// The side to move's legal moves (double moves included) in record notation, sorted. Only
+/// the moves are generated: a rich progressive treasury has tens of thousands of buys, and
+/// this runs per keystroke. A fog game has no check rules, so these are the moves
+/// `Game::offered_actions` offers, and tell nothing hidden.
 fn moves(row: &GameRow) -> Vec<Choice> {
     if row.game.is_over() {
         return Vec::new();
     }
-    let mut notes: Vec<String> = row
-        .game
-        .position()
+    let position = row.game.position();
+    let singles = position
         .legal_moves()
         .into_iter()
-        .map(|(from, to)| row.game.notate(&Action::Move { from, to }))
+        .map(|(from, to)| Action::Move { from, to });
+    let doubles = position
+        .legal_double_moves()
+        .into_iter()
+        .map(|(from, via, to)| Action::DoubleMove { from, via, to });
+    let mut notes: Vec<String> = singles
+        .chain(doubles)
+        .map(|action| row.game.notate(&action))
         .collect();
     notes.sort();
     notes.into_iter().map(Choice::same).collect()
+}
+
+/// The squares a fog player may be offered for a transfer: those next to their royal pieces
+/// that they see empty, whether or not an enemy attacks the royal (which they may not know).
+fn fog_transfer_squares(row: &GameRow) -> Vec<Choice> {
+    let mut squares: Vec<engine::Square> = row
+        .game
+        .offered_actions()
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Transfer { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    squares.sort();
+    squares.dedup();
+    squares
+        .into_iter()
+        .map(|sq| Choice::same(sq.name()))
+        .collect()
 }
 
 fn reserve(position: &Position) -> Vec<Choice> {

@@ -1,5 +1,6 @@
 //! What a game's end writes beside it: each player's result and, for a rated game, both new
-//! ratings, announced with the change ("alice 1523 -> 1541 (+18)").
+//! ratings, announced with the change ("alice 1523 -> 1541 (+18)"); a fog game's true board
+//! and record.
 
 use super::{Core, Reply};
 use crate::ratings::{self, Change, Rating, Score};
@@ -13,12 +14,14 @@ const DAY: i64 = 24 * 3600;
 
 impl Core {
     /// The results and rating changes of a game that has just finished (None otherwise:
-    /// aborted games count for nothing); the rating changes are added to the first reply.
+    /// aborted games count for nothing); the rating changes are added to the first reply,
+    /// and a fog game's end shows its true board and record there.
     pub(super) async fn ending(
         &self,
         row: &GameRow,
         replies: &mut [Reply],
     ) -> Result<Option<Ended>, StoreError> {
+        super::fog::reveal(row, replies, self.now());
         let Some(outcome) = row.game.result().filter(|_| row.status == Status::Finished) else {
             return Ok(None);
         };

@@ -150,6 +150,10 @@ pub enum CoreError {
     Standings(#[from] crate::tournament::tiebreak::TieBreakError),
     #[error("this is a tournament game: it can't be aborted, but a tournament director can set its result with /td result")]
     TournamentGame,
+    #[error("this is a fog game: only <@{white}> and <@{black}> see its board, each their own view, until it ends; /game shows what is public")]
+    FogBoard { white: u64, black: u64 },
+    #[error("a fog game's {0} can't be seen until it ends: /board shows your own view now, /game what is public")]
+    FogSecret(&'static str),
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
 }

@@ -1,7 +1,8 @@
 //! Looking, not playing: the board, the game's status, its record and design prices.
 
 use super::challenge::{rules_text, terms_text};
-use super::clocks::clock_line;
+use super::clocks::{clock_faces, clock_line};
+use super::fog::{private_picture, secret};
 use super::play::board;
 use super::{Core, CoreError, File, Picture, Place, Reply, Who};
 use crate::store::{GameRow, Status, StoreError, Word};
@@ -23,6 +24,9 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NoGame)?;
+        if secret(&row) {
+            return self.private_board(who, &row, ply);
+        }
         let side = row.color_of(who.id).unwrap_or(Color::White);
         let (white, black) = (row.player(Color::White), row.player(Color::Black));
         let turns = row.game.turns().len();
@@ -75,6 +79,31 @@ impl Core {
             side,
             self.now(),
         ))])
+    }
+
+    /// A fog game's board while it is played: only a player's own view, now, privately.
+    fn private_board(
+        &self,
+        who: &Who,
+        row: &GameRow,
+        ply: Option<u32>,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let color = row.color_of(who.id).ok_or(CoreError::FogBoard {
+            white: row.player(Color::White).id,
+            black: row.player(Color::Black).id,
+        })?;
+        if ply.is_some() {
+            return Err(CoreError::FogSecret("earlier positions"));
+        }
+        let position = row.game.position();
+        let text = format!(
+            "Your board against <@{}>, turn {}: {} to move.",
+            row.player(!color).id,
+            position.ply(),
+            position.to_move()
+        );
+        let picture = private_picture(&row.players, &row.game, color, clock_faces(row, self.now()));
+        Ok(vec![Reply::private(text).with_picture(picture)])
     }
 
     /// Players, rules, whose turn, both economies and open proposals.
@@ -141,18 +170,17 @@ impl Core {
         Ok(vec![Reply::public(text.trim_end())])
     }
 
-    /// The record file of the channel's game, or of its last game if none is active.
+    /// The record file of the channel's game, or of its last game if none is active; a fog
+    /// game's only once it has ended.
     pub(super) async fn history(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
         let row = self
             .store
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NoGame)?;
-        let players = Players {
-            white: row.player(Color::White).name.clone(),
-            black: row.player(Color::Black).name.clone(),
-        };
-        let record = row.game.record_text(&players);
+        if secret(&row) {
+            return Err(CoreError::FogSecret("record"));
+        }
         let state = match (row.status, row.game.result()) {
             (Status::Aborted, _) => "aborted".to_string(),
             (_, Some(outcome)) => outcome.to_string(),
@@ -164,10 +192,7 @@ impl Core {
             row.player(Color::Black).id,
             row.game.turns().len()
         ));
-        reply.files.push(File {
-            name: format!("csipgs-game-{}.txt", row.id),
-            bytes: record.into_bytes(),
-        });
+        reply.files.push(record_file(&row));
         Ok(vec![reply])
     }
 
@@ -236,4 +261,16 @@ fn economy(position: &Position, color: Color) -> String {
         },
         designs.join(", ")
     )
+}
+
+/// A game's record as a file.
+pub(super) fn record_file(row: &GameRow) -> File {
+    let players = Players {
+        white: row.player(Color::White).name.clone(),
+        black: row.player(Color::Black).name.clone(),
+    };
+    File {
+        name: format!("csipgs-game-{}.txt", row.id),
+        bytes: row.game.record_text(&players).into_bytes(),
+    }
 }

@@ -13,6 +13,7 @@ pub mod commands;
 mod complete;
 mod ending;
 mod error;
+mod fog;
 mod gate;
 mod info;
 mod limits;
@@ -43,6 +44,7 @@ use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
 use engine::Color;
 use std::future::Future;
+use std::hash::{BuildHasher, Hasher};
 use std::pin::Pin;
 use std::sync::Arc;
 
@@ -87,6 +89,18 @@ pub fn system_clock() -> Clock {
     })
 }
 
+/// A random number for each draw (colours, a fog game's terrain); tests set their own.
+type Dice = Arc<dyn Fn() -> u64 + Send + Sync>;
+
+/// Numbers from the standard library's randomly seeded hasher, fresh for each draw.
+fn system_dice() -> Dice {
+    Arc::new(|| {
+        std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish()
+    })
+}
+
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// What the core needs from the platform it runs on, besides answering commands.
@@ -113,6 +127,7 @@ pub trait Platform: Send + Sync {
 pub struct Core {
     store: Store,
     clock: Clock,
+    dice: Dice,
     platform: Arc<dyn Platform>,
     limiter: limits::Limiter,
     gate: gate::Gate,
@@ -128,6 +143,7 @@ impl Core {
         Core {
             store,
             clock,
+            dice: system_dice(),
             platform,
             limiter: limits::Limiter::default(),
             gate: gate::Gate::default(),
@@ -158,13 +174,17 @@ impl Core {
         (self.clock)()
     }
 
+    fn roll(&self) -> u64 {
+        (self.dice)()
+    }
+
     /// Carry out a command. Errors come back as a reply only the asker sees; every reply's
     /// text is made safe to show (see `text::neutral`).
     pub async fn handle(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
         if !self.limiter.allow(who.id, self.now()) {
             return vec![Reply::private(text::SLOW_DOWN)];
         }
-        let replies = match self.dispatch(who, place, request).await {
+        let mut replies = match self.dispatch(who, place, request).await {
             Ok(replies) => replies,
             Err(e) => {
                 if let CoreError::Storage(cause) = &e {
@@ -173,6 +193,7 @@ impl Core {
                 vec![Reply::private(e.sentence())]
             }
         };
+        replies.extend(self.held(who).await);
         replies.into_iter().map(text::clean).collect()
     }
 

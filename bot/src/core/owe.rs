@@ -2,7 +2,7 @@
 //! its own transaction. The adapter that answers the command marks them delivered; what it
 //! could not deliver (or what goes elsewhere, such as a thread or a DM) the scheduler sends.
 
-use super::{text, Anchor, Core, Posted, Reply, Target};
+use super::{text, Anchor, Core, Posted, Reply, Target, Who};
 use crate::store::{Owed, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -108,5 +108,38 @@ impl Core {
                 Err(e) => tracing::error!(error = %e, owed, "can't reschedule an owed message"),
             }
         }
+    }
+}
+
+impl Core {
+    /// The messages held for a member who takes no DMs, handed over privately with the
+    /// answer to their command. They stay owed until the adapter marks them delivered: one
+    /// that doesn't reach the member goes by DM again, and is held again if it must.
+    pub(super) async fn held(&self, who: &Who) -> Vec<Reply> {
+        let taken = match self
+            .store
+            .take_held(who.id, self.now() + ANSWER_GRACE)
+            .await
+        {
+            Ok(taken) => taken,
+            Err(e) => {
+                tracing::warn!(error = %e, "can't look for messages held for a member");
+                return Vec::new();
+            }
+        };
+        taken
+            .into_iter()
+            .filter_map(|row| match row.decode::<Target, Reply>() {
+                Ok((_, reply)) => Some(Reply {
+                    ephemeral: true,
+                    owed: Some(row.id),
+                    ..reply
+                }),
+                Err(e) => {
+                    tracing::error!(error = %e, owed = row.id, "a held message is unreadable");
+                    None
+                }
+            })
+            .collect()
     }
 }

@@ -1,7 +1,7 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
 use super::clocks::clock_faces;
-use super::{Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
+use super::{fog, Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
 use crate::store::{GameRow, Owed, Player, Status, StoreError};
 use engine::{Color, Game, Outcome, Played};
 use render::{BoardView, ClockView};
@@ -35,13 +35,17 @@ impl Core {
         if row.game.is_over() {
             row.status = Status::Finished;
         }
-        let mut replies = vec![turn_reply(&row, &played, now)];
-        if !row.game.is_over() {
+        let mut replies = if row.game.rules().options.fog {
+            // The opponent's board by DM tells them it is their turn.
+            fog::turn_replies(&row, &played, channel, now)
+        } else {
+            let mut replies = vec![turn_reply(&row, &played, now)];
             let next = row.player(!color).id;
-            if self.store.notify(next).await? {
+            if !row.game.is_over() && self.store.notify(next).await? {
                 replies.push(your_turn(&row, place, next));
             }
-        }
+            replies
+        };
         self.save(place, &row, Some(who.id), &mut replies).await?;
         Ok(replies)
     }
@@ -228,20 +232,26 @@ impl Core {
     }
 }
 
-/// A game's board as the given side sees it, with the last action, any check, the result
-/// and the clocks.
+/// A game's whole board as the given side sees it, with the last action, any check, the
+/// result and the clocks.
 pub(super) fn picture(
     players: &[Player; 2],
     game: &Game,
     side: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    let names = [players[0].name.as_str(), players[1].name.as_str()];
-    let view = BoardView {
-        clocks,
-        ..BoardView::from_game(game, names)
-    };
-    Picture::Board(Box::new(view.seen_by(side)))
+    let view = BoardView::from_game(game, names(players)).seen_by(side);
+    with_clocks(view, clocks)
+}
+
+/// The players' names as pictures show them, White's first.
+pub(super) fn names(players: &[Player; 2]) -> [&str; 2] {
+    [players[0].name.as_str(), players[1].name.as_str()]
+}
+
+/// A board picture with the clocks.
+pub(super) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Picture {
+    Picture::Board(Box::new(BoardView { clocks, ..view }))
 }
 
 /// The stored game's board as the given side sees it, with the clocks at `now`.

@@ -12,6 +12,9 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NothingToReplay)?;
+        if super::fog::secret(&row) {
+            return Err(CoreError::FogSecret("replay"));
+        }
         let names = [row.players[0].name.as_str(), row.players[1].name.as_str()];
         let view = ReplayView::from_game(&row.game, names);
         let text = format!(

@@ -21,6 +21,10 @@ pub struct Reply {
     pub replaces: bool,
     /// Where it was posted matters later (a challenge's message is edited when it expires).
     pub anchor: Option<Anchor>,
+    /// A direct message that, when the member takes no DMs, waits for their next command
+    /// instead of being dropped: a fog player's private board.
+    #[serde(default)]
+    pub held_if_no_dms: bool,
     /// Not an answer in the command's channel: the outbox delivers it there.
     #[serde(skip)]
     pub elsewhere: Option<Target>,

@@ -124,6 +124,8 @@ pub struct TournamentSpec {
     pub power: Option<bool>,
     pub proposals: Option<bool>,
     pub unofficial: Option<bool>,
+    pub plunder: Option<bool>,
+    pub fog: Option<bool>,
     /// As written; None: three days a turn.
     pub time: Option<String>,
     pub rated: Option<bool>,
@@ -176,6 +178,8 @@ pub struct ChallengeRequest {
     pub power: Option<bool>,
     pub proposals: Option<bool>,
     pub unofficial: Option<bool>,
+    pub plunder: Option<bool>,
+    pub fog: Option<bool>,
     pub colour: Option<ColourChoice>,
     /// A time control as written (`15m+10s`, `3d`, `none`); None: three days a turn.
     pub time: Option<String>,
@@ -192,7 +196,8 @@ impl ChallengeRequest {
             power: self.power.unwrap_or(defaults.power),
             proposals: self.proposals.unwrap_or(defaults.proposals),
             unofficial: self.unofficial.unwrap_or(defaults.unofficial),
-            ..defaults
+            plunder: self.plunder.unwrap_or(defaults.plunder),
+            fog: self.fog.unwrap_or(defaults.fog),
         }
     }
 }

@@ -18,9 +18,12 @@ pub enum Undelivered {
     /// Worth trying again later: a server error, a rate limit, a timeout.
     #[error("{0}")]
     Retry(String),
-    /// Never deliverable: the channel or message is gone, or the member takes no DMs.
+    /// Never deliverable: the channel or message is gone.
     #[error("{0}")]
     Gone(String),
+    /// A direct message to a member who takes none from the bot.
+    #[error("{0}")]
+    NoDms(String),
 }
 
 /// The longest wait between two tries of one message, in seconds.
@@ -144,8 +147,13 @@ impl Core {
             return Ok(false);
         };
         let (target, reply): (Target, Reply) = row.decode()?;
-        match self.platform.deliver(target, reply.clone()).await {
-            Ok(posted) => {
+        // Who a message waits for when they take no DMs.
+        let holder = match target {
+            Target::Direct { user } if reply.held_if_no_dms => Some(user),
+            _ => None,
+        };
+        match (self.platform.deliver(target, reply.clone()).await, holder) {
+            (Ok(posted), _) => {
                 let reply = Reply {
                     owed: Some(row.id),
                     ..reply
@@ -153,7 +161,11 @@ impl Core {
                 self.delivered(&reply, posted).await;
                 Ok(true)
             }
-            Err(Undelivered::Gone(why)) => {
+            (Err(Undelivered::NoDms(_)), Some(user)) => {
+                self.store.hold_owed(row.id, user).await?;
+                Ok(false)
+            }
+            (Err(Undelivered::Gone(why) | Undelivered::NoDms(why)), _) => {
                 tracing::warn!(
                     owed = row.id,
                     why,
@@ -162,7 +174,7 @@ impl Core {
                 self.store.delivered(row.id).await?;
                 Ok(false)
             }
-            Err(Undelivered::Retry(why)) => {
+            (Err(Undelivered::Retry(why)), _) => {
                 tracing::warn!(owed = row.id, why, retry_at, "delivery failed; will retry");
                 Ok(false)
             }

@@ -3,7 +3,7 @@
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::ratings;
 use crate::store::{Player, RatingRow, Word};
-use engine::Color;
+use engine::{Color, EndReason};
 use render::{ChartView, Column, TableView};
 use std::fmt::Write;
 
@@ -137,10 +137,7 @@ impl Core {
             text.push_str("Last games:\n");
         }
         for r in &results {
-            let how = match r.reason.as_str() {
-                "" => String::new(),
-                reason => format!(" by {reason}"),
-            };
+            let how = ended_by(&r.reason);
             let _ = writeln!(
                 text,
                 "- {} vs {} ({}, {}): {}{how}{}",
@@ -195,4 +192,16 @@ impl Core {
         }
         Ok(vec![Reply::public(text.trim_end())])
     }
+}
+
+/// How a listed game ended, from its record's Termination word: " by checkmate",
+/// " on time", " by capturing the last royal piece"; nothing for a result without a reason.
+fn ended_by(termination: &str) -> String {
+    let words = match EndReason::from_termination(termination) {
+        None | Some(EndReason::Recorded) => return String::new(),
+        Some(EndReason::Timeout) => "on time",
+        Some(EndReason::RoyalCaptured) => "by capturing the last royal piece",
+        Some(_) => return format!(" by {termination}"),
+    };
+    format!(" {words}")
 }

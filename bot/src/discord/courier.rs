@@ -148,11 +148,14 @@ fn code(error: &serenity::Error) -> Option<isize> {
 }
 
 fn undelivered(error: serenity::Error) -> Undelivered {
+    if code(&error) == Some(CANNOT_DM) {
+        return Undelivered::NoDms(error.to_string());
+    }
     let gone = match &error {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
             matches!(
                 response.error.code,
-                UNKNOWN_CHANNEL | UNKNOWN_MESSAGE | UNKNOWN_USER | MISSING_ACCESS | CANNOT_DM
+                UNKNOWN_CHANNEL | UNKNOWN_MESSAGE | UNKNOWN_USER | MISSING_ACCESS
             ) || matches!(response.status_code.as_u16(), 403 | 404)
         }
         _ => false,

@@ -184,7 +184,7 @@ impl Store {
         let sql = format!(
             "SELECT MIN(due) AS due FROM ( \
                  SELECT MIN(expires_at) AS due FROM challenges WHERE status = $1 AND {owned} \
-                 UNION ALL SELECT MIN(due_at) AS due FROM outbox WHERE {owned} \
+                 UNION ALL SELECT MIN(due_at) AS due FROM outbox WHERE held_for IS NULL AND {owned} \
                  UNION ALL SELECT MIN(deadline_at) AS due FROM games \
                      WHERE status = $5 AND {owned} \
                  UNION ALL SELECT MIN(remind_at) AS due FROM games \

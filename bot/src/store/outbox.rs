@@ -7,6 +7,7 @@ use super::{bind_owned, id, json, owned_by, unjson, Store, StoreError, Tx};
 use crate::shards::Shards;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 /// A message to owe, encoded for storage.
@@ -54,6 +55,17 @@ impl OwedRow {
     }
 }
 
+fn owed_row(row: AnyRow) -> Result<OwedRow, StoreError> {
+    Ok(OwedRow {
+        id: row.try_get("id")?,
+        target: row.try_get("target")?,
+        message: row.try_get("message")?,
+        attempts: row.try_get("attempts")?,
+        due_at: row.try_get("due_at")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
 /// Owe messages as part of a larger change; returns their ids in order.
 pub(super) async fn owe_in(
     tx: &mut Tx<'_>,
@@ -88,7 +100,7 @@ impl Store {
     ) -> Result<Vec<OwedRow>, StoreError> {
         let sql = format!(
             "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
-             WHERE due_at <= $1 AND {} ORDER BY due_at, id LIMIT $2",
+             WHERE due_at <= $1 AND held_for IS NULL AND {} ORDER BY due_at, id LIMIT $2",
             owned_by(3)
         );
         let query = sqlx::query(&sql).bind(now).bind(limit);
@@ -96,16 +108,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .into_iter()
-            .map(|row| {
-                Ok(OwedRow {
-                    id: row.try_get("id")?,
-                    target: row.try_get("target")?,
-                    message: row.try_get("message")?,
-                    attempts: row.try_get("attempts")?,
-                    due_at: row.try_get("due_at")?,
-                    created_at: row.try_get("created_at")?,
-                })
-            })
+            .map(owed_row)
             .collect()
     }
 
@@ -172,6 +175,45 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// A direct message the member takes none of: keep it for their next command instead.
+    pub async fn hold_owed(&self, owed: i64, user: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET held_for = $1 WHERE id = $2")
+            .bind(id(user))
+            .bind(owed)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Claim the messages held for a member, to hand over with the answer to their command:
+    /// each is claimed by one command only, and falls due again at `due_at` (by DM, and
+    /// held once more if that still fails) unless its delivery is marked before.
+    pub async fn take_held(&self, user: u64, due_at: i64) -> Result<Vec<OwedRow>, StoreError> {
+        let held = sqlx::query(
+            "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
+             WHERE held_for = $1 ORDER BY id",
+        )
+        .bind(id(user))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut taken = Vec::with_capacity(held.len());
+        for row in held {
+            let row = owed_row(row)?;
+            let claimed = sqlx::query(
+                "UPDATE outbox SET held_for = NULL, due_at = $1 WHERE id = $2 AND held_for = $3",
+            )
+            .bind(due_at)
+            .bind(row.id)
+            .bind(id(user))
+            .execute(&self.pool)
+            .await?;
+            if claimed.rows_affected() == 1 {
+                taken.push(OwedRow { due_at, ..row });
+            }
+        }
+        Ok(taken)
     }
 
     /// How many messages are still owed.

@@ -60,6 +60,8 @@ pub(super) struct Recorder {
     pub threads: bool,
     pub delivered: std::sync::Mutex<Vec<(Target, Reply)>>,
     pub opened: std::sync::Mutex<Vec<String>>,
+    /// Members who take no direct messages.
+    pub no_dms: Vec<u64>,
 }
 
 impl Platform for Recorder {
@@ -79,6 +81,12 @@ impl Platform for Recorder {
         target: Target,
         reply: Reply,
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+        if let Target::Direct { user } = target {
+            if self.no_dms.contains(&user) {
+                let closed = Undelivered::NoDms("Cannot send messages to this user".into());
+                return Box::pin(async move { Err(closed) });
+            }
+        }
         self.delivered.lock().unwrap().push((target, reply));
         Box::pin(async {
             Ok(Some(Posted {
@@ -212,6 +220,8 @@ impl Fixture {
                 power: Some(options.power),
                 proposals: Some(options.proposals),
                 unofficial: Some(options.unofficial),
+                plunder: Some(options.plunder),
+                fog: Some(options.fog),
                 colour: Some(ColourChoice::White),
                 ..ChallengeRequest::default()
             }),
@@ -1046,5 +1056,7 @@ on_both!(
 mod processes;
 
 mod clocks;
+
+mod fog;
 
 mod tournaments;

@@ -101,6 +101,18 @@ impl Fixture {
         }
     }
 
+    /// A game as stored.
+    async fn row_of(&self, game: i64) -> crate::store::GameRow {
+        let (row, _) = self
+            .core
+            .store()
+            .game_with_channel(game)
+            .await
+            .unwrap()
+            .unwrap();
+        row
+    }
+
     /// The thread a board's game is played in.
     async fn thread_of(&self, game: i64) -> Place {
         let (_, thread) = self
@@ -687,7 +699,71 @@ async fn bad_input_is_refused(backend: Backend) {
     assert!(text.contains("start it with /td start"), "{text}");
 }
 
+/// A fog tournament: each game's thread gets no board, each player their own by DM; a game
+/// lost on time shows the true board and the record in its thread.
+async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let id = f
+        .create(TournamentSpec {
+            fog: Some(true),
+            time: Some("15m+10s".into()),
+            ..spec("Fog Cup", TournamentFormat::RoundRobin)
+        })
+        .await;
+    f.join_all(&[alice(), bob(), carol(), dave()]).await;
+    let started = f
+        .one(
+            &alice(),
+            td(DirectorRequest::Start {
+                tournament: None,
+                rounds: None,
+            }),
+        )
+        .await;
+    assert!(!started.ephemeral, "{}", started.text);
+    f.tick().await;
+    let state = f.state(id).await;
+    let board = &state.boards[0];
+    let game = board.game.expect("a game");
+    let Place::Thread(thread) = f.thread_of(game).await else {
+        unreachable!()
+    };
+    let first = f.posted(thread.channel, "round 1, board");
+    assert_eq!(first.len(), 1);
+    assert!(first[0].picture.is_none(), "no board in the thread");
+    assert!(first[0].text.contains("with fog"), "{}", first[0].text);
+    let row = f.row_of(game).await;
+    assert_eq!(row.game.position().terrain().count(), 6);
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    for (user, color) in [(board.white, Color::White), (board.black, Color::Black)] {
+        let dms: Vec<&Reply> = delivered
+            .iter()
+            .filter(|(t, _)| *t == Target::Direct { user })
+            .map(|(_, r)| r)
+            .collect();
+        assert_eq!(dms.len(), 1, "{user}");
+        match &dms[0].picture {
+            Some(Picture::Board(view)) => {
+                assert_eq!(view.orientation, color);
+                assert!(!view.hidden.is_empty());
+            }
+            other => panic!("a board, not {other:?}"),
+        }
+    }
+    // White's clock runs out: the thread gets everything.
+    f.now.fetch_add(16 * 60, Ordering::SeqCst);
+    f.tick().await;
+    let lost = f.posted(thread.channel, "ran out of time");
+    assert_eq!(lost.len(), 1);
+    match &lost[0].picture {
+        Some(Picture::Board(view)) => assert!(view.hidden.is_empty() && view.terrain.len() == 6),
+        other => panic!("the true board, not {other:?}"),
+    }
+    assert_eq!(lost[0].files.len(), 1, "the record");
+}
+
 on_both!(
+    a_fog_tournament_keeps_boards_private,
     a_round_robin_is_played_to_the_end,
     a_swiss_survives_restarts_and_exports_what_it_pairs,
     all_at_once_and_losses_on_time,

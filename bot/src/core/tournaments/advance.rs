@@ -9,7 +9,8 @@ use super::show::standings_reply;
 use super::{plain, title, Field};
 use crate::core::challenge::{rules_text, terms_text, thread_name};
 use crate::core::clocks::faces;
-use crate::core::play::{game_over, picture};
+use crate::core::fog::opening;
+use crate::core::play::game_over;
 use crate::core::{Core, CoreError, Reply, Target};
 use crate::store::{
     BoardResult, ByeRow, Channel, Entrant, NewBoard, Status, StoreError, TournamentFormat,
@@ -18,7 +19,7 @@ use crate::store::{
 use crate::tournament::dutch;
 use crate::tournament::model::Bye;
 use crate::tournament::round_robin::{Cycles, RoundRobin};
-use engine::{Clock, Color, Game};
+use engine::{Clock, Color};
 use std::hash::{BuildHasher, Hasher};
 
 /// Seconds before a step that failed (Discord refused a thread, the database was busy) is
@@ -305,12 +306,12 @@ impl Core {
                 }
             };
             let now = self.now();
-            let game = Game::new(row.rules.clone());
+            let game = self.new_game(row.rules.clone());
             let clock = Clock::start(row.time_control, now);
             let clocks = clock.map(|c| faces(c, Color::White, true, now));
             let here = Target::Channel { channel: thread };
             let (white, black) = (board.white, board.black);
-            let announcement = Reply::public(format!(
+            let mut announcement = Reply::public(format!(
                 "{}, round {}, board {}: <@{white}> (White) vs <@{black}> (Black), {}, {}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>.",
                 title(row),
                 board.round,
@@ -320,9 +321,10 @@ impl Core {
             ))
             .pinging(white)
             .pinging(black)
-            .with_picture(picture(&players, &game, Color::White, clocks))
             .to(here);
-            let owed = self.owing(row.channel.guild, here, &[announcement])?;
+            let boards = opening(&mut announcement, &players, &game, thread, clocks);
+            let replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
+            let owed = self.owing(row.channel.guild, here, &replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
                 channel: thread,

@@ -3,6 +3,7 @@
 
 use super::signup::ended;
 use super::{plain, status_name, title};
+use crate::core::fog::reveal;
 use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
 use crate::store::{BoardResult, Status, StoreError, TournamentState, TournamentStatus, Word};
 
@@ -99,14 +100,14 @@ impl Core {
                 if g.status == Status::Active {
                     g.status = Status::Aborted;
                     g.draw_offer = None;
-                    replies.push(
-                        Reply::public(format!(
-                            "<@{}>, tournament director, set this game's result: {}. The game ends here.",
-                            who.id,
-                            result.word()
-                        ))
-                        .to(Target::Channel { channel: thread }),
-                    );
+                    let mut notice = [Reply::public(format!(
+                        "<@{}>, tournament director, set this game's result: {}. The game ends here.",
+                        who.id,
+                        result.word()
+                    ))
+                    .to(Target::Channel { channel: thread })];
+                    reveal(&g, &mut notice, self.now());
+                    replies.extend(notice);
                     game = Some(g);
                 }
             }

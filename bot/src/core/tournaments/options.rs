@@ -121,7 +121,8 @@ impl TournamentSpec {
             power: self.power.unwrap_or(defaults.options.power),
             proposals: self.proposals.unwrap_or(defaults.options.proposals),
             unofficial: self.unofficial.unwrap_or(defaults.options.unofficial),
-            ..defaults.options
+            plunder: self.plunder.unwrap_or(defaults.options.plunder),
+            fog: self.fog.unwrap_or(defaults.options.fog),
         };
         Ok(Settings {
             name,

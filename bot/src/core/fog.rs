@@ -1,0 +1,174 @@
+//! Moderated (fog) games on the bot's side (RULES.md section 8). While one is played the
+//! channel hears only the public facts of each turn (who acted, and whether by a move, a
+//! transfer or a buy); each player's board, drawn from that player's own view, goes to
+//! them alone; the record and the true board are shown once the game ends.
+
+use super::clocks::clock_faces;
+use super::info::record_file;
+use super::play::{board, game_over, names, with_clocks};
+use super::{Core, Picture, Reply, Target};
+use crate::store::{GameRow, Player, Status};
+use engine::{Action, Color, DesignPhase, Game, Played, Position, Rules, Turn};
+use render::{BoardView, ClockView};
+
+impl Core {
+    /// A new game under `rules`; a fog game's start gets its impassable squares from a
+    /// fresh random seed.
+    pub(super) fn new_game(&self, rules: Rules) -> Game {
+        let mut start = Position::start(rules);
+        if start.rules().options.fog {
+            start.place_terrain(self.roll());
+        }
+        Game::from_position(start)
+    }
+}
+
+/// Whether the row is a fog game still being played: its board and record are secret.
+pub(super) fn secret(row: &GameRow) -> bool {
+    row.game.rules().options.fog && row.status == Status::Active
+}
+
+/// One player's board in a fog game, drawn from what that player may know alone.
+pub(super) fn private_picture(
+    players: &[Player; 2],
+    game: &Game,
+    color: Color,
+    clocks: Option<[ClockView; 2]>,
+) -> Picture {
+    let view = BoardView::from_view(&game.view(color), names(players));
+    with_clocks(view, clocks)
+}
+
+/// Dress a new game's announcement: the board from White's side; in a fog game no board,
+/// but word that each player gets their own view by DM. Returns those DMs.
+pub(super) fn opening(
+    announcement: &mut Reply,
+    players: &[Player; 2],
+    game: &Game,
+    channel: u64,
+    clocks: Option<[ClockView; 2]>,
+) -> Vec<Reply> {
+    if !game.rules().options.fog {
+        announcement.picture = Some(super::play::picture(players, game, Color::White, clocks));
+        return Vec::new();
+    }
+    announcement.text.push_str(
+        " In this fog game the board stays hidden here: each of you gets your own view by DM (with your next command if your DMs are closed), and /board shows it again.",
+    );
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            let text = format!(
+                "Your board in the fog game in <#{channel}> against <@{}>: you play {color} and see only what your pieces see. {} to move.",
+                players[(!color).index()].id,
+                game.position().to_move()
+            );
+            let picture = private_picture(players, game, color, clocks);
+            direct(text, picture, players[color.index()].id)
+        })
+        .collect()
+}
+
+/// What a turn of a fog game says: in public who acted and how, never where; to the mover
+/// privately their turn as written with their board; to the opponent, if the game goes on,
+/// their board by DM.
+pub(super) fn turn_replies(row: &GameRow, played: &Played, channel: u64, now: i64) -> Vec<Reply> {
+    let mover = row.player(played.color).id;
+    let color = played.color;
+    let deed = row
+        .game
+        .last_turn()
+        .map_or_else(|| "took a turn".to_string(), |t| public_deed(&t.turn));
+    let told = format!("<@{mover}> ({color}) {deed}.");
+    let clocks = clock_faces(row, now);
+    let mut confirm = format!("You played **{}**.", played.notation);
+    for warning in &played.warnings {
+        confirm.push_str(&format!(" (Note: {warning}.)"));
+    }
+    let mut replies = vec![];
+    match &played.outcome {
+        // The end shows the true board and the record (see `reveal`).
+        Some(outcome) => replies.push(Reply::public(format!("{told} {}", game_over(row, outcome)))),
+        None => {
+            let next = row.player(!color).id;
+            replies.push(
+                Reply::public(format!("{told} {} to move: <@{next}>.", !color)).pinging(next),
+            );
+        }
+    }
+    replies.push(Reply::private(confirm).with_picture(private_picture(
+        &row.players,
+        &row.game,
+        color,
+        clocks,
+    )));
+    if played.outcome.is_none() {
+        let next = row.player(!color).id;
+        let text = format!(
+            "{told} Your turn in <#{channel}> ({}, turn {}).",
+            !color,
+            row.game.position().ply()
+        );
+        let picture = private_picture(&row.players, &row.game, !color, clocks);
+        replies.push(direct(text, picture, next));
+    }
+    replies
+}
+
+/// A private board by DM; held for the member's next command if they take no DMs.
+fn direct(text: String, picture: Picture, user: u64) -> Reply {
+    Reply {
+        held_if_no_dms: true,
+        ..Reply::public(text)
+            .with_picture(picture)
+            .to(Target::Direct { user })
+    }
+}
+
+/// What everyone may know of a turn: whether it moved, transferred or bought (reserves and
+/// designs are public, so what was bought, transferred or redesigned is named; squares never).
+fn public_deed(turn: &Turn) -> String {
+    let mut text = match &turn.action {
+        Action::Move { .. } | Action::DoubleMove { .. } => "made a move".to_string(),
+        Action::Transfer { design, .. } => {
+            format!("transferred a piece ({})", Position::piece_label(design))
+        }
+        Action::Buy(designs) => format!("bought {}", pieces(designs)),
+    };
+    match &turn.design {
+        None => {}
+        Some(DesignPhase::Redesign { slot, design }) => text.push_str(&format!(
+            " and redesigned {}={}",
+            slot.piece_name(),
+            design.piece_name()
+        )),
+        Some(DesignPhase::Buy(designs)) => {
+            text.push_str(&format!(" and bought {}", pieces(designs)))
+        }
+    }
+    text
+}
+
+/// "a piece (WD)" or "pieces (WD, N)".
+fn pieces(designs: &[engine::Design]) -> String {
+    let names: Vec<String> = designs.iter().map(|d| d.piece_name()).collect();
+    match names.len() {
+        1 => format!("a piece ({})", names[0]),
+        _ => format!("pieces ({})", names.join(", ")),
+    }
+}
+
+/// A fog game that has just ended shows everything: the first public reply gets the true
+/// board (every public picture of an ended game is the whole board) and the full record.
+pub(super) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
+    if !row.game.rules().options.fog || row.status == Status::Active {
+        return;
+    }
+    if let Some(first) = replies.iter_mut().find(|r| !r.ephemeral) {
+        // A resignation or a flag shows the whole board already, from the winner's side.
+        first
+            .picture
+            .get_or_insert_with(|| board(row, Color::White, now));
+        first.files.push(record_file(row));
+    }
+}

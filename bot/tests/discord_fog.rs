@@ -1,0 +1,185 @@
+//! A fog game through the fake Discord and the real `csipgs serve`: the channel hears only
+//! who acted until the end, when the true board and the record are posted; each player's
+//! board comes to them alone, by DM, or with their next command when their DMs are closed.
+//! Runs inside `unshare -rn` like the other e2e suites.
+
+mod support;
+
+use std::time::Duration;
+use support::fixtures::{button, channel, s, slash, Opt, Place, User};
+use support::fixtures::{ALICE, BOB, CAROL};
+use support::{FakeDiscord, Launch, Sent};
+
+#[test]
+fn a_fog_game_keeps_each_board_private_until_the_end() {
+    support::run_isolated(
+        "a_fog_game_keeps_each_board_private_until_the_end",
+        scenario,
+    );
+}
+
+/// Dispatch an interaction and wait until the bot has sent `n` messages with content for it.
+async fn answers(fake: &FakeDiscord, ix: &serde_json::Value, n: usize) -> Vec<Sent> {
+    let token = ix["token"].as_str().unwrap().to_string();
+    fake.dispatch(ix);
+    fake.eventually(
+        &format!("{n} answers with content"),
+        Duration::from_secs(20),
+        || {
+            let sent: Vec<Sent> = fake
+                .sent_for(&token)
+                .into_iter()
+                .filter(|m| !m.content().is_empty())
+                .collect();
+            (sent.len() >= n).then_some(sent)
+        },
+    )
+    .await
+}
+
+/// A turn: the public announcement, then the mover's private confirmation with their board.
+async fn turn(fake: &FakeDiscord, place: Place, who: &User, text: &str) -> (Sent, Sent) {
+    let sent = answers(fake, &slash(place, who, "move", vec![s("move", text)]), 2).await;
+    let (public, private) = (sent[0].clone(), sent[1].clone());
+    assert!(!public.ephemeral(), "{text}: {}", public.content());
+    assert!(
+        public.pngs().is_empty(),
+        "no board in public: {}",
+        public.content()
+    );
+    assert!(!public.content().contains(text), "{}", public.content());
+    assert!(private.ephemeral());
+    assert_eq!(private.content(), format!("You played **{text}**."));
+    assert_eq!(private.pngs().len(), 1);
+    (public, private)
+}
+
+async fn scenario() {
+    let fake = FakeDiscord::start().await;
+    let dir = support::scratch_dir("fog");
+    let launch = Launch::new(&fake.api_base(), &dir, "warn");
+    let bot = launch.start();
+    fake.wait_logged_in(1).await;
+    let place = channel(401);
+    fake.games_in_channels(place).await;
+    // Bob takes no DMs: his boards wait for his next command.
+    fake.close_dms(BOB.id);
+
+    let options = vec![
+        Opt::User("opponent", BOB),
+        Opt::Int("colour", 0),
+        Opt::Bool("fog", true),
+        Opt::Bool("plunder", true),
+    ];
+    let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    assert!(
+        challenge
+            .content()
+            .contains("classic rules with plunder, fog"),
+        "{}",
+        challenge.content()
+    );
+    let started = fake
+        .ask(&button(place, &BOB, &challenge.buttons()[0]))
+        .await;
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
+    assert!(started.pngs().is_empty(), "no board in public");
+    let first = fake.dm(ALICE.id, 1).await;
+    assert!(
+        first.content().contains("you play White"),
+        "{}",
+        first.content()
+    );
+    assert_eq!(first.pngs().len(), 1);
+
+    turn(&fake, place, &ALICE, "Kd2").await;
+    // Bob's boards (the start, and after White's move) were refused by Discord; they come
+    // with his next command.
+    fake.eventually("two DMs to Bob refused", Duration::from_secs(20), || {
+        (fake.failed().len() >= 2).then_some(())
+    })
+    .await;
+    let sent = answers(&fake, &slash(place, &BOB, "game", vec![]), 3).await;
+    assert!(!sent[0].ephemeral(), "{}", sent[0].content());
+    for held in &sent[1..] {
+        assert!(held.ephemeral(), "{}", held.content());
+        assert_eq!(held.pngs().len(), 1);
+    }
+    assert!(
+        sent[1].content().contains("you play Black"),
+        "{}",
+        sent[1].content()
+    );
+    assert!(
+        sent[2].content().contains("Your turn in") && sent[2].content().contains("Black"),
+        "{}",
+        sent[2].content()
+    );
+    let mine = answers(&fake, &slash(place, &BOB, "board", vec![]), 1).await;
+    assert!(mine[0].ephemeral());
+    assert!(mine[0].content().starts_with("Your board against <@101>"));
+
+    turn(&fake, place, &BOB, "Kd7").await;
+    let second = fake.dm(ALICE.id, 2).await;
+    assert!(
+        second.content().contains("Your turn in"),
+        "{}",
+        second.content()
+    );
+    assert!(!second.content().contains("Kd7"), "{}", second.content());
+    assert_eq!(second.pngs().len(), 1);
+
+    // Onlookers see nothing of the board or the record while the game runs.
+    for command in ["board", "history", "replay"] {
+        let refused = answers(&fake, &slash(place, &CAROL, command, vec![]), 1).await;
+        assert!(
+            refused[0].ephemeral(),
+            "{command}: {}",
+            refused[0].content()
+        );
+        assert!(refused[0].pngs().is_empty());
+    }
+    let before_end = fake.channel_messages(place.channel_id());
+    for message in &before_end {
+        assert!(message.pngs().is_empty(), "{}", message.content());
+        assert!(message.files.is_empty(), "{}", message.content());
+        for secret in ["Kd2", "Kd7"] {
+            assert!(!message.content().contains(secret), "{}", message.content());
+        }
+    }
+
+    // Alice resigns: the channel gets the true board and the record.
+    let ask = answers(&fake, &slash(place, &ALICE, "resign", vec![]), 1).await;
+    let confirm = ask[0].buttons()[0].clone();
+    let ended = answers(&fake, &button(place, &ALICE, &confirm), 1).await;
+    assert!(
+        ended[0]
+            .content()
+            .contains("0-1, Black wins by resignation"),
+        "{}",
+        ended[0].content()
+    );
+    assert_eq!(ended[0].pngs().len(), 1);
+    let record = ended[0]
+        .files
+        .iter()
+        .find(|f| f.name.ends_with(".txt"))
+        .expect("the record attached");
+    let record = String::from_utf8_lossy(&record.bytes);
+    assert!(record.contains("1.Kd2 2.Kd7"), "{record}");
+    assert!(record.contains("[Terrain "), "{record}");
+    let history = answers(&fake, &slash(place, &CAROL, "history", vec![]), 1).await;
+    assert!(!history[0].ephemeral(), "{}", history[0].content());
+
+    // Bob never got a DM; Alice only her own two boards.
+    assert!(fake.dms_to(BOB.id).is_empty());
+    assert_eq!(fake.dms_to(ALICE.id).len(), 2);
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+    fake.stop();
+}
