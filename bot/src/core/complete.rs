@@ -122,26 +122,16 @@ impl Core {
     }
 }
 
-/// The side to move's legal moves (double moves included) in record notation, sorted. Only
-/// the moves are generated: a rich progressive treasury has tens of thousands of buys, and
-/// this runs per keystroke. A fog game has no check rules, so these are the moves
-/// `Game::offered_actions` offers, and tell nothing hidden.
+/// The side to move's moves (double moves included) in record notation, sorted; in a fog
+/// game as the mover knows the board, so they tell nothing hidden. Only the moves are
+/// generated: a rich progressive treasury has tens of thousands of buys, and this runs per
+/// keystroke.
 fn moves(row: &GameRow) -> Vec<Choice> {
-    if row.game.is_over() {
-        return Vec::new();
-    }
-    let position = row.game.position();
-    let singles = position
-        .legal_moves()
+    let mut notes: Vec<String> = row
+        .game
+        .offered_moves()
         .into_iter()
-        .map(|(from, to)| Action::Move { from, to });
-    let doubles = position
-        .legal_double_moves()
-        .into_iter()
-        .map(|(from, via, to)| Action::DoubleMove { from, via, to });
-    let mut notes: Vec<String> = singles
-        .chain(doubles)
-        .map(|action| row.game.notate(&action))
+        .map(|(_, text)| text)
         .collect();
     notes.sort();
     notes.into_iter().map(Choice::same).collect()
