@@ -442,6 +442,7 @@ impl Screen {
         for p in &self.players {
             text = text.replace(&format!("<@{}>", p.id), &p.name);
         }
+        text = text.replace(&format!("<#{}>", CHANNEL.channel), "the game");
         if reply.ephemeral || matches!(reply.elsewhere, Some(Target::Direct { .. })) {
             println!("(only you see this) {text}");
         } else {

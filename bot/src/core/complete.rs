@@ -122,10 +122,10 @@ impl Core {
     }
 }
 
-/// The side to move's moves (double moves included) in record notation, sorted. Only the
-/// moves are generated: a rich progressive treasury has tens of thousands of buys, and this
-/// runs per keystroke. In a fog game they are worked out on the board as the mover knows it
-/// (`Game::offered_moves`), so they tell nothing hidden.
+/// The side to move's moves (double moves included) in record notation, sorted; in a fog
+/// game as the mover knows the board, so they tell nothing hidden. Only the moves are
+/// generated: a rich progressive treasury has tens of thousands of buys, and this runs per
+/// keystroke.
 fn moves(row: &GameRow) -> Vec<Choice> {
     let mut notes: Vec<String> = row
         .game

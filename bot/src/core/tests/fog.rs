@@ -206,10 +206,9 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let row = f.row().await;
     let mut offered: Vec<String> = row
         .game
-        .offered_actions()
-        .iter()
-        .filter(|a| matches!(a, Action::Move { .. } | Action::DoubleMove { .. }))
-        .map(|a| row.game.notate(a))
+        .offered_moves()
+        .into_iter()
+        .map(|(_, text)| text)
         .collect();
     offered.sort();
     let mut suggested: Vec<String> = moves.into_iter().map(|c| c.value).collect();
