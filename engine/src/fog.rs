@@ -74,7 +74,8 @@ impl Game {
         if !self.rules().options.fog {
             return pos.legal_actions();
         }
-        let mut actions: Vec<Action> = self.offered_moves().into_iter().map(|(a, _)| a).collect();
+        // Moves as the mover knows the board; no notation is needed here.
+        let mut actions = self.known_board().move_actions();
         let free = pos
             .royals(pos.to_move())
             .flat_map(|r| r.neighbours())
@@ -106,16 +107,8 @@ impl Game {
         } else {
             self.position()
         };
-        let singles = pos
-            .legal_moves()
+        pos.move_actions()
             .into_iter()
-            .map(|(from, to)| Action::Move { from, to });
-        let doubles = pos
-            .legal_double_moves()
-            .into_iter()
-            .map(|(from, via, to)| Action::DoubleMove { from, via, to });
-        singles
-            .chain(doubles)
             .map(|action| {
                 let text = pos.notate(&action);
                 (action, text)

@@ -399,18 +399,20 @@ impl Position {
 
     /// Every legal action of the side to move. Under `power`, buying is not an action.
     pub fn legal_actions(&self) -> Vec<Action> {
-        if self.is_general() {
-            let mut actions = self.general_moves();
-            actions.extend(self.transfers_and_buys());
-            return actions;
-        }
-        let mut actions: Vec<Action> = self
-            .legal_moves()
-            .into_iter()
-            .map(|(from, to)| Action::Move { from, to })
-            .collect();
+        let mut actions = self.move_actions();
         actions.extend(self.transfers_and_buys());
         actions
+    }
+
+    /// Every legal move and double move as an action, generated once.
+    pub(crate) fn move_actions(&self) -> Vec<Action> {
+        if self.is_general() {
+            return self.general_moves();
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|(from, to)| Action::Move { from, to })
+            .collect()
     }
 
     /// The legal actions that are not moves: transfers, and buys unless under `power`.
