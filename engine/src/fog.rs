@@ -118,7 +118,7 @@ impl Game {
 
     /// The position as the side to move knows it: pieces only on the squares it sees,
     /// terrain only where it has seen some.
-    fn known_board(&self) -> Position {
+    pub(crate) fn known_board(&self) -> Position {
         let view = self.view(self.position().to_move());
         let mut known = self.position().clone();
         for sq in Square::all().filter(|&sq| !view.seen.contains(sq)) {
@@ -137,7 +137,7 @@ pub fn mirror(sq: Square) -> Square {
 
 /// A small, fixed pseudo-random step (SplitMix64): the layout only has to follow from the
 /// seed the bot stores, so no generator crate is needed in the engine.
-fn splitmix64(state: &mut u64) -> u64 {
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

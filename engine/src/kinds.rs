@@ -46,6 +46,10 @@ pub struct MoveTables {
     pub lame: Vec<Vec<LameLeap>>,
     /// Lame riders: every hop of the ride is lame. Rare, so walked square by square.
     pub lame_rides: Vec<Step>,
+    /// Every square the design could move or capture to from each square on an empty
+    /// board: a superset of its targets and attacks on any board, so most pieces are ruled
+    /// out of a check or an attack on a square with one lookup.
+    pub reach: [Bitboard; 64],
 }
 
 #[derive(Clone, Debug)]
@@ -98,6 +102,7 @@ impl MoveTables {
             rays: Vec::new(),
             lame: vec![Vec::new(); 64],
             lame_rides: Vec::new(),
+            reach: [Bitboard::EMPTY; 64],
         };
         for step in design.steps(color) {
             match (step.rider, step.lame) {
@@ -135,6 +140,10 @@ impl MoveTables {
                 }
                 (true, true) => t.lame_rides.push(step),
             }
+        }
+        for sq in Square::all() {
+            t.reach[sq.index()] =
+                t.attacks(sq, Bitboard::EMPTY) | t.targets(sq, Bitboard::EMPTY, Bitboard::EMPTY);
         }
         t
     }
@@ -183,6 +192,11 @@ pub struct Kinds {
 }
 
 impl Kinds {
+    /// How many kinds the table holds; their ids are 0..len.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
     pub fn get(&self, id: KindId) -> &Kind {
         &self.kinds[id as usize]
     }

@@ -15,6 +15,9 @@
 //!   options), [`perft`].
 //! - Games: [`movetext`] (turns as written), [`game`] (turns checked with reasons, results,
 //!   the stored form), [`record`] (game record files), [`clock`] (time controls, deadlines).
+//! - The computer: [`moves`] (turns as 8-byte `Copy` values, generated into reused lists and
+//!   made and unmade in place), [`search`] (iterative alpha-beta), an evaluation that knows
+//!   the economy (in `eval`), [`computer`] (levels, the design phase, fog, whole games).
 //!
 //! # Example
 //!
@@ -44,13 +47,16 @@ pub mod atom;
 pub mod bitboard;
 pub mod clock;
 pub mod color;
+pub mod computer;
 pub mod design;
 pub mod directions;
+mod eval;
 pub mod fog;
 pub mod game;
 mod kinds;
 pub mod money;
 mod movegen;
+pub mod moves;
 pub mod movetext;
 pub mod notation;
 mod perft;
@@ -63,6 +69,7 @@ pub mod reach;
 pub mod record;
 mod reference;
 pub mod ruleset;
+pub mod search;
 pub mod square;
 
 pub use action::{Action, DesignPhase, Turn};
@@ -75,6 +82,7 @@ pub use directions::DirSet;
 pub use fog::{mirror, View, TERRAIN_PAIRS};
 pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError, GAME_FORMAT};
 pub use money::Zorkmids;
+pub use moves::{Act, Basket, Buys, Move};
 pub use notation::NotationError;
 pub use perft::perft;
 pub use position::{Illegal, Position, PositionError, Setup, MAX_PIECES};

@@ -9,6 +9,10 @@ use crate::kinds::{KindId, MoveTables};
 use crate::money::Zorkmids;
 use crate::position::{Piece, Position, MAX_PIECES};
 use crate::square::Square;
+use arrayvec::ArrayVec;
+
+/// Legal moves grouped by the square they start from: a side has at most [`MAX_PIECES`].
+pub(crate) type Targets = ArrayVec<(Square, Bitboard), { MAX_PIECES as usize }>;
 
 /// What check means for the side to move, worked out once per position.
 pub(crate) struct Safety {
@@ -21,7 +25,7 @@ pub(crate) struct Safety {
     /// Squares the enemy attacks with the royal lifted off the board.
     pub attacked: Bitboard,
     /// Pinned pieces and where each may still go.
-    pub pins: Vec<(Square, Bitboard)>,
+    pub pins: ArrayVec<(Square, Bitboard), { MAX_PIECES as usize }>,
     /// Check can only be judged by playing each move (the enemy has lame riders).
     pub exact: bool,
 }
@@ -134,8 +138,8 @@ impl Position {
         }
         let occupied = self.all_occupied();
         self.occupied(by).any(|from| {
-            let piece = self.piece(from).expect("occupied");
-            self.tables(piece).attacks(from, occupied).contains(sq)
+            let tables = self.tables(self.piece(from).expect("occupied"));
+            tables.reach[from.index()].contains(sq) && tables.attacks(from, occupied).contains(sq)
         })
     }
 
@@ -153,7 +157,7 @@ impl Position {
             checkers: Bitboard::EMPTY,
             answers: Bitboard::FULL,
             attacked: Bitboard::EMPTY,
-            pins: Vec::new(),
+            pins: ArrayVec::new(),
             exact: false,
         };
         if royals.count() != 1 {
@@ -166,8 +170,16 @@ impl Position {
         let lifted = occupied ^ king_bb;
         let own = self.occupied(us);
         let mut answers = Bitboard::FULL;
+        // Only squares the royal could go to matter for `attacked`.
+        let royal_reach = self.tables(self.piece(king).expect("a royal")).reach[king.index()];
+        let relevant = royal_reach | king_bb;
         for from in self.occupied(!us) {
             let tables = self.tables(self.piece(from).expect("occupied"));
+            if (tables.reach[from.index()] & relevant).is_empty() {
+                // Lame rides can still be blocked on many paths: judge moves by playing them.
+                s.exact |= !tables.lame_rides.is_empty();
+                continue;
+            }
             let attacks = tables.attacks(from, lifted);
             s.attacked |= attacks;
             // Lame rides can be blocked on many paths: test every move by playing it.
@@ -217,12 +229,20 @@ impl Position {
     }
 
     /// Every legal move, grouped by the square it starts from.
-    pub(crate) fn legal_move_targets(&self) -> Vec<(Square, Bitboard)> {
+    pub(crate) fn legal_move_targets(&self) -> Targets {
+        let mut out = Targets::new();
+        self.for_each_legal_target(|from, t| out.push((from, t)));
+        out
+    }
+
+    /// Call `f` with each square holding a piece that can move and its legal targets: the
+    /// one walk both listing and counting moves share, so counting copies no list.
+    fn for_each_legal_target(&self, mut f: impl FnMut(Square, Bitboard)) {
         if self.has_lost() {
-            return Vec::new();
+            return;
         }
         if self.is_general() {
-            let mut out: Vec<(Square, Bitboard)> = Vec::new();
+            let mut out = Targets::new();
             for action in self.general_moves() {
                 if let Action::Move { from, to } = action {
                     match out.iter_mut().find(|(f, _)| *f == from) {
@@ -231,14 +251,20 @@ impl Position {
                     }
                 }
             }
-            return out;
+            out.into_iter().for_each(|(from, t)| f(from, t));
+            return;
         }
         let us = self.to_move;
         let safety = self.safety(us);
         let own = self.occupied(us);
         let enemy = self.occupied(!us);
-        let mut out = Vec::with_capacity(16);
-        for from in own {
+        let pinned: Bitboard = safety.pins.iter().map(|&(sq, _)| sq).collect();
+        // In double check only the royal may move.
+        let movers = match (safety.royal, safety.answers.is_empty()) {
+            (Some(royal), true) if !safety.exact => Bitboard::from_square(royal),
+            _ => own,
+        };
+        for from in movers {
             let piece = self.piece(from).expect("occupied");
             let mut t = self.tables(piece).targets(from, own, enemy);
             if let Some(royal) = safety.royal {
@@ -248,34 +274,41 @@ impl Position {
                     t &= !safety.attacked;
                 } else {
                     t &= safety.answers;
-                    if let Some((_, allowed)) = safety.pins.iter().find(|(p, _)| *p == from) {
+                    if pinned.contains(from) {
+                        let (_, allowed) = safety
+                            .pins
+                            .iter()
+                            .find(|(p, _)| *p == from)
+                            .expect("pinned");
                         t &= *allowed;
                     }
                 }
             }
             if t.nonempty() {
-                out.push((from, t));
+                f(from, t);
             }
         }
-        out
     }
 
-    /// The targets after which the royal is not attacked, found by playing each move.
+    /// The targets after which the royal is not attacked, found by playing each move on
+    /// one copy and taking it back.
     fn safe_targets(&self, from: Square, targets: Bitboard, royal: Square) -> Bitboard {
         let us = self.to_move;
+        let mut after = self.clone();
+        let piece = after.remove(from).expect("a piece moves");
+        let royal_at = |to| if from == royal { to } else { royal };
         targets
             .filter(|&to| {
-                let mut after = self.clone();
-                let piece = after.remove(from).expect("a piece moves");
-                after.remove(to);
+                let captured = after.remove(to);
                 after.put(to, piece);
-                let royal = if from == royal { to } else { royal };
-                !after.attacked_by(royal, !us)
+                let safe = !after.attacked_by(royal_at(to), !us);
+                after.remove(to);
+                if let Some(captured) = captured {
+                    after.put(to, captured);
+                }
+                safe
             })
-            .fold(Bitboard::EMPTY, |mut acc, sq| {
-                acc.set(sq);
-                acc
-            })
+            .collect()
     }
 
     /// Every legal two-move action of a doublemove piece as (from, first target, second
@@ -343,7 +376,7 @@ impl Position {
     }
 
     /// How many pieces one buy may take: all the room left in `progressive`, else one.
-    fn buy_limit(&self) -> u32 {
+    pub(crate) fn buy_limit(&self) -> u32 {
         let room = MAX_PIECES - self.piece_count(self.to_move);
         if self.rules.ruleset.allows_multi_buy() {
             room
@@ -362,7 +395,7 @@ impl Position {
     }
 
     /// Every collection of slot designs the mover can pay for within the piece limit.
-    fn collections_within_funds(&self) -> Vec<Vec<KindId>> {
+    pub(crate) fn collections_within_funds(&self) -> Vec<Vec<KindId>> {
         let mut out = Vec::new();
         let mut chosen = Vec::new();
         collections(
@@ -462,11 +495,8 @@ impl Position {
             let safe = transfers.iter().filter(|a| self.keeps_royal_safe(a));
             (self.general_moves().len() as u64, safe.count() as u64)
         } else {
-            let moves = self
-                .legal_move_targets()
-                .iter()
-                .map(|(_, t)| t.count() as u64)
-                .sum();
+            let mut moves = 0;
+            self.for_each_legal_target(|_, t| moves += u64::from(t.count()));
             let reserve_kinds = self.reserves[self.to_move.index()].len() as u64;
             let transfers = if reserve_kinds == 0 {
                 0
@@ -520,7 +550,11 @@ fn collections(
     }
 }
 
-fn pin(pins: &mut Vec<(Square, Bitboard)>, blocker: Bitboard, allowed: Bitboard) {
+fn pin(
+    pins: &mut ArrayVec<(Square, Bitboard), { MAX_PIECES as usize }>,
+    blocker: Bitboard,
+    allowed: Bitboard,
+) {
     let sq = blocker.first().expect("one blocker");
     match pins.iter_mut().find(|(p, _)| *p == sq) {
         Some(entry) => entry.1 &= allowed,

@@ -1,6 +1,7 @@
 //! Perft (RULES.md section 9): action sequences of a given depth, the design phase always
 //! "no change", counted in bulk at the last ply.
 
+use crate::moves::{Buys, Move};
 use crate::position::Position;
 
 /// The number of action sequences of `depth` plies from `position`.
@@ -13,35 +14,30 @@ use crate::position::Position;
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     let mut pos = position.clone();
-    perft_inner(&mut pos, depth)
+    // One move list per ply, reused across the whole count.
+    let mut lists = vec![Vec::with_capacity(64); depth as usize];
+    perft_inner(&mut pos, depth, &mut lists)
 }
 
-fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
+fn perft_inner(pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => return 1,
         1 => return pos.count_legal_actions(),
         _ => {}
     }
+    let (list, deeper) = lists.split_first_mut().expect("a list per ply");
+    pos.generate(Buys::All, list);
     let mut nodes = 0;
-    if pos.is_general() {
-        for action in pos.legal_actions() {
+    for &mv in list.iter() {
+        if pos.makes_in_place(mv) {
+            let undo = pos.make(mv);
+            nodes += perft_inner(pos, depth - 1, deeper);
+            pos.unmake(undo);
+        } else {
             let mut next = pos.clone();
-            next.apply_action(&action);
-            nodes += perft_inner(&mut next, depth - 1);
+            next.play_move(mv);
+            nodes += perft_inner(&mut next, depth - 1, deeper);
         }
-        return nodes;
-    }
-    for (from, targets) in pos.legal_move_targets() {
-        for to in targets {
-            let undo = pos.make_move(from, to);
-            nodes += perft_inner(pos, depth - 1);
-            pos.unmake_move(undo);
-        }
-    }
-    for action in pos.transfers_and_buys() {
-        let mut next = pos.clone();
-        next.apply_action(&action);
-        nodes += perft_inner(&mut next, depth - 1);
     }
     nodes
 }

@@ -7,6 +7,7 @@
 mod play;
 mod setup;
 
+pub(crate) use play::StepUndo;
 pub(crate) use setup::{read_terrain, square_list};
 pub use setup::{Illegal, PositionError, Setup, TREASURY_LIMIT};
 
@@ -18,10 +19,14 @@ use crate::money::Zorkmids;
 use crate::price::price;
 use crate::ruleset::Rules;
 use crate::square::Square;
+use arrayvec::ArrayVec;
 use std::sync::Arc;
 
 /// Most pieces a side may own, board and reserve together, royal pieces included.
 pub const MAX_PIECES: u32 = 16;
+
+/// A side's reserve: (kind, count) entries; never more kinds than a side may own pieces.
+pub(crate) type Reserve = ArrayVec<(KindId, u32), { MAX_PIECES as usize }>;
 
 /// A piece on the board: its side and the kind-table entry of its design.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,8 +64,9 @@ pub struct Position {
     pub(crate) board: [u8; 64],
     pub(crate) occupied: [Bitboard; 2],
     pub(crate) royals: [Bitboard; 2],
-    /// Reserve pieces by kind, in the order each kind first arrived.
-    pub(crate) reserves: [Vec<(KindId, u32)>; 2],
+    /// Reserve pieces by kind, in the order each kind first arrived. Inline, so copying a
+    /// position (as a search does for drops and buys) allocates nothing.
+    pub(crate) reserves: [Reserve; 2],
     pub(crate) treasuries: [Zorkmids; 2],
     pub(crate) slots: [[KindId; 6]; 2],
     pub(crate) to_move: Color,
@@ -98,7 +104,7 @@ impl Position {
             board: [0; 64],
             occupied: [Bitboard::EMPTY; 2],
             royals: [Bitboard::EMPTY; 2],
-            reserves: [Vec::new(), Vec::new()],
+            reserves: [Reserve::new(), Reserve::new()],
             treasuries: [Zorkmids::ZERO; 2],
             slots: [[0; 6]; 2],
             to_move: Color::White,

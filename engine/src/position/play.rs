@@ -4,11 +4,13 @@
 use super::{Piece, Position};
 use crate::action::Action;
 use crate::design::Design;
+use crate::kinds::KindId;
 use crate::money::Zorkmids;
+use crate::moves::Act;
 use crate::square::Square;
 
 /// What `make_move` changed, so `unmake_move` can put it back.
-pub(crate) struct Undo {
+pub(crate) struct StepUndo {
     from: Square,
     to: Square,
     moved: Piece,
@@ -21,7 +23,7 @@ pub(crate) struct Undo {
 
 impl Position {
     /// Credit, then move a piece (legality already known), then pass the turn.
-    pub(crate) fn make_move(&mut self, from: Square, to: Square) -> Undo {
+    pub(crate) fn make_move(&mut self, from: Square, to: Square) -> StepUndo {
         let treasuries = self.treasuries;
         let ply = self.ply;
         self.credit();
@@ -32,7 +34,7 @@ impl Position {
         }
         self.put(to, moved);
         self.pass_turn();
-        Undo {
+        StepUndo {
             from,
             to,
             moved,
@@ -43,7 +45,7 @@ impl Position {
     }
 
     /// Take back a move made by `make_move`.
-    pub(crate) fn unmake_move(&mut self, undo: Undo) {
+    pub(crate) fn unmake_move(&mut self, undo: StepUndo) {
         self.ply = undo.ply;
         self.to_move = !self.to_move;
         self.remove(undo.to);
@@ -73,25 +75,32 @@ impl Position {
 
     /// Carry out an action known to be legal, for the side to move, without passing the turn.
     pub(crate) fn act(&mut self, action: &Action) {
-        let us = self.to_move;
         match action {
-            Action::Move { from, to } => {
-                self.shift(*from, *to);
+            Action::Buy(designs) => self.buy(designs),
+            _ => self.act_move(self.act_of(action)),
+        }
+    }
+
+    /// The action phase of a move, for the side to move, without passing the turn.
+    pub(crate) fn act_move(&mut self, act: Act) {
+        let us = self.to_move;
+        match act {
+            Act::Step { from, to } => {
+                self.shift(from, to);
             }
-            Action::DoubleMove { from, via, to } => {
-                let took_royal = self.royals(!us).contains(*via);
-                let at = self.shift(*from, *via);
+            Act::Double { from, via, to } => {
+                let took_royal = self.royals(!us).contains(via);
+                let at = self.shift(from, via);
                 // A first move that took the last royal ends the action (RULES.md 5.1).
                 if !(took_royal && self.royals(!us).is_empty()) {
-                    self.shift(at, *to);
+                    self.shift(at, to);
                 }
             }
-            Action::Transfer { design, to } => {
-                let kind = self.kinds.find(design).expect("reserve designs are known");
+            Act::Drop { kind, to } => {
                 self.take_from_reserve(us, kind);
-                self.put(*to, Piece { color: us, kind });
+                self.put(to, Piece { color: us, kind });
             }
-            Action::Buy(designs) => self.buy(designs),
+            Act::Buy => {}
         }
     }
 
@@ -116,13 +125,16 @@ impl Position {
 
     /// Pay for designs known to be buyable and put the pieces in the reserve.
     pub(crate) fn buy(&mut self, designs: &[Design]) {
-        let us = self.to_move;
         for design in designs {
-            let kind = self.kinds.find(design).expect("slot designs are known");
-            let cost = self.kind(kind).cost.expect("slot designs have prices");
-            self.treasuries[us.index()] -= cost;
-            self.add_to_reserve(us, kind);
+            self.stock(self.kinds.find(design).expect("slot designs are known"));
         }
+    }
+
+    /// Pay for one piece of a priced kind and put it in the mover's reserve.
+    pub(crate) fn stock(&mut self, kind: KindId) {
+        let cost = self.kind(kind).cost.expect("slot designs have prices");
+        self.treasuries[self.to_move.index()] -= cost;
+        self.add_to_reserve(self.to_move, kind);
     }
 
     /// Hand the turn to the other side. The ply stops at its maximum rather than wrap, so a

@@ -1,0 +1,122 @@
+//! The computer's search: iterative deepening (`iterative`) over an alpha-beta negamax
+//! with principal-variation windows, a transposition table (`tt`, keyed by `zobrist`),
+//! move ordering (`ordering`), quiescence on captures and checks, check extensions and
+//! mate scores (`alpha_beta`). It searches the whole action set: moves, drops and buys
+//! (under `power`, buys as each action's design phase); redesigns are the caller's, at the
+//! root. Synchronous and free of I/O: the caller runs it where it may block and stops it
+//! with the flag or the limits.
+//!
+//! ```
+//! use engine::search::{search, Limits};
+//! use engine::{Position, Ruleset};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let start = Position::start(Ruleset::Classic.into());
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let report = search(&start, &limits, 1, &AtomicBool::new(false));
+//! assert_eq!(report.depth, 3);
+//! assert!(report.best.is_some());
+//! ```
+
+mod alpha_beta;
+mod iterative;
+mod ordering;
+pub mod time;
+mod tt;
+mod types;
+mod zobrist;
+
+pub use types::{Limits, Report, Score};
+#[cfg(test)]
+pub(crate) use zobrist::key as zobrist_key;
+
+use crate::eval::Values;
+use crate::moves::Move;
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use types::MAX_PLY;
+
+/// How many nodes pass between looks at the clock and the stop flag.
+const CHECKPOINT: u64 = 1024;
+
+/// Search `position` within `limits` until done or `stop` is set. `seed` decides between
+/// equally good moves (the same seed, limits and position give the same move, unless a time
+/// limit cuts an iteration short) and, with `noise`, how much the evaluation is blurred.
+pub fn search(position: &Position, limits: &Limits, seed: u64, stop: &AtomicBool) -> Report {
+    search_with_noise(position, limits, seed, 0, stop)
+}
+
+/// [`search`] with up to `noise` centipawns of seeded blur on every evaluation: the weaker
+/// levels' way of missing things.
+pub fn search_with_noise(
+    position: &Position,
+    limits: &Limits,
+    seed: u64,
+    noise: i32,
+    stop: &AtomicBool,
+) -> Report {
+    let mut searcher = Searcher::new(position, limits, seed, noise, stop);
+    searcher.iterate(position)
+}
+
+/// Everything one search keeps between nodes.
+pub(crate) struct Searcher<'a> {
+    values: Values,
+    tt: tt::Table,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Box<[[i32; 64]; 64]>,
+    /// A move list and its sort keys per ply, reused so nodes allocate nothing.
+    lists: Vec<Vec<Move>>,
+    keys: Vec<Vec<i32>>,
+    /// The principal variation found below each ply (a triangular table).
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    seed: u64,
+    noise: i32,
+    started: Instant,
+    limits: Limits,
+    stop: &'a AtomicBool,
+    stopped: bool,
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        position: &Position,
+        limits: &Limits,
+        seed: u64,
+        noise: i32,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a> {
+        Searcher {
+            values: Values::new(position),
+            tt: tt::Table::new(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Box::new([[0; 64]; 64]),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            nodes: 0,
+            seed,
+            noise,
+            started: Instant::now(),
+            limits: *limits,
+            stop,
+            stopped: false,
+        }
+    }
+
+    /// Whether to stop now: the flag, the node limit or the time limit; looked at every
+    /// [`CHECKPOINT`] nodes, and once true stays true.
+    fn should_stop(&mut self) -> bool {
+        if !self.stopped && self.nodes.is_multiple_of(CHECKPOINT) {
+            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            let out_of_time = self
+                .limits
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t);
+            self.stopped = out_of_nodes || out_of_time || self.stop.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+}
