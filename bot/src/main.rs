@@ -128,6 +128,12 @@ enum Command {
         /// and resume the game it holds.
         #[arg(long)]
         database: Option<store::DatabaseUrl>,
+        /// Play against the computer, which takes this side: white or black.
+        #[arg(long)]
+        computer: Option<engine::Color>,
+        /// The computer's level, from 1 (easiest) to 6 (strongest); default 4.
+        #[arg(long, requires = "computer")]
+        level: Option<engine::computer::Level>,
     },
     /// Draw a position as a PNG board picture.
     Render {
@@ -158,6 +164,58 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         rules: cli::RulesArgs,
+    },
+    /// Ask the computer for the best turn in a position: prints the side to move, the best
+    /// turn, the score and the expected line, and last the machine-readable line
+    /// `best <turn> score <cp N | mate N> depth D nodes N time_ms T` (`best none` when the
+    /// side to move has no legal turn, and so has lost). Scores are from the side to move's
+    /// side. Without --time or --depth it thinks for 2 seconds; with both, whichever limit
+    /// is reached first ends the search.
+    Analyse {
+        /// The position string, such as "7k/8/6K1/8/8/8/8/R7 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 20".
+        position: String,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
+        /// Think at most this many seconds (decimals allowed, such as 0.5; at most 600).
+        #[arg(long, value_name = "SECONDS", value_parser = cli::seconds)]
+        time: Option<std::time::Duration>,
+        /// Search this many plies deep, 1 to 30 (alone, however long that takes).
+        #[arg(long, value_name = "PLIES", value_parser = cli::analyse::depth)]
+        depth: Option<u32>,
+        /// Decides between equally good turns: the same seed gives the same answer (unless
+        /// the time runs out at a different point).
+        #[arg(long, default_value = "1", value_parser = cli::seed)]
+        seed: u64,
+    },
+    /// Play the computer against itself from varied openings (4 random plies first; a game
+    /// still going after 300 plies is a draw). A and B swap colours every game, A taking
+    /// White in the first; the score is A's. Prints "A vs B over N games: P of N (+W -L =D)",
+    /// and last the machine-readable line `score A_POINTS B_POINTS wins W losses L draws D`
+    /// (points as decimals, such as 6.5; wins and losses are A's).
+    Match {
+        /// Player A, White in the first game (and the third, ...): a level from 1 (easiest)
+        /// to 6 (strongest), or random (any legal action) or greedy (takes the best
+        /// capture, drop or buy it sees).
+        #[arg(long = "white-level", value_name = "A")]
+        white_level: cli::play_match::Contender,
+        /// Player B, White in the second game (and the fourth, ...): a level from 1 to 6,
+        /// random or greedy.
+        #[arg(long = "black-level", value_name = "B")]
+        black_level: cli::play_match::Contender,
+        /// How many games, 1 to 10000.
+        #[arg(long, value_parser = cli::play_match::games)]
+        games: u32,
+        /// Decides the openings and every player's choices: the same seed plays the same
+        /// games (unless a time budget runs out at a different point).
+        #[arg(long, default_value = "1", value_parser = cli::seed)]
+        seed: u64,
+        #[command(flatten)]
+        rules: cli::RulesArgs,
+        /// The most seconds a level may think each turn (decimals allowed, such as 0.5; at
+        /// most 600; 2 if not given). Levels 1 to 5 are bounded by depth or positions searched
+        /// and usually stop sooner; level 6 uses it all.
+        #[arg(long, value_name = "SECONDS", value_parser = cli::seconds)]
+        time: Option<std::time::Duration>,
     },
     /// Copy every game, turn, challenge, proposal and setting from one database into another,
     /// empty one (such as a SQLite file into PostgreSQL), checking the counts.
@@ -192,6 +250,30 @@ fn main() -> ExitCode {
             depth,
             rules,
         } => cli::perft::run(&position, depth, &rules),
+        Command::Analyse {
+            position,
+            rules,
+            time,
+            depth,
+            seed,
+        } => cli::analyse::run(&position, &rules, time, depth, seed),
+        Command::Match {
+            white_level,
+            black_level,
+            games,
+            seed,
+            rules,
+            time,
+        } => cli::play_match::run(
+            &cli::play_match::Match {
+                first: white_level,
+                second: black_level,
+                games,
+                budget: time.unwrap_or(engine::computer::DEFAULT_BUDGET),
+                seed,
+            },
+            &rules,
+        ),
         Command::Render {
             position,
             out,
@@ -214,6 +296,8 @@ fn main() -> ExitCode {
             picture,
             database,
             time,
+            computer,
+            level,
         } => {
             let ruleset = match rules.parse::<engine::Ruleset>() {
                 Ok(r) => r,
@@ -239,14 +323,29 @@ fn main() -> ExitCode {
                     plunder,
                     fog,
                 },
-                names: [white, black],
+                names: computer_named([white, black], computer),
                 first,
                 picture,
                 database,
                 time,
+                computer: computer.map(|color| (color, level.unwrap_or_default())),
             })
         }
     }
+}
+
+/// The players' names, the computer's side called "Computer" unless it was given a name.
+fn computer_named(mut names: [String; 2], computer: Option<engine::Color>) -> [String; 2] {
+    if let Some(color) = computer {
+        let default = match color {
+            engine::Color::White => "White",
+            engine::Color::Black => "Black",
+        };
+        if names[color.index()] == default {
+            names[color.index()] = "Computer".to_string();
+        }
+    }
+    names
 }
 
 /// `csipgs serve`: settings, logging, then the bot until SIGTERM or ctrl-c.

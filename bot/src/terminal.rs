@@ -8,6 +8,7 @@ use crate::core::{
 };
 use crate::picture;
 use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
+use engine::computer::Level;
 use engine::{Color, Options, Ruleset};
 use render::BoardView;
 use std::io::{BufRead, Write};
@@ -30,6 +31,8 @@ pub struct Setup {
     pub database: Option<DatabaseUrl>,
     /// The game's clock; the side to move loses when its time is out and it plays.
     pub time: engine::TimeControl,
+    /// The side the computer plays, and how well; None: two people at one keyboard.
+    pub computer: Option<(Color, Level)>,
 }
 
 /// The terminal's one channel.
@@ -106,14 +109,17 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
         buttons: Mutex::new(Vec::new()),
         kept: Mutex::new(Vec::new()),
     };
-    let mut acting = setup.first;
+    // Against the computer the keyboard is the member's alone.
+    let member = setup.computer.map(|(color, _)| !color);
+    let mut acting = member.unwrap_or(setup.first);
     match core.store().active_game(CHANNEL).await? {
         Some(row) => {
-            acting = row.game.position().to_move();
+            acting = member.unwrap_or(row.game.position().to_move());
             println!("Resuming the game in {}.", database_text(&setup.database));
         }
         None => start(&core, &screen, &setup, acting).await,
     }
+    screen.computer_turns(&core, acting).await;
     println!(
         "Type /help for the commands, /as white or /as black to switch players, /quit to stop."
     );
@@ -141,9 +147,17 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
             },
             Ok(Line::Command(request)) => screen.ask(&core, who, request).await,
         }
+        screen.computer_turns(&core, acting).await;
+        if let (Some(member), Some(color)) = (member, switch) {
+            if color != member {
+                println!("The computer plays {color}: you play {member}.");
+            }
+            switch = None;
+        }
         let row = core.store().active_game(CHANNEL).await?;
         // Hot seat: the keyboard passes to the side to move, or to the side /as names.
-        let next = switch
+        let next = member
+            .or(switch)
             .or(row.as_ref().map(|r| r.game.position().to_move()))
             .unwrap_or(acting);
         let fog = row.is_some_and(|r| r.game.rules().options.fog);
@@ -187,22 +201,41 @@ fn pass_keyboard(
 /// Clears a terminal's screen and puts the cursor at the top.
 const CLEAR: &str = "\x1b[2J\x1b[H";
 
-/// A new game: White challenges Black, who accepts, as on Discord.
+/// A new game: White challenges Black, who accepts, as on Discord; or the member
+/// challenges the computer, which needs no accepting.
 async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
-    let [white, black] = &screen.players;
-    let challenge = Request::Challenge(ChallengeRequest {
-        opponent: Some(black.player()),
+    // One person at one keyboard, or one against the computer: nothing to rate.
+    let terms = ChallengeRequest {
         ruleset: Some(setup.ruleset),
         power: Some(setup.options.power),
         proposals: Some(setup.options.proposals),
         unofficial: Some(setup.options.unofficial),
         plunder: Some(setup.options.plunder),
         fog: Some(setup.options.fog),
-        colour: Some(ColourChoice::White),
         time: Some(setup.time.to_string()),
-        // One person at one keyboard: nothing to rate.
         rated: Some(false),
         ..ChallengeRequest::default()
+    };
+    if let Some((color, level)) = setup.computer {
+        let member = &screen.players[(!color).index()];
+        let challenge = Request::Challenge(ChallengeRequest {
+            opponent: Some(screen.players[color.index()].player()),
+            computer: true,
+            level: Some(level.number()),
+            colour: Some(match color {
+                Color::White => ColourChoice::Black,
+                Color::Black => ColourChoice::White,
+            }),
+            ..terms
+        });
+        screen.ask(core, member, challenge).await;
+        return;
+    }
+    let [white, black] = &screen.players;
+    let challenge = Request::Challenge(ChallengeRequest {
+        opponent: Some(black.player()),
+        colour: Some(ColourChoice::White),
+        ..terms
     });
     let replies = core.handle(white, PLACE, challenge).await;
     let accept = replies
@@ -400,6 +433,19 @@ impl Screen {
     async fn ask(&self, core: &Core, who: &Who, request: Request) {
         for reply in core.handle(who, PLACE, request).await {
             self.show_to(core, reply, who.id).await;
+        }
+    }
+
+    /// Play the turns the computer owes and show them to the member at the keyboard.
+    async fn computer_turns(&self, core: &Core, at_keyboard: Color) {
+        match core.computer_turns().await {
+            Ok(replies) => {
+                for reply in replies {
+                    self.show_to(core, reply, self.players[at_keyboard.index()].id)
+                        .await;
+                }
+            }
+            Err(e) => println!("{}", e.sentence()),
         }
     }
 

@@ -1,9 +1,11 @@
 //! Terminal subcommands, one module each.
 
+pub mod analyse;
 pub mod migrate;
 pub mod moves;
 pub mod pair;
 pub mod perft;
+pub mod play_match;
 pub mod price;
 pub mod render;
 pub mod replay;
@@ -11,6 +13,7 @@ pub mod view;
 
 use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The rules a position string is read under, as the command line gives them.
 #[derive(clap::Args, Clone, Debug)]
@@ -51,4 +54,35 @@ pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The most seconds `--time` takes: ten minutes a turn.
+const MAX_SECONDS: f64 = 600.0;
+
+/// `--time`'s value: seconds, decimals allowed, more than 0 and at most 600.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let refuse = || {
+        format!(
+            "'{text}' is not a time: write seconds, more than 0 and at most {MAX_SECONDS}, \
+             such as 2 or 0.5"
+        )
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| refuse())?;
+    if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+        return Err(refuse());
+    }
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(refuse)
+}
+
+/// `--seed`'s value: any whole number from 0 to 2^64 - 1.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "'{text}' is not a seed: write a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
 }

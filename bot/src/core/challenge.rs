@@ -31,28 +31,21 @@ impl Core {
             if opponent.id == who.id {
                 return Err(CoreError::ChallengeSelf);
             }
+            if request.computer {
+                return self.play_computer(who, place, request).await;
+            }
             if request.opponent_is_bot {
                 return Err(CoreError::ChallengeBot);
             }
         }
-        let settings = self.store.guild_settings(channel.guild).await?;
-        games_allowed(&settings, place)?;
-        // With a thread per game the channel itself never holds one.
-        if !self.threaded(place, settings.threads) {
-            if let Some(game) = self.store.active_game(channel).await? {
-                return Err(busy(&game.players));
-            }
+        if request.level.is_some() {
+            return Err(CoreError::LevelWithoutComputer);
         }
-        let rules = request.rules.clone().unwrap_or_else(|| {
-            Rules::new(
-                request.ruleset.unwrap_or(settings.rules.ruleset),
-                request.options_over(settings.rules.options),
-            )
-        });
-        let time_control = match &request.time {
-            Some(text) => text.parse()?,
-            None => TimeControl::CORRESPONDENCE_DEFAULT,
-        };
+        let Terms {
+            rules,
+            control: time_control,
+            ..
+        } = self.terms(place, &request).await?;
         let colour = request.colour.unwrap_or(ColourChoice::Random);
         let now = self.now();
         let challenge = ChallengeRow {
@@ -113,6 +106,8 @@ impl Core {
             time: Some(last.time_control.to_string()),
             rated: Some(last.rated),
             rules: Some(last.game.rules().clone()),
+            computer: last.computer.is_some(),
+            level: last.computer.map(|c| c.level.number()),
             ..ChallengeRequest::default()
         };
         self.challenge(who, place, request).await
@@ -286,7 +281,7 @@ impl Core {
 
     /// A thread for a new game, named after its players; None (play in the channel) if the
     /// platform has no threads or Discord refused one.
-    async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
+    pub(super) async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
         let name = thread_name(format!("{} vs {}", players[0].name, players[1].name));
         match self.platform.open_thread(parent, name).await {
             Ok(thread) => thread,
@@ -298,9 +293,51 @@ impl Core {
     }
 }
 
+/// What a new game from /challenge is played under, the server's defaults filled in.
+pub(super) struct Terms {
+    pub rules: Rules,
+    pub control: TimeControl,
+    /// Whether the game gets a thread of its own.
+    pub threaded: bool,
+}
+
 impl Core {
+    /// The terms of a game /challenge asks for in `place`, once the server's settings allow
+    /// a game to start there (and the channel is free, where games don't get threads).
+    pub(super) async fn terms(
+        &self,
+        place: Place,
+        request: &ChallengeRequest,
+    ) -> Result<Terms, CoreError> {
+        let channel = Core::channel(place)?;
+        let settings = self.store.guild_settings(channel.guild).await?;
+        games_allowed(&settings, place)?;
+        let threaded = self.threaded(place, settings.threads);
+        // With a thread per game the channel itself never holds one.
+        if !threaded {
+            if let Some(game) = self.store.active_game(channel).await? {
+                return Err(busy(&game.players));
+            }
+        }
+        let rules = request.rules.clone().unwrap_or_else(|| {
+            Rules::new(
+                request.ruleset.unwrap_or(settings.rules.ruleset),
+                request.options_over(settings.rules.options),
+            )
+        });
+        let control = match &request.time {
+            Some(text) => text.parse()?,
+            None => TimeControl::CORRESPONDENCE_DEFAULT,
+        };
+        Ok(Terms {
+            rules,
+            control,
+            threaded,
+        })
+    }
+
     /// Whether a game started from `place` gets a thread of its own.
-    fn threaded(&self, place: Place, threads: bool) -> bool {
+    pub(super) fn threaded(&self, place: Place, threads: bool) -> bool {
         threads && self.platform.has_threads() && matches!(place, Place::Channel(_))
     }
 }
@@ -406,7 +443,7 @@ pub(super) fn expired(challenger: u64) -> Reply {
     .replacing()
 }
 
-fn busy(players: &[Player; 2]) -> CoreError {
+pub(super) fn busy(players: &[Player; 2]) -> CoreError {
     CoreError::ChannelBusy {
         white: players[0].id,
         black: players[1].id,

@@ -90,7 +90,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[
             optional(
                 "opponent",
-                "The member to play against (leave out: anyone may accept)",
+                "The member to play against, or me to play the computer (leave out: anyone may accept)",
             ),
             optional(
                 "ruleset",
@@ -124,7 +124,11 @@ pub const COMMANDS: &[Command] = &[
             ),
             optional(
                 "rated",
-                "Whether the result changes ratings (default: rated)",
+                "Whether the result changes ratings (default: rated; games against me never are)",
+            ),
+            optional(
+                "level",
+                "Challenge me (the bot) to play the computer: 1 (easiest) to 6 (default 4)",
             ),
         ],
         scope: Scope::Server,

@@ -35,8 +35,26 @@ pub enum CoreError {
     Conflict,
     #[error("you can't challenge yourself: name another member of this server")]
     ChallengeSelf,
-    #[error("bots don't play csipgs: challenge a person")]
+    #[error(
+        "other bots don't play csipgs: challenge a person, or challenge me to play the computer"
+    )]
     ChallengeBot,
+    #[error("games against the computer are never rated: leave out rated, or set it to false")]
+    ComputerUnrated,
+    #[error(
+        "the computer doesn't bid on proposals: leave out proposals, or play them against a member"
+    )]
+    ComputerProposals,
+    #[error(
+        "level is for games against the computer: challenge me (the bot) with it, or leave it out"
+    )]
+    LevelWithoutComputer,
+    #[error("{0}")]
+    Level(#[from] engine::computer::LevelError),
+    #[error("the computer plays every game to its end: play on, or /resign")]
+    ComputerDraw,
+    #[error("the computer's search failed ({0}); its turn is tried again shortly")]
+    Computer(String),
     #[error("this channel has a game in progress (<@{white}> vs <@{black}>): finish it, or challenge in another channel or thread")]
     ChannelBusy { white: u64, black: u64 },
     #[error("this challenge was answered or replaced already: start a new one with /challenge")]

@@ -11,6 +11,7 @@ mod challenge;
 mod clocks;
 pub mod commands;
 mod complete;
+mod computer;
 mod ending;
 mod error;
 mod fog;
@@ -136,6 +137,8 @@ pub struct Core {
     paid: owe::Paid,
     /// The servers whose background work (expiry, retried deliveries) this process does.
     shards: Shards,
+    /// The computer's searches.
+    thinking: computer::Thinking,
 }
 
 impl Core {
@@ -150,6 +153,7 @@ impl Core {
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),
             shards: Shards::ALL,
+            thinking: computer::Thinking::default(),
         }
     }
 

@@ -29,6 +29,25 @@ impl Core {
             return Ok(vec![flagged]);
         }
         let played = row.game.play_text(&text)?;
+        let mut replies = self.turn_played(&mut row, &played, place, now).await?;
+        self.save(place, &row, Some(who.id), &mut replies).await?;
+        if row.computer_to_move() {
+            self.computer_owed();
+        }
+        Ok(replies)
+    }
+
+    /// After a turn is played on a loaded game (by a member or the computer): the clock,
+    /// the draw offer and the status follow, and the turn's announcements are made.
+    pub(super) async fn turn_played(
+        &self,
+        row: &mut GameRow,
+        played: &Played,
+        place: Place,
+        now: i64,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let color = played.color;
+        let channel = Core::channel(place)?.channel;
         row.clock = row.clock.map(|c| c.after_turn(color, now));
         // Playing on declines a draw offer.
         row.draw_offer = None;
@@ -37,16 +56,17 @@ impl Core {
         }
         let mut replies = if row.game.rules().options.fog {
             // The opponent's board by DM tells them it is their turn.
-            fog::turn_replies(&row, &played, channel, now)
+            fog::turn_replies(row, played, channel, now)
         } else {
-            let mut replies = vec![turn_reply(&row, &played, now)];
+            let mut replies = vec![turn_reply(row, played, now)];
             let next = row.player(!color).id;
             if !row.game.is_over() && self.store.notify(next).await? {
-                replies.push(your_turn(&row, place, next));
+                replies.push(your_turn(row, place, next));
             }
             replies
         };
-        self.save(place, &row, Some(who.id), &mut replies).await?;
+        // The computer reads no messages.
+        replies.retain(|r| !super::computer::for_computer(row, r));
         Ok(replies)
     }
 
@@ -100,6 +120,9 @@ impl Core {
     pub(super) async fn draw(&self, who: &Who, place: Place) -> Result<Vec<Reply>, CoreError> {
         let mut row = self.active(place).await?;
         let color = Core::color(&row, who)?;
+        if row.computer.is_some() {
+            return Err(CoreError::ComputerDraw);
+        }
         if !row.game.rules().ruleset.allows_draws() {
             return Err(engine::TurnError::DrawsIllegal.into());
         }

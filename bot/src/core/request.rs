@@ -174,6 +174,10 @@ pub struct ChallengeRequest {
     /// None: an open challenge, which anyone may accept.
     pub opponent: Option<Player>,
     pub opponent_is_bot: bool,
+    /// The opponent is this bot: the game is against the computer.
+    pub computer: bool,
+    /// The computer's level, 1 to 6 (None: the default).
+    pub level: Option<u8>,
     pub ruleset: Option<Ruleset>,
     pub power: Option<bool>,
     pub proposals: Option<bool>,

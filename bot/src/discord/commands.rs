@@ -111,9 +111,15 @@ pub async fn challenge(
     colour: Option<ColourOption>,
     #[max_length = 20] time: Option<String>,
     rated: Option<bool>,
+    #[min = 1]
+    #[max = 6]
+    level: Option<u8>,
 ) -> Result<(), Error> {
+    let me = ctx.framework().bot_id();
     let request = ChallengeRequest {
         opponent_is_bot: opponent.as_ref().is_some_and(|o| o.bot),
+        computer: opponent.as_ref().is_some_and(|o| o.id == me),
+        level,
         opponent: opponent.map(|o| Player {
             id: o.id.get(),
             name: o.display_name().to_string(),

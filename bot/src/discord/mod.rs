@@ -188,6 +188,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .await?;
     courier.connect(client.http.clone());
     let (halt, halted) = tokio::sync::watch::channel(false);
+    let computer = {
+        let core = core.clone();
+        let halted = halted.clone();
+        tokio::spawn(async move { core.run_computer(halted).await })
+    };
     let scheduler = {
         let core = core.clone();
         tokio::spawn(async move { core.run_scheduler(halted).await })
@@ -218,6 +223,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
     let _ = halt.send(true);
     let _ = tokio::time::timeout(Duration::from_millis(200), scheduler).await;
+    // Searches stop within milliseconds of the flag; a turn they owe is played after the restart.
+    let _ = tokio::time::timeout(Duration::from_millis(500), computer).await;
     if !core.flush(FLUSH).await {
         tracing::warn!("some messages are still owed; they are sent after the restart");
     }

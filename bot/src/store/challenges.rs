@@ -1,7 +1,7 @@
 //! Challenges: open until answered, cancelled or expired; accepting one starts its game in
 //! the same transaction.
 
-use super::games::{control_of, control_word, insert_game, GameRow, Status};
+use super::games::{control_of, control_word, insert_game, GameRow, Terms};
 use super::outbox::owe_in;
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Word,
@@ -234,22 +234,16 @@ impl Store {
         let clock = Clock::start(challenge.time_control, now);
         // Nobody's rating moves by playing themself.
         let rated = challenge.rated && players[0].id != players[1].id;
-        let settings = (challenge.time_control, clock, rated);
-        let game_id = insert_game(&mut tx, channel, &players, &game, settings, now).await?;
-        let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
-        let row = GameRow {
-            id: game_id,
-            guild: channel.guild,
-            players,
-            game,
-            version: 0,
-            draw_offer: None,
-            status: Status::Active,
-            time_control: challenge.time_control,
+        let terms = Terms {
+            control: challenge.time_control,
             clock,
             rated,
+            computer: None,
         };
+        let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
+        let ids = owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        let row = GameRow::started(game_id, channel, players, game, &terms);
         Ok((row, ids))
     }
 }

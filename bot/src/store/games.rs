@@ -7,6 +7,7 @@ use super::{
     Word,
 };
 use crate::shards::Shards;
+use engine::computer::Level;
 use engine::{Clock, Color, Game, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -37,6 +38,15 @@ pub struct GameRow {
     pub clock: Option<Clock>,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
+    /// The side the computer plays, if it plays one.
+    pub computer: Option<Computer>,
+}
+
+/// The computer as a player of a game: its side and how well it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Computer {
+    pub color: Color,
+    pub level: Level,
 }
 
 impl GameRow {
@@ -60,6 +70,42 @@ impl GameRow {
             .and_then(|c| c.next_reminder(mover, now))
     }
 
+    /// A game just inserted on its terms.
+    pub(super) fn started(
+        id: i64,
+        channel: Channel,
+        players: [Player; 2],
+        game: Game,
+        terms: &Terms,
+    ) -> GameRow {
+        GameRow {
+            id,
+            guild: channel.guild,
+            players,
+            game,
+            version: 0,
+            draw_offer: None,
+            status: Status::Active,
+            time_control: terms.control,
+            clock: terms.clock,
+            rated: terms.rated,
+            computer: terms.computer,
+        }
+    }
+
+    /// Whether the game runs and the computer is to move.
+    pub fn computer_to_move(&self) -> bool {
+        self.status == Status::Active
+            && self
+                .computer
+                .is_some_and(|c| c.color == self.game.position().to_move())
+    }
+
+    /// When the computer's turn began (stored so a restarted bot finds it), if it is to move.
+    fn computer_at(&self, now: i64) -> Option<i64> {
+        self.computer_to_move().then_some(now)
+    }
+
     /// The colour this member plays, if they play.
     pub fn color_of(&self, user: u64) -> Option<Color> {
         Color::ALL
@@ -69,7 +115,8 @@ impl GameRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, white_name, black_id, \
-     black_name, state, version, draw_offer, status, time_control, clock, rated";
+     black_name, state, version, draw_offer, status, time_control, clock, rated, \
+     computer_color, computer_level";
 
 fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
@@ -77,6 +124,18 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let status: String = row.try_get("status")?;
     let time_control: Option<String> = row.try_get("time_control")?;
     let clock: Option<String> = row.try_get("clock")?;
+    let computer_color: Option<String> = row.try_get("computer_color")?;
+    let computer_level: Option<i64> = row.try_get("computer_level")?;
+    let computer = match (computer_color, computer_level) {
+        (Some(color), Some(level)) => Some(Computer {
+            color: Color::from_word(&color)?,
+            level: u8::try_from(level)
+                .ok()
+                .and_then(|n| Level::new(n).ok())
+                .ok_or_else(|| StoreError::Corrupt(format!("computer level {level}")))?,
+        }),
+        _ => None,
+    };
     Ok(GameRow {
         id: row.try_get("id")?,
         guild: row.try_get::<i64, _>("guild_id")? as u64,
@@ -97,6 +156,7 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         time_control: control_of(time_control)?,
         clock: clock.as_deref().map(unjson).transpose()?,
         rated: row.try_get::<i64, _>("rated")? != 0,
+        computer,
     })
 }
 
@@ -233,6 +293,40 @@ impl Store {
         Ok(true)
     }
 
+    /// Active games in the servers of `shards` where the computer is to move, longest
+    /// waiting first.
+    pub async fn computer_games_due(&self, shards: &Shards) -> Result<Vec<i64>, StoreError> {
+        let due = self.games_due("computer_at", i64::MAX, shards).await?;
+        Ok(due.into_iter().map(|(game, _)| game).collect())
+    }
+
+    /// Start a game against the computer in `channel` with the messages it owes; no
+    /// challenge comes first. `ChannelBusy` if the channel has an active game.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn start_computer_game(
+        &self,
+        channel: Channel,
+        players: [Player; 2],
+        game: Game,
+        control: TimeControl,
+        computer: Computer,
+        owed: &[Owed],
+        now: i64,
+    ) -> Result<(GameRow, Vec<i64>), StoreError> {
+        let terms = Terms {
+            control,
+            clock: Clock::start(control, now),
+            // Ratings measure members against members.
+            rated: false,
+            computer: Some(computer),
+        };
+        let mut tx = self.pool.begin().await?;
+        let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
+        let ids = owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok((GameRow::started(game_id, channel, players, game, &terms), ids))
+    }
+
     pub async fn active_game_count(&self) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = $1")
@@ -290,23 +384,38 @@ impl Store {
     }
 }
 
-/// Insert a new game in a transaction, with its time control, clock and whether it is rated;
-/// `ChannelBusy` if the channel has an active one.
+/// How a new game is played: its time control and clock, whether it is rated, and the side
+/// the computer plays, if any.
+pub(super) struct Terms {
+    pub control: TimeControl,
+    pub clock: Option<Clock>,
+    pub rated: bool,
+    pub computer: Option<Computer>,
+}
+
+/// Insert a new game in a transaction on its terms; `ChannelBusy` if the channel has an
+/// active one.
 pub(super) async fn insert_game(
     tx: &mut Tx<'_>,
     channel: Channel,
     players: &[Player; 2],
     game: &Game,
-    clock: (TimeControl, Option<Clock>, bool),
+    terms: &Terms,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let (control, clock, rated) = clock;
+    let Terms {
+        control,
+        clock,
+        rated,
+        computer,
+    } = *terms;
     let mover = game.position().to_move();
     let row = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
          black_name, state, status, created_at, updated_at, time_control, clock, rated, \
-         deadline_at, remind_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+         deadline_at, remind_at, computer_color, computer_level, computer_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -323,6 +432,9 @@ pub(super) async fn insert_game(
     .bind(i64::from(rated))
     .bind(clock.map(|c| c.deadline(mover)))
     .bind(clock.and_then(|c| c.next_reminder(mover, now)))
+    .bind(computer.map(|c| c.color.word()))
+    .bind(computer.map(|c| i64::from(c.level.number())))
+    .bind(computer.filter(|c| c.color == mover).map(|_| now))
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {
@@ -346,8 +458,8 @@ pub(super) async fn update_game(
     };
     let done = sqlx::query(
         "UPDATE games SET state = $1, version = version + 1, draw_offer = $2, status = $3, \
-         result = $4, updated_at = $5, clock = $8, deadline_at = $9, remind_at = $10 \
-         WHERE id = $6 AND version = $7",
+         result = $4, updated_at = $5, clock = $8, deadline_at = $9, remind_at = $10, \
+         computer_at = $11 WHERE id = $6 AND version = $7",
     )
     .bind(json(&row.game)?)
     .bind(row.draw_offer.map(Word::word))
@@ -359,6 +471,7 @@ pub(super) async fn update_game(
     .bind(row.clock.as_ref().map(json).transpose()?)
     .bind(row.deadline())
     .bind(row.remind_at(now))
+    .bind(row.computer_at(now))
     .execute(&mut **tx)
     .await?;
     if done.rows_affected() != 1 {

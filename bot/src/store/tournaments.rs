@@ -5,7 +5,7 @@
 //! `round` from the one before, a board's game is started only where it has none, a round's
 //! pairings are posted only by moving `announced` on, and it finishes only from `running`.
 
-use super::games::{control_of, control_word, insert_game, update_game, GameRow};
+use super::games::{control_of, control_word, insert_game, update_game, GameRow, Terms};
 use super::outbox::owe_in;
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
@@ -612,8 +612,15 @@ impl Store {
         owed: &[Owed],
         now: i64,
     ) -> Result<Vec<i64>, StoreError> {
+        let (control, clock, rated) = clock;
+        let terms = Terms {
+            control,
+            clock,
+            rated,
+            computer: None,
+        };
         let mut tx = self.pool.begin().await?;
-        let game = insert_game(&mut tx, channel, players, game, clock, now).await?;
+        let game = insert_game(&mut tx, channel, players, game, &terms, now).await?;
         let done = sqlx::query(
             "UPDATE tournament_games SET game_id = $2 WHERE id = $1 AND game_id IS NULL \
              AND result IS NULL",

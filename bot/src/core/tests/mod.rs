@@ -307,7 +307,7 @@ async fn challenges_that_cannot_be_made(backend: Backend) {
     let text = f.refused(&alice(), HERE, challenge(alice(), false)).await;
     assert!(text.contains("can't challenge yourself"));
     let text = f.refused(&alice(), HERE, challenge(bob(), true)).await;
-    assert!(text.contains("Bots don't play"));
+    assert!(text.contains("Other bots don't play"), "{text}");
     let text = f
         .refused(&alice(), Place::Direct, challenge(bob(), false))
         .await;
@@ -1056,6 +1056,8 @@ on_both!(
 mod processes;
 
 mod clocks;
+
+mod computer;
 
 mod fog;
 
