@@ -207,9 +207,7 @@ async fn alice_plays_white(fake: &FakeDiscord) {
 
     let ended = alice_resigns(fake, place).await;
     assert!(
-        ended
-            .content()
-            .contains("0-1, Black wins by resignation"),
+        ended.content().contains("0-1, Black wins by resignation"),
         "{}",
         ended.content()
     );

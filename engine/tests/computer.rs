@@ -342,3 +342,19 @@ fn the_computer_plays_every_option() {
         computer_beats_random_from(start, Level::new(2).unwrap());
     }
 }
+
+#[test]
+fn match_scores_read_as_points() {
+    use engine::computer::arena::MatchScore;
+    let score = |wins, losses, draws| {
+        MatchScore {
+            wins,
+            losses,
+            draws,
+        }
+        .to_string()
+    };
+    assert_eq!(score(0, 0, 1), "½ of 1 (+0 -0 =1)");
+    assert_eq!(score(6, 3, 1), "6½ of 10 (+6 -3 =1)");
+    assert_eq!(score(2, 0, 0), "2 of 2 (+2 -0 =0)");
+}

@@ -32,7 +32,8 @@ impl Core {
                 return Err(CoreError::ChallengeSelf);
             }
             if request.computer {
-                return self.play_computer(who, place, request).await;
+                let computer = opponent.clone();
+                return self.play_computer(who, place, computer, request).await;
             }
             if request.opponent_is_bot {
                 return Err(CoreError::ChallengeBot);

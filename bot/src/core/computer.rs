@@ -89,12 +89,10 @@ impl Core {
         &self,
         who: &Who,
         place: Place,
+        computer: Player,
         request: ChallengeRequest,
     ) -> Result<Vec<Reply>, CoreError> {
         let channel = Core::channel(place)?;
-        let Some(computer) = request.opponent.clone() else {
-            return Err(CoreError::NoGame);
-        };
         if request.rated == Some(true) {
             return Err(CoreError::ComputerUnrated);
         }

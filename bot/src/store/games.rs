@@ -324,7 +324,10 @@ impl Store {
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
-        Ok((GameRow::started(game_id, channel, players, game, &terms), ids))
+        Ok((
+            GameRow::started(game_id, channel, players, game, &terms),
+            ids,
+        ))
     }
 
     pub async fn active_game_count(&self) -> Result<i64, StoreError> {

@@ -137,13 +137,15 @@ impl MatchScore {
 
 impl fmt::Display for MatchScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let points = self.half_points();
-        let half = if points % 2 == 1 { "½" } else { "" };
+        let points = match (self.half_points() / 2, self.half_points() % 2) {
+            (0, 1) => "½".to_string(),
+            (whole, 1) => format!("{whole}½"),
+            (whole, _) => whole.to_string(),
+        };
         write!(
             f,
-            "{}{} of {} (+{} -{} ={})",
-            points / 2,
-            half,
+            "{} of {} (+{} -{} ={})",
+            points,
             self.games(),
             self.wins,
             self.losses,
