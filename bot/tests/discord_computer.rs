@@ -21,18 +21,6 @@ fn games_against_the_computer() {
     support::run_isolated("games_against_the_computer", scenario);
 }
 
-/// A command's answer, waiting past a deferral.
-async fn answer(fake: &FakeDiscord, ix: &Value) -> Sent {
-    let token = ix["token"].as_str().unwrap().to_string();
-    fake.dispatch(ix);
-    fake.eventually("an answer with content", Duration::from_secs(20), || {
-        fake.sent_for(&token)
-            .into_iter()
-            .find(|m| !m.content().is_empty())
-    })
-    .await
-}
-
 /// Alice challenges the computer in the text channel `parent`; returns the "Game on!"
 /// answer and the game's thread.
 async fn challenge_computer(
@@ -46,7 +34,9 @@ async fn challenge_computer(
         Opt::Int("colour", colour),
         Opt::Int("level", level),
     ];
-    let started = answer(fake, &slash(channel(parent), &ALICE, "challenge", options)).await;
+    let started = fake
+        .answer(&slash(channel(parent), &ALICE, "challenge", options))
+        .await;
     assert!(!started.ephemeral(), "{}", started.content());
     assert!(
         started.content().starts_with("Game on!"),
@@ -118,7 +108,9 @@ async fn a_legal_move(fake: &FakeDiscord, place: Place, who: &User) -> String {
 /// Alice plays a legal move; the answer is public, with the board, and the computer is next.
 async fn alice_plays(fake: &FakeDiscord, place: Place) -> String {
     let text = a_legal_move(fake, place, &ALICE).await;
-    let reply = answer(fake, &slash(place, &ALICE, "move", vec![s("move", &text)])).await;
+    let reply = fake
+        .answer(&slash(place, &ALICE, "move", vec![s("move", &text)]))
+        .await;
     assert!(!reply.ephemeral(), "{text}: {}", reply.content());
     assert_eq!(reply.pngs().len(), 1, "{text}: {}", reply.content());
     assert!(
@@ -131,10 +123,10 @@ async fn alice_plays(fake: &FakeDiscord, place: Place) -> String {
 
 /// Alice resigns with /resign and the confirm button.
 async fn alice_resigns(fake: &FakeDiscord, place: Place) -> Sent {
-    let ask = answer(fake, &slash(place, &ALICE, "resign", vec![])).await;
+    let ask = fake.answer(&slash(place, &ALICE, "resign", vec![])).await;
     let confirm = ask.buttons();
     assert!(!confirm.is_empty(), "{}", ask.content());
-    answer(fake, &button(place, &ALICE, &confirm[0])).await
+    fake.answer(&button(place, &ALICE, &confirm[0])).await
 }
 
 /// The registered /challenge has the `level` option, 1 to 6.
@@ -196,7 +188,7 @@ async fn alice_plays_white(fake: &FakeDiscord) {
         );
     }
 
-    let draw = answer(fake, &slash(place, &ALICE, "draw", vec![])).await;
+    let draw = fake.answer(&slash(place, &ALICE, "draw", vec![])).await;
     assert!(draw.ephemeral(), "{}", draw.content());
     assert!(
         draw.content()
@@ -212,7 +204,9 @@ async fn alice_plays_white(fake: &FakeDiscord) {
         ended.content()
     );
     // The game is over: a move now finds no game, and the computer plays no more.
-    let after = answer(fake, &slash(place, &ALICE, "move", vec![s("move", "Kd2")])).await;
+    let after = fake
+        .answer(&slash(place, &ALICE, "move", vec![s("move", "Kd2")]))
+        .await;
     assert!(after.ephemeral(), "{}", after.content());
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(computer_turns(fake, place, "Black").len(), 3);
@@ -225,7 +219,9 @@ async fn the_computer_opens(fake: &FakeDiscord) {
     let (started, place) = challenge_computer(fake, parent, 1, 6).await;
     // Dispatched at once: the computer's first search at level 6 takes most of a second at
     // the least (it starts no new iteration before half its 1.9 s is gone).
-    let early = answer(fake, &slash(place, &ALICE, "move", vec![s("move", "Kd7")])).await;
+    let early = fake
+        .answer(&slash(place, &ALICE, "move", vec![s("move", "Kd7")]))
+        .await;
     assert!(
         started
             .content()
@@ -268,7 +264,9 @@ async fn the_computer_opens(fake: &FakeDiscord) {
 async fn refusals(fake: &FakeDiscord) {
     let place = channel(603);
     let options = vec![Opt::BotUser("opponent", ROBOT)];
-    let robot = answer(fake, &slash(place, &ALICE, "challenge", options)).await;
+    let robot = fake
+        .answer(&slash(place, &ALICE, "challenge", options))
+        .await;
     assert!(robot.ephemeral(), "{}", robot.content());
     assert!(
         robot.content().contains("Other bots don't play csipgs"),
@@ -276,7 +274,9 @@ async fn refusals(fake: &FakeDiscord) {
         robot.content()
     );
     let options = vec![Opt::User("opponent", BOB), Opt::Int("level", 3)];
-    let level = answer(fake, &slash(place, &ALICE, "challenge", options)).await;
+    let level = fake
+        .answer(&slash(place, &ALICE, "challenge", options))
+        .await;
     assert!(level.ephemeral(), "{}", level.content());
     assert!(
         level

@@ -62,18 +62,6 @@ async fn flagged(fake: &FakeDiscord, place: Place, within: Duration) -> Sent {
         .await
 }
 
-/// A command's answer, waiting past a deferral.
-async fn answer(fake: &FakeDiscord, ix: &serde_json::Value) -> Sent {
-    let token = ix["token"].as_str().unwrap().to_string();
-    fake.dispatch(ix);
-    fake.eventually("an answer with content", Duration::from_secs(20), || {
-        fake.sent_for(&token)
-            .into_iter()
-            .find(|m| !m.content().is_empty())
-    })
-    .await
-}
-
 fn gif_frames(bytes: &[u8]) -> usize {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
@@ -128,14 +116,14 @@ async fn scenario() {
     assert_eq!(flags(&fake, b).len(), 1);
 
     // Two rated wins for Alice: the leaderboard lists both (provisional, marked ?).
-    let board = answer(&fake, &slash(a, &CAROL, "leaderboard", vec![])).await;
+    let board = fake.answer(&slash(a, &CAROL, "leaderboard", vec![])).await;
     assert!(board.content().contains("<@101>"), "{}", board.content());
     let pngs = board.pngs();
     assert_eq!(pngs.len(), 1, "{}", board.content());
     assert!(pngs[0].0 > 200 && pngs[0].1 > 100, "{pngs:?}");
 
     // The replay of game A: the start and one turn.
-    let replay = answer(&fake, &slash(a, &CAROL, "replay", vec![])).await;
+    let replay = fake.answer(&slash(a, &CAROL, "replay", vec![])).await;
     let gif = replay
         .files
         .iter()
@@ -144,7 +132,7 @@ async fn scenario() {
     assert_eq!(gif_frames(&gif.bytes), 2);
 
     // A rematch: Bob now White, the same one-minute clock.
-    let rematch = answer(&fake, &slash(a, &BOB, "rematch", vec![])).await;
+    let rematch = fake.answer(&slash(a, &BOB, "rematch", vec![])).await;
     assert!(
         rematch.content().contains("<@102> plays White"),
         "{}",

@@ -36,21 +36,9 @@ fn ids(text: &str, open: &str) -> Vec<u64> {
         .collect()
 }
 
-/// A command's or button's answer, waiting past a deferral.
-async fn answer(fake: &FakeDiscord, ix: &serde_json::Value) -> Sent {
-    let token = ix["token"].as_str().unwrap().to_string();
-    fake.dispatch(ix);
-    fake.eventually("an answer with content", Duration::from_secs(20), || {
-        fake.sent_for(&token)
-            .into_iter()
-            .find(|m| !m.content().is_empty())
-    })
-    .await
-}
-
 /// An answer only the asker sees, saying `expected`.
 async fn refused(fake: &FakeDiscord, ix: &serde_json::Value, expected: &str) {
-    let reply = answer(fake, ix).await;
+    let reply = fake.answer(ix).await;
     assert!(reply.ephemeral(), "public: {}", reply.content());
     assert!(reply.content().contains(expected), "{}", reply.content());
 }
@@ -94,7 +82,7 @@ async fn create(
     let mut all = vec![s("name", name)];
     all.extend(options);
     let ix = subcommand(place, organiser, "tournament", "create", all);
-    let created = answer(fake, &ix).await;
+    let created = fake.answer(&ix).await;
     assert!(!created.ephemeral(), "{}", created.content());
     let join = created.buttons();
     let id = join
@@ -115,7 +103,7 @@ async fn create(
 /// `who` presses the announcement's Join button.
 async fn join_by_button(fake: &FakeDiscord, cup: &Cup, who: &User) -> Sent {
     let press = fake.press(cup.place, who, &format!("tournament:join:{}", cup.id));
-    answer(fake, &press).await
+    fake.answer(&press).await
 }
 
 async fn joined(fake: &FakeDiscord, cup: &Cup, who: &User, players: usize) {
@@ -126,7 +114,7 @@ async fn joined(fake: &FakeDiscord, cup: &Cup, who: &User, players: usize) {
 }
 
 async fn start(fake: &FakeDiscord, cup: &Cup, organiser: &User, expected: &str) {
-    let started = answer(fake, &cup.td(organiser, "start", vec![])).await;
+    let started = fake.answer(&cup.td(organiser, "start", vec![])).await;
     assert!(!started.ephemeral(), "{}", started.content());
     let text = started.content();
     assert!(
@@ -220,10 +208,10 @@ async fn round(fake: &FakeDiscord, cup: &Cup, number: u16, within: Duration) -> 
 /// `loser` resigns their game with /resign and its confirm button.
 async fn resign(fake: &FakeDiscord, cup: &Cup, board: &Board, loser: &User) {
     let here = board.place(cup);
-    let asked = answer(fake, &slash(here, loser, "resign", vec![])).await;
+    let asked = fake.answer(&slash(here, loser, "resign", vec![])).await;
     assert!(asked.ephemeral(), "{}", asked.content());
     let confirm = asked.buttons()[0].clone();
-    let done = answer(fake, &button(here, loser, &confirm)).await;
+    let done = fake.answer(&button(here, loser, &confirm)).await;
     let text = format!("<@{}> resigns.", loser.id);
     assert!(done.content().starts_with(&text), "{}", done.content());
 }
@@ -231,13 +219,17 @@ async fn resign(fake: &FakeDiscord, cup: &Cup, board: &Board, loser: &User) {
 /// White offers a draw with /draw; Black's /draw accepts it.
 async fn agree_draw(fake: &FakeDiscord, cup: &Cup, board: &Board) {
     let here = board.place(cup);
-    let offer = answer(fake, &slash(here, &board.white, "draw", vec![])).await;
+    let offer = fake
+        .answer(&slash(here, &board.white, "draw", vec![]))
+        .await;
     assert!(
         offer.content().contains("offers a draw"),
         "{}",
         offer.content()
     );
-    let accepted = answer(fake, &slash(here, &board.black, "draw", vec![])).await;
+    let accepted = fake
+        .answer(&slash(here, &board.black, "draw", vec![]))
+        .await;
     let text = format!("<@{}> accepts the draw.", board.black.id);
     assert!(
         accepted.content().starts_with(&text),
@@ -301,7 +293,7 @@ async fn round_robin(fake: &FakeDiscord) {
     joined(fake, &cup, &BOB, 2).await;
     joined(fake, &cup, &DAVE, 3).await;
     let by_command = subcommand(cup.place, &CAROL, "tournament", "join", vec![]);
-    let reply = answer(fake, &by_command).await;
+    let reply = fake.answer(&by_command).await;
     assert!(
         reply.content().contains("(4 players)"),
         "{}",
@@ -392,7 +384,7 @@ async fn unknown_board_and_locked_thread(fake: &FakeDiscord, cup: &Cup, board: &
             Opt::Int("result", 2),
         ],
     );
-    let set = answer(fake, &result).await;
+    let set = fake.answer(&result).await;
     assert!(!set.ephemeral(), "{}", set.content());
     let by = format!("(set by <@{}>)", CAROL.id);
     assert!(set.content().contains(&by), "{}", set.content());

@@ -597,6 +597,18 @@ impl FakeDiscord {
         self.sent(interaction["token"].as_str().unwrap(), 1).await
     }
 
+    /// Dispatch an interaction and wait for its answer with content, past a deferral.
+    pub async fn answer(&self, interaction: &Value) -> Sent {
+        let token = interaction["token"].as_str().unwrap().to_string();
+        self.dispatch(interaction);
+        self.eventually("an answer with content", Duration::from_secs(20), || {
+            self.sent_for(&token)
+                .into_iter()
+                .find(|m| !m.content().is_empty())
+        })
+        .await
+    }
+
     /// A manager (Carol) sets `place`'s server to play games in their channels, not threads.
     pub async fn games_in_channels(&self, place: fixtures::Place) {
         use fixtures::{slash, with_permissions, Opt, CAROL};
