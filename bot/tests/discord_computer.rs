@@ -7,7 +7,6 @@
 
 mod support;
 
-use serde_json::Value;
 use std::time::Duration;
 use support::fixtures::{autocomplete, button, channel, s, slash, thread, Opt, Place, User};
 use support::fixtures::{ALICE, BOB, CSIPGS, ROBOT};

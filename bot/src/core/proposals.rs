@@ -58,6 +58,9 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let row = self.active(place).await?;
         let color = Core::color(&row, who)?;
+        if row.computer.is_some() {
+            return Err(CoreError::ComputerProposals);
+        }
         let subject = Subject::read(kind, notation)?;
         match &subject {
             Subject::Atom(d) => row.game.check_proposal_atom(d)?,

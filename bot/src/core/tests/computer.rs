@@ -198,6 +198,15 @@ async fn what_the_computer_refuses(backend: Backend) {
         .await;
     let text = f.refused(&alice(), HERE, Request::Draw).await;
     assert!(text.contains("plays every game to its end"), "{text}");
+    // A proposal is refused whatever the rules (kurnia allows them): the computer never bids.
+    let propose = Request::Propose {
+        kind: ProposalKind::Atom,
+        name: "zebra".into(),
+        notation: "Z".into(),
+        estimate: "3".into(),
+    };
+    let text = f.refused(&alice(), HERE, propose).await;
+    assert!(text.contains("doesn't bid on proposals"), "{text}");
     assert_eq!(f.row().await.draw_offer, None);
 }
 
