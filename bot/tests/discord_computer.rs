@@ -3,7 +3,7 @@
 //! turns follow the member's by themselves, posted as the bot's own messages with the board;
 //! it opens when it plays White, makes the member wait while it thinks, refuses draws, and
 //! other bots and a level without the computer are refused. Runs inside `unshare -rn` like
-//! the other e2e suites; about half a minute.
+//! the other e2e suites; a few seconds.
 
 mod support;
 

@@ -312,14 +312,13 @@ impl Core {
         let mut replies = self.turn_played(&mut row, &played, place, now).await?;
         // The computer's own private confirmation (in fog) is for nobody.
         replies.retain(|r| !r.ephemeral);
-        let replies: Vec<Reply> = replies
+        let mut replies: Vec<Reply> = replies
             .into_iter()
             .map(|r| match r.elsewhere {
                 Some(_) => r,
                 None => r.to(Target::Channel { channel }),
             })
             .collect();
-        let mut replies = replies;
         let by = row.player(mover).id;
         self.save(place, &row, Some(by), &mut replies).await?;
         Ok(replies)
