@@ -13,13 +13,7 @@ pub const MAX_DEPTH: u32 = 30;
 
 /// `--depth`'s value: a whole number of plies from 1 to [`MAX_DEPTH`].
 pub fn depth(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|d| (1..=MAX_DEPTH).contains(d))
-        .ok_or_else(|| {
-            format!("'{text}' is not a depth: write a whole number of plies from 1 to {MAX_DEPTH}")
-        })
+    super::whole_number(text, MAX_DEPTH, "a depth", "of plies ")
 }
 
 /// The search's limits: the default budget when neither is given, else those given (with

@@ -77,6 +77,18 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
         .ok_or_else(refuse)
 }
 
+/// A count option's value: a whole number from 1 to `max`; `what` names it in the error
+/// ("a depth"), `unit` says what it counts ("of plies ", or nothing).
+pub fn whole_number(text: &str, max: u32, what: &str, unit: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| {
+            format!("'{text}' is not {what}: write a whole number {unit}from 1 to {max}")
+        })
+}
+
 /// `--seed`'s value: any whole number from 0 to 2^64 - 1.
 pub fn seed(text: &str) -> Result<u64, String> {
     text.trim().parse().map_err(|_| {

@@ -61,13 +61,7 @@ impl fmt::Display for Contender {
 
 /// `--games`'s value: a whole number from 1 to [`MAX_GAMES`].
 pub fn games(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|n| (1..=MAX_GAMES).contains(n))
-        .ok_or_else(|| {
-            format!("'{text}' is not a number of games: write a whole number from 1 to {MAX_GAMES}")
-        })
+    super::whole_number(text, MAX_GAMES, "a number of games", "")
 }
 
 /// What `csipgs match` is asked to play.

@@ -31,9 +31,6 @@ impl Core {
         let played = row.game.play_text(&text)?;
         let mut replies = self.turn_played(&mut row, &played, place, now).await?;
         self.save(place, &row, Some(who.id), &mut replies).await?;
-        if row.computer_to_move() {
-            self.computer_owed();
-        }
         Ok(replies)
     }
 
@@ -249,6 +246,10 @@ impl Core {
         // round to pair now.
         if row.deadline().is_some() || ended.is_some_and(|e| e.board.is_some()) {
             self.wake.notify_one();
+        }
+        // Whatever made it so, a turn the computer now owes is thought about at once.
+        if row.computer_to_move() {
+            self.computer_owed();
         }
         self.settle(replies, ids);
         Ok(())
