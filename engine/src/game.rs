@@ -38,12 +38,22 @@ pub enum EndReason {
     Abandoned,
     /// A result read from a record without the reason.
     Recorded,
+    /// FIDE family: the side to move had no legal move and was not in check (a draw).
+    Stalemate,
+    /// FIDE family: fifty moves by each side without a capture or a pawn move (a draw).
+    FiftyMoves,
+    /// FIDE family: the same position for the third time (a draw).
+    Repetition,
+    /// FIDE family: neither side can mate (a draw).
+    InsufficientMaterial,
+    /// Movewise extinction: the loser lost its last rook-, bishop- or knight-mover.
+    Extinction,
 }
 
 impl EndReason {
     /// The words of a record's Termination tag (RULES.md section 9 writes "time forfeit";
     /// the others follow it: lower case, as PGN's own Termination values are).
-    const TERMINATIONS: [(EndReason, &'static str); 7] = [
+    const TERMINATIONS: [(EndReason, &'static str); 12] = [
         (EndReason::Checkmate, "checkmate"),
         (EndReason::NoLegalAction, "no legal action"),
         (EndReason::RoyalCaptured, "royal captured"),
@@ -51,6 +61,11 @@ impl EndReason {
         (EndReason::Timeout, "time forfeit"),
         (EndReason::DrawAgreed, "agreement"),
         (EndReason::Abandoned, "abandoned"),
+        (EndReason::Stalemate, "stalemate"),
+        (EndReason::FiftyMoves, "fifty moves"),
+        (EndReason::Repetition, "repetition"),
+        (EndReason::InsufficientMaterial, "insufficient material"),
+        (EndReason::Extinction, "extinction"),
     ];
 
     /// Every Termination word, in a fixed order.
@@ -78,7 +93,14 @@ impl EndReason {
     pub fn is_on_the_board(self) -> bool {
         matches!(
             self,
-            EndReason::Checkmate | EndReason::NoLegalAction | EndReason::RoyalCaptured
+            EndReason::Checkmate
+                | EndReason::NoLegalAction
+                | EndReason::RoyalCaptured
+                | EndReason::Stalemate
+                | EndReason::FiftyMoves
+                | EndReason::Repetition
+                | EndReason::InsufficientMaterial
+                | EndReason::Extinction
         )
     }
 
@@ -87,7 +109,11 @@ impl EndReason {
     pub fn fits(self, winner: Option<Color>) -> bool {
         match self {
             EndReason::Recorded => true,
-            EndReason::DrawAgreed => winner.is_none(),
+            EndReason::DrawAgreed
+            | EndReason::Stalemate
+            | EndReason::FiftyMoves
+            | EndReason::Repetition
+            | EndReason::InsufficientMaterial => winner.is_none(),
             _ => winner.is_some(),
         }
     }
@@ -124,6 +150,11 @@ impl fmt::Display for Outcome {
             EndReason::DrawAgreed => "agreement",
             EndReason::Abandoned => "abandonment",
             EndReason::Recorded => "record",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FiftyMoves => "the fifty-move rule",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::Extinction => "extinction",
         };
         match self.winner {
             Some(w) => write!(f, "{}, {w} wins by {how}", self.score()),

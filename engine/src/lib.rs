@@ -51,6 +51,7 @@ pub mod computer;
 pub mod design;
 pub mod directions;
 mod eval;
+pub mod fide;
 pub mod fog;
 pub mod game;
 mod kinds;

@@ -1,0 +1,69 @@
+//! Battle fatigue and Travel fatigue: "the player cannot move the same piece on two
+//! successive moves: 1: if both moves would be capturing; 2: if the first move is
+//! capturing; 3: if the first move is capturing or the second would be; 4: ever." Travel
+//! fatigue reads "moves of three or more steps" for "capturing" (see `play::steps`).
+//! "A King in Check is always free to move" (Battle fatigue only: "The issue of Kings in
+//! Check does not arise" for Travel fatigue).
+//!
+//! Decisions: the seed's "applied to specific pieces or piece types" is not offered (every
+//! piece tires); a piece carried by a train stays the tired one; when the reply would take
+//! a king, a tired king is never held back, so two kings can never stand side by side.
+
+use super::movegen::Scope;
+use super::moves::{Move, Special};
+use super::play::steps;
+use super::position::Position;
+use super::variant::Variants;
+use crate::Fide;
+
+/// Whether a fatigue rule is in force.
+pub(super) fn active(v: Variants) -> bool {
+    v.battle_fatigue().is_some() || v.travel_fatigue().is_some()
+}
+
+fn allowed(level: u8, first: bool, second: bool) -> bool {
+    match level {
+        1 => !(first && second),
+        2 => !first,
+        3 => !(first || second),
+        _ => false,
+    }
+}
+
+/// Whether a move takes anything.
+pub(super) fn captures(pos: &Position, m: &Move) -> bool {
+    let theirs = pos.board.by_color(!pos.turn);
+    match m.special {
+        Special::EnPassant => true,
+        Special::Castle { .. } => false,
+        Special::Plain => theirs.contains(m.to) || m.via.is_some_and(|v| theirs.contains(v)),
+        Special::Push => pos.play(m).is_some_and(|after| {
+            after.board.by_color(!pos.turn).count() < theirs.count()
+        }),
+    }
+}
+
+/// Drops the moves fatigue forbids.
+pub(super) fn filter(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
+    let v = pos.variants;
+    let Some(last) = pos.last[pos.turn.index()] else {
+        return;
+    };
+    let Some(role) = pos.board.role(last.square) else {
+        return;
+    };
+    let king = role == Fide::King;
+    let king_free = king && (scope == Scope::Captures || pos.in_check());
+    out.retain(|m| {
+        if m.from != last.square {
+            return true;
+        }
+        let battle = v
+            .battle_fatigue()
+            .is_none_or(|n| king_free || allowed(n, last.captured, captures(pos, m)));
+        let travel = v
+            .travel_fatigue()
+            .is_none_or(|n| (king && scope == Scope::Captures) || allowed(n, last.long, steps(m, role) >= 3));
+        battle && travel
+    });
+}

@@ -1,0 +1,46 @@
+//! Gilman's modest variants: FIDE chess and its small twists, on the same squares and
+//! bitboards as csipgs.
+//!
+//! # Layout
+//!
+//! - The game's options: [`variant`] (each variant, and which combine).
+//! - The board: [`attacks`] (tables), [`position`] (the board and what carries between
+//!   moves), [`fen`].
+//! - Moves: [`moves`] (a `Copy` move), `pieces` (where each piece goes under the variants),
+//!   `movegen` (legal moves; two-stage moves for double steps and Camp-follower), `castle`,
+//!   `train`, `power` (Promoting- and Demoting-king), `check`, `play` (making a move),
+//!   `stungun`, `fatigue`, [`perft`](fn@perft).
+//! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
+//!   results).
+
+pub mod attacks;
+mod castle;
+mod check;
+mod fatigue;
+pub mod fen;
+pub mod game;
+mod movegen;
+pub mod moves;
+mod perft;
+pub mod pgn;
+mod pieces;
+mod play;
+pub mod position;
+mod power;
+pub mod san;
+mod stungun;
+mod train;
+pub mod variant;
+
+pub use fen::{FenError, START};
+pub use game::{FideGame, FideTurnError};
+pub use movegen::legal;
+pub use moves::{Move, Special};
+pub use perft::{divide, perft};
+pub use pgn::{Pgn, PgnError};
+pub use position::{Board, Position};
+pub use san::SanError;
+pub use variant::{Variant, VariantError, Variants};
+
+#[cfg(test)]
+mod tests;

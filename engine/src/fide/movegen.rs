@@ -1,0 +1,232 @@
+//! Legal moves: every piece's moves under the variants in force, then only those that
+//! leave the mover's king safe.
+//!
+//! Two-stage moves (the pawn double step, and Camp-follower moves of other pieces) share one
+//! generator: each stage is a quiet move or a capture, and the variant in force says which
+//! pairs are allowed.
+
+use super::castle;
+use super::check;
+use super::fatigue;
+use super::moves::{Move, Special};
+use super::pieces::{self, reach};
+use super::position::{EnPassant, Position};
+use super::power;
+use super::train;
+use super::variant::Variant;
+use crate::{Bitboard, Color, Fide, Square};
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scope {
+    /// Every move.
+    All,
+    /// Only moves that may take a piece (the king-capture test): no castling, no powers.
+    Captures,
+}
+
+/// A stage of a two-stage move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Quiet,
+    Capture,
+}
+
+/// The pairs of stages a two-stage move may be, by the double step in force.
+fn stage_pairs(double_step: Option<Variant>) -> &'static [(Stage, Stage)] {
+    use Stage::*;
+    match double_step {
+        None => &[(Quiet, Quiet)],
+        // "The initial double-step Pawn move comprises two diagonal captures."
+        Some(Variant::Warhead) => &[(Capture, Capture)],
+        // "two orthogonal noncapturing steps or two diagonal captures but not a mixture"
+        Some(Variant::Trident) => &[(Quiet, Quiet), (Capture, Capture)],
+        // "an orthogonal noncapturing step and a diagonal capture, in either order"
+        Some(Variant::Helmsman) => &[(Quiet, Capture), (Capture, Quiet)],
+        _ => &[
+            (Quiet, Quiet),
+            (Capture, Capture),
+            (Quiet, Capture),
+            (Capture, Quiet),
+        ],
+    }
+}
+
+/// The squares of the side's first rank, first two ranks, or a role's array squares.
+fn camp(zone: u8, color: Color, role: Fide) -> Bitboard {
+    let rank = |r: u8| -> Bitboard {
+        let r = if color == Color::White { r } else { 7 - r };
+        Bitboard(0xff << (8 * r as u64))
+    };
+    match zone {
+        1 => {
+            let files: &[u8] = match role {
+                Fide::Pawn => &[0, 1, 2, 3, 4, 5, 6, 7],
+                Fide::Knight => &[1, 6],
+                Fide::Bishop => &[2, 5],
+                Fide::Rook => &[0, 7],
+                Fide::Queen => &[3],
+                Fide::King => &[4],
+            };
+            let r = if role == Fide::Pawn { 1 } else { 0 };
+            files
+                .iter()
+                .filter_map(|&f| Square::new(f, if color == Color::White { r } else { 7 - r }))
+                .collect()
+        }
+        2 => rank(0),
+        _ => rank(0) | rank(1),
+    }
+}
+
+/// Whether a two-stage move may start on `from`: pawns from their second rank, other
+/// pieces from the Camp-follower zone.
+fn two_stage_start(pos: &Position, from: Square, role: Fide) -> bool {
+    let color = pos.turn;
+    if role == Fide::Pawn {
+        return from.rank() == if color == Color::White { 1 } else { 6 };
+    }
+    pos.variants
+        .camp_follower()
+        .is_some_and(|zone| camp(zone, color, role).contains(from))
+}
+
+/// Every move of the side to move that the pieces' powers allow, before the king's safety.
+pub(super) fn pseudo(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let board = &pos.board;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let v = pos.variants;
+    for from in ours & !pos.stunned {
+        let Some(role) = board.role(from) else {
+            continue;
+        };
+        let r = reach(board, v, from, us, role);
+        let start = out.len();
+        let targets = (r.quiet & !occupied) | (r.capture & theirs);
+        for to in targets {
+            if role == Fide::Pawn && (to.rank() == 0 || to.rank() == 7) {
+                for promotion in [Fide::Queen, Fide::Rook, Fide::Bishop, Fide::Knight] {
+                    out.push(Move {
+                        promotion: Some(promotion),
+                        ..Move::new(from, to)
+                    });
+                }
+            } else {
+                out.push(Move::new(from, to));
+            }
+        }
+        if let Some(ep) = pos.ep {
+            if ep.capturer == role && r.capture.contains(ep.square) {
+                out.push(Move {
+                    special: Special::EnPassant,
+                    ..Move::new(from, ep.square)
+                });
+            }
+        }
+        if two_stage_start(pos, from, role) {
+            two_stage(pos, from, role, out);
+        }
+        if pieces::is_line(role) && v.has(Variant::PushPullTrain) {
+            train::pushes(pos, from, role, out);
+        }
+        if role == Fide::King && scope == Scope::All {
+            castle::castles(pos, from, out);
+            power::powers(pos, start, out);
+        }
+    }
+    if v.battle_fatigue().is_some() || v.travel_fatigue().is_some() {
+        fatigue::filter(pos, scope, out);
+    }
+}
+
+/// Two-stage moves from `from`: the double step for pawns, Camp-follower moves for others.
+fn two_stage(pos: &Position, from: Square, role: Fide, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let v = pos.variants;
+    let pairs = stage_pairs(v.double_step());
+    let enemy_king = pos.board.king(!us);
+    let first = reach(&pos.board, v, from, us, role);
+    for &(one, two) in pairs {
+        let vias = match one {
+            Stage::Quiet => first.quiet & !pos.board.occupied(),
+            Stage::Capture => first.capture & pos.board.by_color(!us),
+        };
+        for via in vias {
+            // "Kings may not pass through squares adjacent to the enemy King."
+            if role == Fide::King
+                && enemy_king.is_some_and(|k| super::attacks::king(k).contains(via))
+            {
+                continue;
+            }
+            let mut board = pos.board;
+            board.take(via);
+            board.take(from);
+            board.put(via, us, role);
+            let second = reach(&board, v, via, us, role);
+            let tos = match two {
+                Stage::Quiet => second.quiet & !board.occupied(),
+                Stage::Capture => second.capture & board.by_color(!us),
+            };
+            for to in tos {
+                // A move must move: a camp-follower that comes back has not.
+                if to == from || (role == Fide::Pawn && (to.rank() == 0 || to.rank() == 7)) {
+                    continue;
+                }
+                out.push(Move {
+                    via: Some(via),
+                    ..Move::new(from, to)
+                });
+            }
+        }
+    }
+}
+
+/// The legal moves of the side to move; none once the game is decided on the board by
+/// Movewise extinction.
+pub fn legal(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(64);
+    legal_into(pos, &mut out);
+    out
+}
+
+/// The legal moves, into a list the caller reuses.
+pub fn legal_into(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.variants.has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
+        return;
+    }
+    pseudo(pos, Scope::All, out);
+    out.retain(|m| pos.play(m).is_some_and(|after| !check::king_capturable(&after)));
+}
+
+/// Whether some enemy piece could take this en passant chance now.
+pub(super) fn en_passant_possible(pos: &Position, ep: &EnPassant) -> bool {
+    let us = pos.turn;
+    pos.board.pieces(us, ep.capturer).into_iter().any(|from| {
+        reach(&pos.board, pos.variants, from, us, ep.capturer)
+            .capture
+            .contains(ep.square)
+    })
+}
+
+impl Position {
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        legal(self)
+    }
+
+    /// The side that has lost a rook-mover, a bishop-mover or a knight-mover (Movewise
+    /// extinction: "Requires retaining a King and at least one piece with each of the Rook,
+    /// Bishop, and Knight moves"). A queen has both line moves.
+    pub fn extinct(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| {
+            let has = |r: Fide| self.board.pieces(c, r).nonempty();
+            !(has(Fide::Rook) || has(Fide::Queen))
+                || !(has(Fide::Bishop) || has(Fide::Queen))
+                || !has(Fide::Knight)
+        })
+    }
+}
