@@ -2,11 +2,11 @@
 //!
 //! Legality is "the mover's king cannot be captured by the reply", judged on the position
 //! after the move with everything the reply is bound by: a piece the move froze (Stungun)
-//! or a fatigued piece cannot take the king, and a king pushed off the board (Push-pull
-//! train) or captured in a double step's first stage is taken. Plain chess asks the attack
-//! tables; variants that change pieces ask each piece; variants with moves that capture in
-//! ways no attack table shows (double steps, pushes) or that restrict who may capture
-//! (fatigue) play the replies out.
+//! cannot take the king, and a king pushed off the board (Push-pull train) or captured in a
+//! double step's first stage is taken. Fatigue does not hold a checking piece back (see
+//! `fatigue`). Plain chess asks the attack tables; variants that change pieces ask each
+//! piece; variants with moves that capture in ways no attack table shows (double steps,
+//! pushes) play the replies out.
 
 use super::attacks;
 use super::movegen::{pseudo, Scope};
@@ -35,10 +35,7 @@ pub(super) fn king_capturable(pos: &Position) -> bool {
         return false;
     };
     let v = pos.variants;
-    let generic = v.double_step().is_some()
-        || v.has(Variant::PushPullTrain)
-        || v.battle_fatigue().is_some()
-        || v.travel_fatigue().is_some();
+    let generic = v.double_step().is_some() || v.has(Variant::PushPullTrain);
     if generic {
         let mut moves = Vec::with_capacity(64);
         pseudo(pos, Scope::Captures, &mut moves);

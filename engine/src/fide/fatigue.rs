@@ -6,8 +6,9 @@
 //! Check does not arise" for Travel fatigue).
 //!
 //! Decisions: the seed's "applied to specific pieces or piece types" is not offered (every
-//! piece tires); a piece carried by a train stays the tired one; when the reply would take
-//! a king, a tired king is never held back, so two kings can never stand side by side.
+//! piece tires); a piece carried by a train stays the tired one; a tired piece still gives
+//! check (check is the FIDE attack: the seed frees a king in check "to avoid making
+//! Checkmate too easy", which only matters if the piece that just moved can check).
 
 use super::movegen::Scope;
 use super::moves::{Move, Special};
@@ -46,14 +47,14 @@ pub(super) fn captures(pos: &Position, m: &Move) -> bool {
 /// Drops the moves fatigue forbids.
 pub(super) fn filter(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
     let v = pos.variants;
-    let Some(last) = pos.last[pos.turn.index()] else {
+    let Some(last) = pos.last[pos.turn.index()].filter(|_| scope == Scope::All) else {
         return;
     };
     let Some(role) = pos.board.role(last.square) else {
         return;
     };
     let king = role == Fide::King;
-    let king_free = king && (scope == Scope::Captures || pos.in_check());
+    let king_free = king && pos.in_check();
     out.retain(|m| {
         if m.from != last.square {
             return true;
@@ -63,7 +64,7 @@ pub(super) fn filter(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
             .is_none_or(|n| king_free || allowed(n, last.captured, captures(pos, m)));
         let travel = v
             .travel_fatigue()
-            .is_none_or(|n| (king && scope == Scope::Captures) || allowed(n, last.long, steps(m, role) >= 3));
+            .is_none_or(|n| allowed(n, last.long, steps(m, role) >= 3));
         battle && travel
     });
 }

@@ -1,6 +1,8 @@
 //! Perft: the number of move sequences of a given length, the usual check of a generator.
 
-use super::movegen::legal_into;
+use super::check::king_capturable;
+use super::movegen::{pseudo, Scope};
+use super::variant::Variant;
 use super::position::Position;
 
 /// Leaf nodes `depth` moves deep. Depth 0 is 1.
@@ -17,16 +19,30 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     count(pos, depth, &mut lists)
 }
 
+/// Counts by playing each generated move once: the position a legal move leads to is the
+/// one the next ply starts from.
 fn count(pos: &Position, depth: u32, lists: &mut [Vec<super::Move>]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    legal_into(pos, list);
-    if depth == 1 {
-        return list.len() as u64;
+    list.clear();
+    if pos.variants().has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
+        return 0;
     }
-    list.iter()
-        .filter_map(|m| pos.play(m))
-        .map(|next| count(&next, depth - 1, rest))
-        .sum()
+    pseudo(pos, Scope::All, list);
+    let mut total = 0;
+    for m in list.iter() {
+        let Some(next) = pos.play(m) else {
+            continue;
+        };
+        if king_capturable(&next) {
+            continue;
+        }
+        total += if depth == 1 {
+            1
+        } else {
+            count(&next, depth - 1, rest)
+        };
+    }
+    total
 }
 
 /// Perft split by first move, in long algebraic form, as engines print it.

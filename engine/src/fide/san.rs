@@ -38,9 +38,13 @@ fn letter(role: Fide) -> String {
     }
 }
 
-/// A move in long algebraic form: `e2e4`, `e7e8q`, `d2c3d4` for two stages.
+/// A move in long algebraic form: `e2e4`, `e7e8q`, `d2c3d4` for two stages, `d1>d5` for a
+/// push.
 pub fn long(m: &Move) -> String {
     let mut s = m.from.name();
+    if m.special == Special::Push {
+        s.push('>');
+    }
     if let Some(via) = m.via {
         s.push_str(&via.name());
     }

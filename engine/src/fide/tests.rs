@@ -9,3 +9,4 @@ fn start_perft_shallow() {
     assert_eq!(perft(&pos, 2), 400);
     assert_eq!(perft(&pos, 3), 8_902);
 }
+

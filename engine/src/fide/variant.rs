@@ -10,52 +10,117 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// One modest variant. The rules of each are documented where they are played (`fide::rules`).
+/// One modest variant. Each doc gives the seed's words, then what we decided where they
+/// leave a question open; the tests in `engine/tests/fide_variants.rs` show each twist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
-    /// The pawn double step is two diagonal captures.
+    /// "The initial double-step Pawn move comprises two diagonal captures." En passant: the
+    /// enemy pawns that attack the cell passed may take on it ("Enemy Pawns which were not,
+    /// but could have been, captured by the second move can capture En Passant, but this
+    /// does not recover any piece that actually was captured").
     Warhead,
-    /// The double step is two orthogonal steps or two diagonal captures, not a mixture.
+    /// "The initial double-step Pawn move can be two orthogonal noncapturing steps or two
+    /// diagonal captures but not a mixture."
     Trident,
-    /// The double step is one orthogonal step and one diagonal capture, in either order.
+    /// "The initial double-step Pawn move comprises an orthogonal noncapturing step and a
+    /// diagonal capture, in either order."
     Helmsman,
-    /// The double step is any of the above.
+    /// "The initial double-step Pawn move can be any of the above." The seed's example ("a
+    /// Eurofighter d2 Pawn can reach d4 three ways if c3 and e3 contain enemies but d3 is
+    /// empty") cannot hold at once: a step needs d4 empty and a capture needs an enemy there.
+    /// Decided: the stage rules stand; the pawn reaches d4 through d3 when d4 is empty and
+    /// through c3 or e3 when an enemy stands on d4. Two-stage moves are written with the cell
+    /// between (`d2xc3xd4`), as the seed asks.
     Eurofighter,
-    /// Pieces on their array squares may make two moves in one turn.
+    /// "Any piece can make a non-capturing move from certain squares and then make a further
+    /// noncapturing move without the enemy moving in between", from "an array square for
+    /// that kind of piece". "En Passant capture is allowed by a piece of the same kind, and
+    /// Kings may not pass through squares adjacent to the enemy King." With a double-step
+    /// variant the two stages follow it ("with Warhead Chess both stages of the move are
+    /// capturing", and so on). Decided: pawns keep their own double step from their second
+    /// rank; a move may not end where it began; a king may pass through a checked cell (the
+    /// seed bars only cells beside the enemy king); two stages pull no train.
     CampFollower1,
-    /// Pieces on their first rank may make two moves in one turn.
+    /// Camp-follower from "any part of their first rank".
     CampFollower2,
-    /// Pieces on their first two ranks may make two moves in one turn.
+    /// Camp-follower from "any part of their first two ranks".
     CampFollower3,
-    /// Line pieces move at most n cells from the enemy's nth rank; Eurofighter pawns.
+    /// "Linepieces can move less far the further forward they are. They can move (and
+    /// check) a distance of n cells starting from the enemy's nth rank"; "Eurofighter Pawns
+    /// are again used". Decided: Familiarity brings Eurofighter's double step with it, so
+    /// it does not combine with Warhead, Trident or Helmsman; pushes obey the same distance.
     Familiarity,
-    /// Line pieces pull the pieces behind them.
+    /// "When a long-range piece moves, any piece adjacent in the opposite direction, friend
+    /// or foe, follows it at the same rate ... until there is an empty cell. ... Nothing is
+    /// pulled in Castling." Decided: long-range pieces are bishops, rooks and queens (also
+    /// on Shortcut lines); a move that would carry a pawn onto the first or last rank is
+    /// not allowed.
     Train,
-    /// Line pieces pull the pieces behind them and push the pieces ahead.
+    /// "long-range pieces can push a train of adjacent pieces as well as pull one", with the
+    /// seed's three rules for a gap and what lies beyond it. Decided: a push is a move of its
+    /// own beside the capture of the first piece ahead (written `R>d5`); pushes go in the
+    /// directions the piece moves in; the motor may push its own pieces along but never off
+    /// the board; a piece pushed off the board is captured.
     PushPullTrain,
-    /// Castling with a rook or queen 3 or 4 cells away, anywhere, any time.
+    /// "anytime when the King and an allied Rook - or Queen ... - are 3 or 4 cells apart in
+    /// any orthogonal direction and no part of the King's move is in check. The King and
+    /// Rook need not even be back on their own cells, let alone unmoved." Decided: as in
+    /// FIDE castling, the king moves two cells towards its partner, the partner lands on the
+    /// cell passed over, and every cell between them is empty. Written `O-O`/`O-O-O` from
+    /// the FIDE squares, otherwise `O-` and the partner's square (`O-e1`).
     CastleAnytime,
-    /// Castle anytime, and the diagonal equivalent with a bishop or queen.
+    /// Castle anytime, and "Cathedralling, the diagonal equivalent of castling, whenever the
+    /// King and an allied Bishop or Queen is 3 or 4 cells apart diagonally".
     CastleAndCathedral,
-    /// A player keeps a king and a rook-mover, a bishop-mover and a knight-mover, or loses.
+    /// "Requires retaining a King and at least one piece with each of the Rook, Bishop, and
+    /// Knight moves." Decided: a queen has both line moves; a player left without one of the
+    /// three loses at once (the game ends by extinction); check and mate stay as in FIDE.
     MovewiseExtinction,
-    /// A piece moved towards an enemy, not reaching it, freezes it for a turn.
+    /// "When piece A moves toward, but does not reach, enemy piece B ... piece B cannot
+    /// immediately move if: 1: piece A is a Bishop, Rook, or Queen and the cells between its
+    /// destination and piece B are empty; or 2: piece A is a King, Knight, and Pawn and moves
+    /// exactly halfway to piece B." Decided: a two-stage move is judged by its second stage;
+    /// castling stuns nothing; a frozen piece cannot move, so it gives no check, and a frozen
+    /// king in check that nothing can save is mated.
     Stungun,
-    /// Successive moves by one piece are barred around captures (levels 1-4).
+    /// "the player cannot move the same piece on two successive moves: 1: if both moves
+    /// would be capturing; 2: if the first move is capturing; 3: if the first move is
+    /// capturing or the second would be; 4: ever." "A King in Check is always free to move."
+    /// Decided: a tired piece still gives check; the seed's fatigue of "specific pieces or
+    /// piece types" is not offered (every piece tires).
     BattleFatigue(u8),
-    /// Successive moves by one piece are barred around long moves (levels 1-4).
+    /// "As Battle Fatigue Chess, but regarding moves of three or more steps". Decided: steps
+    /// are cells for lines and kings, one per leap for knights (two for the Hoppera's double
+    /// leap, one per cell of a Shortcut route), the sum of both stages of a two-stage move,
+    /// two for castling.
     TravelFatigue(u8),
-    /// Knights also leap twice as far over an occupied halfway cell.
+    /// "Knights can additionally make a leap twice the length of their normal one as long as
+    /// the halfway point is occupied". Decided: it captures like any knight move (not under
+    /// Pawned and yeomanned, where knights capture only as camels).
     KnightAtTheHoppera,
-    /// A king arriving beside an ally promotes it.
+    /// "The King has special powers when moving to a cell adjacent to a capturable piece
+    /// from one not adjacent to that piece ... the piece is an ally and is promoted", "one
+    /// step along a prescribed sequence, e.g. PNBRQ, or to any appropriate previously
+    /// captured piece but no other." Decided: the sequence is P N B R Q; the power is
+    /// optional, changes one piece, comes with ordinary king moves, and "previously
+    /// captured" means pieces of the changed piece's side already lost. Written `Kf1/e2=N`.
     PromotingKing,
-    /// A king arriving beside an enemy demotes it.
+    /// As Promoting-king, but "the piece is an enemy and is demoted, with the further
+    /// restriction that the King should not be in check from the resulting piece, although
+    /// it may from the original one." Decided: no demotion to a pawn on the first or last
+    /// rank.
     DemotingKing,
-    /// Rooks use the long diagonals, bishops files c and f, knights two routes.
+    /// "Rooks can move along the long diagonal, Bishops along files c and f, and Knights
+    /// along the routes b1-c4-f5-g8 and g1-f4-c5-b8." Decided: a knight runs along a route
+    /// like a line piece (each route cell it passes must be empty); the extra lines move
+    /// and capture normally even under Pawned and yeomanned.
     Shortcut,
-    /// Rooks capture diagonally, bishops orthogonally, knights as camels.
+    /// "Rooks capture diagonally, Bishops orthogonally, and Knights Camelwise." Their
+    /// non-capturing moves, and the queen and king, are as in FIDE.
     PawnedAndYeomanned,
-    /// A captured piece takes every other piece of its kind and side with it.
+    /// "If a piece is captured, all the player's other pieces of that kind disappear (one
+    /// out, all out)." Decided: pieces, not pawns ("Should Pawns survive long enough to be
+    /// promoted"), never kings; an option of its own, combinable with any other.
     OneOutAllOut,
 }
 
