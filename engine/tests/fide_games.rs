@@ -81,7 +81,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -93,9 +96,21 @@ fn every_written_move_reads_back_in_random_games() {
         .map(|&v| Variants::new([v]).unwrap())
         .collect();
     sets.push(Variants::NONE);
-    sets.push("eurofighter,camp-follower-3,push-pull-train,castle-and-cathedral".parse().unwrap());
-    sets.push("warhead,stungun,battle-fatigue-2,shortcut,pawned-and-yeomanned".parse().unwrap());
-    sets.push("familiarity,train,promoting-king,demoting-king,one-out-all-out,knight-at-the-hoppera".parse().unwrap());
+    sets.push(
+        "eurofighter,camp-follower-3,push-pull-train,castle-and-cathedral"
+            .parse()
+            .unwrap(),
+    );
+    sets.push(
+        "warhead,stungun,battle-fatigue-2,shortcut,pawned-and-yeomanned"
+            .parse()
+            .unwrap(),
+    );
+    sets.push(
+        "familiarity,train,promoting-king,demoting-king,one-out-all-out,knight-at-the-hoppera"
+            .parse()
+            .unwrap(),
+    );
     let mut rng = Lcg(7);
     for variants in sets {
         for _ in 0..2 {
@@ -157,10 +172,16 @@ fn draws() {
     let start = Position::from_fen("4k3/8/8/8/8/8/3r4/3BK3 w - - 0 1", Variants::NONE).unwrap();
     let mut game = FideGame::from_position(start);
     game.play_text("Kxd2").unwrap();
-    assert_eq!(game.result().unwrap().reason, EndReason::InsufficientMaterial);
+    assert_eq!(
+        game.result().unwrap().reason,
+        EndReason::InsufficientMaterial
+    );
     // ... but not where a bishop can stun a king into mate.
-    let start =
-        Position::from_fen("4k3/8/8/8/8/8/3r4/3BK3 w - - 0 1", "stungun".parse().unwrap()).unwrap();
+    let start = Position::from_fen(
+        "4k3/8/8/8/8/8/3r4/3BK3 w - - 0 1",
+        "stungun".parse().unwrap(),
+    )
+    .unwrap();
     let mut game = FideGame::from_position(start);
     game.play_text("Kxd2").unwrap();
     assert!(!game.is_over());
@@ -168,8 +189,14 @@ fn draws() {
     // A flag against a bare king is a draw; against a queen, a loss.
     let start = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", Variants::NONE).unwrap();
     let mut game = FideGame::from_position(start);
-    assert_eq!(game.clone().lose_on_time(Color::White).unwrap().winner, None);
-    assert_eq!(game.lose_on_time(Color::Black).unwrap().winner, Some(Color::White));
+    assert_eq!(
+        game.clone().lose_on_time(Color::White).unwrap().winner,
+        None
+    );
+    assert_eq!(
+        game.lose_on_time(Color::Black).unwrap().winner,
+        Some(Color::White)
+    );
     assert!(game.play_text("Kd7").is_err());
 }
 

@@ -95,7 +95,16 @@ fn camp_follower_moves_twice() {
     let p = pos(START, "camp-follower-1");
     assert_eq!(
         moves_of(&p, "b1"),
-        ["Na3", "Nb1-a3-b5", "Nb1-a3-c4", "Nb1-c3-a4", "Nb1-c3-b5", "Nb1-c3-d5", "Nb1-c3-e4", "Nc3"]
+        [
+            "Na3",
+            "Nb1-a3-b5",
+            "Nb1-a3-c4",
+            "Nb1-c3-a4",
+            "Nb1-c3-b5",
+            "Nb1-c3-d5",
+            "Nb1-c3-e4",
+            "Nc3"
+        ]
     );
     // A rook on b1 is not on a rook's array square: under zone 1 it moves once (b2-b8,
     // a1, c1, d1: 10 moves); under zone 2 (any first-rank square) it moves twice too.
@@ -192,7 +201,10 @@ fn castle_anytime_and_cathedral() {
     let p = after(&pos(fen, "castle-and-cathedral"), "O-h7");
     assert_eq!(p.fen().split(' ').next(), Some("2k5/8/6K1/5B2/Q7/8/8/4R3"));
     // Not out of check, and not through it: a black rook on f8 covers f5.
-    let through = pos("2k2r2/7B/8/8/Q3K3/8/8/4R3 w - - 0 1", "castle-and-cathedral");
+    let through = pos(
+        "2k2r2/7B/8/8/Q3K3/8/8/4R3 w - - 0 1",
+        "castle-and-cathedral",
+    );
     assert_eq!(castles(&through), ["O-a4", "O-e1"]);
 }
 
@@ -222,8 +234,17 @@ fn stungun_freezes() {
     // Bxd6 checks the king on f8 with e7 empty between: frozen in check, mated. Plain
     // chess lets the king step away.
     let fen = "5k2/8/3n4/8/8/B7/8/K7 w - - 0 1";
-    assert_eq!(san::write(&pos(fen, "stungun"), &san::parse(&pos(fen, "stungun"), "Bxd6").unwrap()), "Bxd6#");
-    assert_eq!(san::write(&pos(fen, ""), &san::parse(&pos(fen, ""), "Bxd6").unwrap()), "Bxd6+");
+    assert_eq!(
+        san::write(
+            &pos(fen, "stungun"),
+            &san::parse(&pos(fen, "stungun"), "Bxd6").unwrap()
+        ),
+        "Bxd6#"
+    );
+    assert_eq!(
+        san::write(&pos(fen, ""), &san::parse(&pos(fen, ""), "Bxd6").unwrap()),
+        "Bxd6+"
+    );
 }
 
 #[test]
@@ -241,7 +262,13 @@ fn battle_fatigue() {
     let p = after(&after(&pos(fen, "battle-fatigue-3"), "Ra4"), "Kd8");
     assert!(!moves_of(&p, "a4").contains(&"Rxa5".to_string()));
     // Level 4: never the same piece twice, but a king in check may always move.
-    let p = after(&after(&pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "battle-fatigue-4"), "Kd1"), "Rd2+");
+    let p = after(
+        &after(
+            &pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "battle-fatigue-4"),
+            "Kd1",
+        ),
+        "Rd2+",
+    );
     assert!(p.in_check());
     assert!(!moves_of(&p, "d1").is_empty());
 }
@@ -308,7 +335,10 @@ fn shortcut_lines_and_routes() {
 fn pawned_and_yeomanned() {
     // The rook on d4 takes the pawn on e5 (diagonal) but not the one on d6 (orthogonal);
     // the knight on b1 takes on c4 (a camel leap) but not on c3 (a knight's).
-    let p = pos("4k3/8/3p4/4p3/3R4/2p5/8/1N2K3 w - - 0 1", "pawned-and-yeomanned");
+    let p = pos(
+        "4k3/8/3p4/4p3/3R4/2p5/8/1N2K3 w - - 0 1",
+        "pawned-and-yeomanned",
+    );
     let rook = moves_of(&p, "d4");
     assert!(rook.contains(&"Rxe5".to_string()));
     assert!(!rook.contains(&"Rxd6".to_string()));

@@ -137,12 +137,11 @@ pub fn ray_attacks(d: (i8, i8), sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares strictly between two squares on a line; empty if they share none.
 pub fn between(a: Square, b: Square) -> Bitboard {
-    for d in 0..8 {
-        if RAYS[d][a.index()] & (1 << b.index()) != 0 {
-            return Bitboard(RAYS[d][a.index()] & !RAYS[d][b.index()] & !(1 << b.index()));
-        }
-    }
-    Bitboard::EMPTY
+    RAYS.iter()
+        .find(|ray| ray[a.index()] & (1 << b.index()) != 0)
+        .map_or(Bitboard::EMPTY, |ray| {
+            Bitboard(ray[a.index()] & !ray[b.index()] & !(1 << b.index()))
+        })
 }
 
 /// Rook lines from a square.

@@ -53,7 +53,11 @@ fn anytime(pos: &Position, king: Square, cathedral: bool, out: &mut Vec<Move>) {
         .map(|d| (d, [Fide::Rook, Fide::Queen]))
         .collect();
     if cathedral {
-        lines.extend(DIAGONAL.into_iter().map(|d| (d, [Fide::Bishop, Fide::Queen])));
+        lines.extend(
+            DIAGONAL
+                .into_iter()
+                .map(|d| (d, [Fide::Bishop, Fide::Queen])),
+        );
     }
     for ((dx, dy), partners) in lines {
         let cell = |n: i8| king.offset(n * dx, n * dy);

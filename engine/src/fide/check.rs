@@ -49,13 +49,13 @@ pub(super) fn king_capturable(pos: &Position) -> bool {
     if plain {
         return attacked(&pos.board, king, us);
     }
-    (pos.board.by_color(us) & !pos.stunned).into_iter().any(|from| {
-        pos.board.role(from).is_some_and(|role| {
-            reach(&pos.board, v, from, us, role)
-                .capture
-                .contains(king)
+    (pos.board.by_color(us) & !pos.stunned)
+        .into_iter()
+        .any(|from| {
+            pos.board
+                .role(from)
+                .is_some_and(|role| reach(&pos.board, v, from, us, role).capture.contains(king))
         })
-    })
 }
 
 /// Whether a move takes the piece on `target`.

@@ -38,9 +38,9 @@ pub(super) fn captures(pos: &Position, m: &Move) -> bool {
         Special::EnPassant => true,
         Special::Castle { .. } => false,
         Special::Plain => theirs.contains(m.to) || m.via.is_some_and(|v| theirs.contains(v)),
-        Special::Push => pos.play(m).is_some_and(|after| {
-            after.board.by_color(!pos.turn).count() < theirs.count()
-        }),
+        Special::Push => pos
+            .play(m)
+            .is_some_and(|after| after.board.by_color(!pos.turn).count() < theirs.count()),
     }
 }
 

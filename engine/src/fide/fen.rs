@@ -143,7 +143,10 @@ impl Position {
         }
         let castling = castling_from(fields[2], &board)?;
         let ep = ep_from(fields[3], &board, turn)?;
-        let counter = |s: &str| s.parse::<u32>().map_err(|_| FenError::Counter(s.to_string()));
+        let counter = |s: &str| {
+            s.parse::<u32>()
+                .map_err(|_| FenError::Counter(s.to_string()))
+        };
         let halfmoves = counter(fields[4])?;
         let fullmoves = counter(fields[5])?.max(1);
         let mut pos = Position::start(variants);

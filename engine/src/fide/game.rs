@@ -184,7 +184,11 @@ impl FideGame {
         self.finish(outcome.winner, outcome.reason)
     }
 
-    fn finish(&mut self, winner: Option<Color>, reason: EndReason) -> Result<Outcome, FideTurnError> {
+    fn finish(
+        &mut self,
+        winner: Option<Color>,
+        reason: EndReason,
+    ) -> Result<Outcome, FideTurnError> {
         self.ensure_running()?;
         let outcome = Outcome { winner, reason };
         self.result = Some(outcome);

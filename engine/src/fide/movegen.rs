@@ -199,7 +199,10 @@ pub fn legal_into(pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     pseudo(pos, Scope::All, out);
-    out.retain(|m| pos.play(m).is_some_and(|after| !check::king_capturable(&after)));
+    out.retain(|m| {
+        pos.play(m)
+            .is_some_and(|after| !check::king_capturable(&after))
+    });
 }
 
 /// Whether some enemy piece could take this en passant chance now.

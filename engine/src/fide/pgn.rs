@@ -146,10 +146,17 @@ impl Pgn {
                 movetext.push('\n');
             }
         }
-        let get = |name: &str| tags.iter().find(|(n, _): &&(String, String)| n == name).map(|(_, v)| v.as_str());
+        let get = |name: &str| {
+            tags.iter()
+                .find(|(n, _): &&(String, String)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
         let variants = match get("Variant") {
             None => Variants::NONE,
-            Some(v) if ["standard", "chess", "fide", ""].contains(&v.trim().to_ascii_lowercase().as_str()) => {
+            Some(v)
+                if ["standard", "chess", "fide", ""]
+                    .contains(&v.trim().to_ascii_lowercase().as_str()) =>
+            {
                 Variants::NONE
             }
             Some(v) => v.parse()?,
@@ -188,7 +195,11 @@ impl Pgn {
 
 /// Checks the result token against the board, or records it when the board has not ended
 /// the game (a resignation, a flag, an agreement).
-fn settle(game: &mut FideGame, token: Option<&str>, termination: Option<EndReason>) -> Result<(), PgnError> {
+fn settle(
+    game: &mut FideGame,
+    token: Option<&str>,
+    termination: Option<EndReason>,
+) -> Result<(), PgnError> {
     let winner = match token {
         Some("1-0") => Some(Color::White),
         Some("0-1") => Some(Color::Black),
@@ -228,7 +239,10 @@ fn tag_line(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+    Some((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
 }
 
 /// The moves and result of movetext, without numbers, comments, variations and NAGs.

@@ -83,9 +83,39 @@ pub fn reach(board: &Board, v: Variants, from: Square, color: Color, role: Fide)
                 capture: steps,
             }
         }
+        Fide::Knight if plain_knights(v) => {
+            let leaps = attacks::knight(from);
+            Reach {
+                quiet: leaps,
+                capture: leaps,
+            }
+        }
         Fide::Knight => knight(board, v, from),
+        _ if plain_lines(v) => {
+            let seen = match role {
+                Fide::Rook => attacks::rook(from, occupied),
+                Fide::Bishop => attacks::bishop(from, occupied),
+                _ => attacks::rook(from, occupied) | attacks::bishop(from, occupied),
+            };
+            Reach {
+                quiet: seen & !occupied,
+                capture: seen,
+            }
+        }
         _ => lines(v, from, color, role, occupied),
     }
+}
+
+/// Whether knights move as in FIDE chess under these variants.
+fn plain_knights(v: Variants) -> bool {
+    !(v.has(Variant::PawnedAndYeomanned)
+        || v.has(Variant::KnightAtTheHoppera)
+        || v.has(Variant::Shortcut))
+}
+
+/// Whether bishops, rooks and queens move as in FIDE chess under these variants.
+fn plain_lines(v: Variants) -> bool {
+    !(v.has(Variant::PawnedAndYeomanned) || v.has(Variant::Familiarity) || v.has(Variant::Shortcut))
 }
 
 fn knight(board: &Board, v: Variants, from: Square) -> Reach {
@@ -199,13 +229,7 @@ pub fn move_directions(v: Variants, from: Square, role: Fide) -> impl Iterator<I
         .map(|(d, _)| d)
 }
 
-fn lines(
-    v: Variants,
-    from: Square,
-    color: Color,
-    role: Fide,
-    occupied: Bitboard,
-) -> Reach {
+fn lines(v: Variants, from: Square, color: Color, role: Fide, occupied: Bitboard) -> Reach {
     let mut reach = Reach::default();
     for (d, (moves, captures)) in directions().into_iter().zip(line_directions(v, from, role)) {
         if !moves && !captures {

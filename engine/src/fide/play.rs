@@ -33,6 +33,8 @@ impl Effects {
 }
 
 const EDGE_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+/// e1 and e8, where a king must stand to castle as in FIDE chess.
+const KING_HOMES: Bitboard = Bitboard((1 << 4) | (1 << 60));
 
 /// How many steps a move goes, for Travel fatigue ("moves of three or more steps"): cells
 /// for a line or a step, one per leap for a knight (two for the Hoppera's double leap, one
@@ -122,10 +124,12 @@ impl Position {
         for &(color, lost_role) in &fx.lost {
             p.lost[color.index()][lost_role as usize] += 1;
         }
-        for right in p.castling {
-            let home = Square::new(4, right.rank())?;
-            if fx.touched.contains(right) || fx.touched.contains(home) {
-                p.castling.clear(right);
+        if (fx.touched & (p.castling | KING_HOMES)).nonempty() {
+            for right in p.castling {
+                let home = Square::new(4, right.rank())?;
+                if fx.touched.contains(right) || fx.touched.contains(home) {
+                    p.castling.clear(right);
+                }
             }
         }
         p.ep = match m.via {

@@ -41,9 +41,13 @@ impl Board {
 
     /// The piece on a square.
     pub fn get(&self, s: Square) -> Option<(Color, Fide)> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.colors[c.index()].contains(s))?;
+        let color = if self.colors[0].contains(s) {
+            Color::White
+        } else if self.colors[1].contains(s) {
+            Color::Black
+        } else {
+            return None;
+        };
         let role = Fide::ALL
             .into_iter()
             .find(|&r| self.roles[role_index(r)].contains(s))?;

@@ -19,7 +19,13 @@ use super::position::Position;
 use super::variant::Variant;
 use crate::{Bitboard, Fide};
 
-const SEQUENCE: [Fide; 5] = [Fide::Pawn, Fide::Knight, Fide::Bishop, Fide::Rook, Fide::Queen];
+const SEQUENCE: [Fide; 5] = [
+    Fide::Pawn,
+    Fide::Knight,
+    Fide::Bishop,
+    Fide::Rook,
+    Fide::Queen,
+];
 
 fn rank_of(role: Fide) -> Option<usize> {
     SEQUENCE.iter().position(|&r| r == role)
@@ -60,7 +66,9 @@ pub(super) fn powers(pos: &Position, start: usize, out: &mut Vec<Move>) {
                 SEQUENCE
                     .iter()
                     .enumerate()
-                    .filter(|&(j, &r)| (j + 1 == level || (j < level && lost(r))) && !(edge && r == Fide::Pawn))
+                    .filter(|&(j, &r)| {
+                        (j + 1 == level || (j < level && lost(r))) && !(edge && r == Fide::Pawn)
+                    })
                     .map(|(_, &r)| r)
                     .collect()
             } else {

@@ -66,7 +66,11 @@ pub fn write(pos: &Position, m: &Move) -> String {
     let mut s = bare(pos, m, &legal);
     if let Some(after) = pos.play(m) {
         if after.in_check() {
-            s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+            s.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
     }
     s
@@ -231,7 +235,9 @@ impl Form {
         match text {
             "O-O" => form.castle = Some(Castle::King),
             "O-O-O" => form.castle = Some(Castle::Queen),
-            _ if text.starts_with("O-") => form.castle = Some(Castle::With(text[2..].parse().ok()?)),
+            _ if text.starts_with("O-") => {
+                form.castle = Some(Castle::With(text[2..].parse().ok()?))
+            }
             _ => {}
         }
         if form.castle.is_some() {

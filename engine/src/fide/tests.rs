@@ -9,4 +9,3 @@ fn start_perft_shallow() {
     assert_eq!(perft(&pos, 2), 400);
     assert_eq!(perft(&pos, 3), 8_902);
 }
-

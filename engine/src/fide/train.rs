@@ -110,8 +110,7 @@ pub(super) fn pushes(pos: &Position, from: Square, role: Fide, out: &mut Vec<Mov
             if n > range {
                 break;
             }
-            if a.beyond.is_none() && !off_board_are_enemies(&pos.board, from, (dx, dy), &a, k, us)
-            {
+            if a.beyond.is_none() && !off_board_are_enemies(&pos.board, from, (dx, dy), &a, k, us) {
                 break;
             }
             out.push(Move {

@@ -214,7 +214,9 @@ impl Variant {
             Variant::PromotingKing => "a king arriving beside an ally promotes it",
             Variant::DemotingKing => "a king arriving beside an enemy demotes it",
             Variant::Shortcut => "rooks on long diagonals, bishops on c and f files, knight routes",
-            Variant::PawnedAndYeomanned => "rooks capture diagonally, bishops orthogonally, knights as camels",
+            Variant::PawnedAndYeomanned => {
+                "rooks capture diagonally, bishops orthogonally, knights as camels"
+            }
             Variant::OneOutAllOut => "a captured piece takes all others of its kind with it",
         }
     }
@@ -412,10 +414,17 @@ mod tests {
             err.to_string(),
             "warhead and trident are alternatives (pawn double step): choose one"
         );
-        assert!("battle-fatigue-1,battle-fatigue-3".parse::<Variants>().is_err());
-        assert!("battle-fatigue-1,travel-fatigue-3".parse::<Variants>().is_ok());
+        assert!("battle-fatigue-1,battle-fatigue-3"
+            .parse::<Variants>()
+            .is_err());
+        assert!("battle-fatigue-1,travel-fatigue-3"
+            .parse::<Variants>()
+            .is_ok());
         assert!("familiarity,helmsman".parse::<Variants>().is_err());
         assert!("promoting-king,demoting-king".parse::<Variants>().is_ok());
-        assert!(matches!("gilman".parse::<Variants>(), Err(VariantError::Unknown(_))));
+        assert!(matches!(
+            "gilman".parse::<Variants>(),
+            Err(VariantError::Unknown(_))
+        ));
     }
 }
