@@ -1,8 +1,8 @@
 //! How long the pictures take: a 720 px board with both panels (goal: about 3.6 ms, what
-//! lila-gif needs for a bare 720 px board; also with prefix badges, and a fog player's view
-//! with rock and hidden squares), the 48-turn sample game as an animated GIF (goal:
-//! under 1 s and under 4 MB; the size is printed), a design diagram, a leaderboard table and
-//! a rating chart.
+//! lila-gif needs for a bare 720 px board; also with prefix badges, a fog player's view with
+//! rock and hidden squares, and a FIDE board with its cards and variants), the 48-turn
+//! sample game as an animated GIF (goal: under 1 s and under 4 MB; the size is printed), a
+//! design diagram, a leaderboard table and a rating chart.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -24,6 +24,10 @@ fn board(c: &mut Criterion) {
             b.iter(|| render::board(&view, &style))
         });
     }
+    let fide = common::fide_middlegame();
+    c.bench_function("FIDE board 720px with cards (middlegame)", |b| {
+        b.iter(|| render::fide_board(&fide, &style))
+    });
 }
 
 fn diagram(c: &mut Criterion) {

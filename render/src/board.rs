@@ -6,7 +6,7 @@ use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{mix, palette, Style};
 use crate::text::{self, Face};
 use crate::view::BoardView;
-use engine::{Color, Square};
+use engine::{Color, Design, Square};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -29,8 +29,31 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
         let fogged = view.hidden.contains(&sq);
         canvas.blit(&emblem(Emblem::Rock { fogged }, s), r.x as i32, r.y as i32);
     }
-    for &sq in &view.last_action {
-        let r = style.square_rect(sq, view.orientation);
+    squares_and_pieces(
+        &mut canvas,
+        style,
+        view.orientation,
+        &view.last_action,
+        &view.check,
+        &view.pieces,
+    );
+    panel::draw(&mut canvas, view, style);
+    canvas
+}
+
+/// The last move's tint, the check glow and the pieces, over the squares: what every board
+/// picture draws, csipgs or FIDE.
+pub(crate) fn squares_and_pieces(
+    canvas: &mut Canvas,
+    style: &Style,
+    orientation: Color,
+    last: &[Square],
+    check: &[Square],
+    pieces: &[(Square, Color, Design)],
+) {
+    let s = style.s();
+    for &sq in last {
+        let r = style.square_rect(sq, orientation);
         canvas.fill_rect(
             r.x as i32,
             r.y as i32,
@@ -41,17 +64,15 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
         );
     }
     let glow = emblem(Emblem::Check, s);
-    for &sq in &view.check {
-        let r = style.square_rect(sq, view.orientation);
+    for &sq in check {
+        let r = style.square_rect(sq, orientation);
         canvas.blit(&glow, r.x as i32, r.y as i32);
     }
-    let flip = view.orientation == Color::Black;
-    for (sq, color, design) in &view.pieces {
-        let r = style.square_rect(*sq, view.orientation);
+    let flip = orientation == Color::Black;
+    for (sq, color, design) in pieces {
+        let r = style.square_rect(*sq, orientation);
         canvas.blit(&sprite(design, *color, flip, s), r.x as i32, r.y as i32);
     }
-    panel::draw(&mut canvas, view, style);
-    canvas
 }
 
 /// The bare board and empty panels, for a replay with no positions.
@@ -60,7 +81,7 @@ pub(crate) fn empty(style: &Style) -> Canvas {
 }
 
 /// The frame, squares and labels, prepared once per size and orientation.
-fn background(style: &Style, orientation: Color) -> Canvas {
+pub(crate) fn background(style: &Style, orientation: Color) -> Canvas {
     static CACHE: OnceLock<Mutex<HashMap<(Style, Color), Canvas>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());

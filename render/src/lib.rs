@@ -4,6 +4,8 @@
 //!   or one player's view of a fog game ([`BoardView::from_view`]): unseen squares greyed,
 //!   impassable ones hatched;
 //! - [`replay`]: an animated GIF of a game, one frame per position;
+//! - [`fide_board`] and [`fide_replay`]: the same for FIDE chess with Gilman's modest
+//!   variants, each player's captured pieces and the variants in force beside the board;
 //! - [`design`]: the movement diagram of one design, with its price;
 //! - [`table`]: a table such as a leaderboard;
 //! - [`chart`]: a player's rating over time.
@@ -16,13 +18,15 @@
 //!
 //! - `view`: what the pictures show, as serde data ([`BoardView`], [`ReplayView`],
 //!   [`TableView`], [`ChartView`]). A fog player's board is built from the engine's
-//!   per-player view alone, so a hidden piece can't reach the picture.
+//!   per-player view alone, so a hidden piece can't reach the picture. `fide_view`: the
+//!   same for the FIDE family ([`FideBoardView`], [`FideReplayView`]).
 //! - `style`: sizes, colours and where things go.
 //! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
 //!   PNG encoding through `image`'s encoder.
 //! - `artwork`, `token`, `marks`, `emblems` (prefix badges and rock among them), `path`:
 //!   vector drawing with tiny-skia; `sprites` keeps what they draw; `text` sets type.
-//! - One module per picture: `board` and `panel` (with `clock`), `replay` (with its fixed
+//! - One module per picture: `board` and `panel` (with `clock`), `fide_board` (the same
+//!   board and panel parts, other cards), `replay` (either board as frames, with its fixed
 //!   palette in `indexed`), `diagram`, `table`, `chart`.
 //!
 //! ```
@@ -50,6 +54,8 @@ mod chart;
 mod clock;
 mod diagram;
 mod emblems;
+mod fide_board;
+mod fide_view;
 mod indexed;
 mod marks;
 mod panel;
@@ -65,6 +71,7 @@ mod view;
 pub use chart::days_from_civil;
 pub use clock::clock_text;
 pub use engine;
+pub use fide_view::{FideBoardView, FideReplayView};
 pub use style::{Rect, Style};
 pub use view::{
     Align, BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView,
@@ -83,6 +90,19 @@ pub fn board(view: &BoardView, style: &Style) -> Vec<u8> {
 /// rectangle that changed is encoded. An empty view gives a one-frame GIF of an empty board.
 pub fn replay(view: &ReplayView, style: &Style) -> Vec<u8> {
     replay::encode(view, style)
+}
+
+/// The FIDE-family board picture (PNG): the board as [`board`] draws it, and beside it each
+/// player's name, clock and captured pieces, whose turn it is or the result, and the
+/// variants in force.
+pub fn fide_board(view: &FideBoardView, style: &Style) -> Vec<u8> {
+    fide_board::draw(view, style).png()
+}
+
+/// A looping animated GIF of a FIDE-family game, made as [`replay`] makes a csipgs one: a
+/// [`fide_board`] picture a frame, only what changed encoded after the first.
+pub fn fide_replay(view: &FideReplayView, style: &Style) -> Vec<u8> {
+    replay::encode_fide(view, style)
 }
 
 /// The movement diagram of a design (PNG), as a White piece (forward is up), with its price

@@ -9,6 +9,7 @@ use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::{BoardView, PlayerView, Slot};
 use engine::position::MAX_PIECES;
+use engine::Design;
 use engine::{Color, Fide};
 
 pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
@@ -17,11 +18,11 @@ pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
 }
 
 /// Panel boxes, in pixels.
-struct Area {
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
+pub(crate) struct Area {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
 }
 
 pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
@@ -52,14 +53,29 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
         h: block_h,
     };
     player(canvas, view, top, &first, style);
-    status_line(canvas, view, &status, u);
+    let details = format!("Ply {}  ·  {}", view.ply, view.ruleset);
+    status_line(
+        canvas,
+        view.to_move,
+        view.result.as_deref(),
+        &details,
+        &status,
+        u,
+    );
     player(canvas, view, !top, &second, style);
 }
 
-fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
-    let details = format!("Ply {}  ·  {}", view.ply, view.ruleset);
+/// Whose turn it is, or the result on a gold band; a muted line of details under it.
+pub(crate) fn status_line(
+    canvas: &mut Canvas,
+    to_move: Color,
+    result: Option<&str>,
+    details: &str,
+    a: &Area,
+    u: f32,
+) {
     let mid = a.y + a.h / 2.0;
-    match &view.result {
+    match result {
         Some(result) => {
             canvas.fill_rect(
                 a.x as i32,
@@ -81,14 +97,14 @@ fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
             );
         }
         None => {
-            let label = format!("{} to move", view.to_move);
+            let label = format!("{to_move} to move");
             let px = 20.0 * u;
             let tw = text::width(Face::Bold, px, &label);
             let r = 8.0 * u;
             let left = a.x + (a.w - tw - 3.0 * r) / 2.0;
             side_disc(
                 canvas,
-                view.to_move,
+                to_move,
                 left + r,
                 mid - 2.0 * u - text::cap_height(px) / 2.0,
                 r,
@@ -111,7 +127,7 @@ fn status_line(canvas: &mut Canvas, view: &BoardView, a: &Area, u: f32) {
         a.x + a.w / 2.0,
         mid + 20.0 * u,
         palette::MUTED,
-        &details,
+        details,
     );
 }
 
@@ -146,16 +162,15 @@ fn fit_line(face: Face, max_px: f32, min_px: f32, text: &str, w: f32) -> (f32, S
     (px, text::ellipsize(face, px, text, w))
 }
 
-fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: &Style) {
-    let u = style.u();
-    let p = view.player(color);
-    let active = view.result.is_none() && view.to_move == color;
-    let card = if active {
+/// A player's card: its fill, with a green stripe while it is this side's turn. Returns the
+/// left and right edges of what the card holds.
+pub(crate) fn card(canvas: &mut Canvas, a: &Area, active: bool, u: f32) -> (f32, f32) {
+    let fill = if active {
         palette::CARD_ACTIVE
     } else {
         palette::CARD
     };
-    canvas.fill_rect(a.x as i32, a.y as i32, a.w as u32, a.h as u32, card, 1.0);
+    canvas.fill_rect(a.x as i32, a.y as i32, a.w as u32, a.h as u32, fill, 1.0);
     if active {
         canvas.fill_rect(
             a.x as i32,
@@ -166,16 +181,60 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
             1.0,
         );
     }
-    let inner = 10.0 * u;
+    let inner = CARD_INSET * u;
     let x = a.x + inner + if active { 3.0 * u } else { 0.0 };
-    let right = a.x + a.w - inner;
-    let mut y = a.y + inner;
+    (x, a.x + a.w - inner)
+}
+
+/// The space inside a card's edges, in design units.
+pub(crate) const CARD_INSET: f32 = 10.0;
+
+/// The height of a card's first row (side and name), in design units.
+pub(crate) const HEADER_ROW: f32 = 36.0;
+
+/// Where a card's first row, starting at `y`, has its middle and its baseline, and the size
+/// of its type.
+fn header_line(y: f32, u: f32) -> (f32, f32, f32) {
+    let px = 19.0 * u;
+    let mid = y + 15.0 * u;
+    (mid, mid + text::cap_height(px) / 2.0, px)
+}
+
+/// A card's first row: the side's disc and the player's name, shortened with an ellipsis
+/// to end by `name_right`.
+pub(crate) fn header(
+    canvas: &mut Canvas,
+    color: Color,
+    name: &str,
+    x: f32,
+    name_right: f32,
+    y: f32,
+    u: f32,
+) {
+    let (mid, baseline, head_px) = header_line(y, u);
+    side_disc(canvas, color, x + 10.0 * u, mid, 10.0 * u);
+    let name_x = x + 28.0 * u;
+    let (px, name) = fit_line(Face::Bold, head_px, 11.0 * u, name, name_right - name_x);
+    text::draw(
+        canvas,
+        Face::Bold,
+        px,
+        name_x,
+        baseline,
+        palette::TEXT,
+        &name,
+    );
+}
+
+fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: &Style) {
+    let u = style.u();
+    let p = view.player(color);
+    let active = view.result.is_none() && view.to_move == color;
+    let (x, right) = card(canvas, a, active, u);
+    let mut y = a.y + CARD_INSET * u;
 
     // Header: side, name, treasury.
-    let head_px = 19.0 * u;
-    let mid = y + 15.0 * u;
-    let baseline = mid + text::cap_height(head_px) / 2.0;
-    side_disc(canvas, color, x + 10.0 * u, mid, 10.0 * u);
+    let (mid, baseline, head_px) = header_line(y, u);
     let money = p.treasury.to_string();
     let money_rgb = if p.treasury.is_negative() {
         palette::NEGATIVE
@@ -194,19 +253,9 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
     );
     let coin_r = 9.0 * u;
     coin(canvas, right - money_w - 6.0 * u - coin_r, mid, coin_r);
-    let name_x = x + 28.0 * u;
-    let name_w = right - money_w - 2.0 * coin_r - 20.0 * u - name_x;
-    let (px, name) = fit_line(Face::Bold, head_px, 11.0 * u, &p.name, name_w);
-    text::draw(
-        canvas,
-        Face::Bold,
-        px,
-        name_x,
-        baseline,
-        palette::TEXT,
-        &name,
-    );
-    y += 36.0 * u;
+    let name_right = right - money_w - 2.0 * coin_r - 20.0 * u;
+    header(canvas, color, &p.name, x, name_right, y, u);
+    y += HEADER_ROW * u;
 
     if let Some(clocks) = &view.clocks {
         clock::draw(canvas, clocks[color.index()], x, y, u);
@@ -232,7 +281,13 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
         palette::MUTED,
         &owned,
     );
-    y = reserve(canvas, p, color, view.orientation, x, right, y, u);
+    let reserve = PieceRow {
+        label: "Reserve",
+        empty: "empty",
+        pieces: &p.reserve,
+        color,
+    };
+    y = piece_row(canvas, &reserve, view.orientation, x, right, y, u);
     slots(
         canvas,
         p,
@@ -242,13 +297,14 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
             x,
             y,
             w: right - x,
-            h: a.y + a.h - inner - y,
+            h: a.y + a.h - CARD_INSET * u - y,
         },
         u,
     );
 }
 
-fn label(canvas: &mut Canvas, x: f32, y: f32, u: f32, text_: &str) {
+/// A small muted heading, its top at y.
+pub(crate) fn label(canvas: &mut Canvas, x: f32, y: f32, u: f32, text_: &str) {
     text::draw(
         canvas,
         Face::Regular,
@@ -260,23 +316,34 @@ fn label(canvas: &mut Canvas, x: f32, y: f32, u: f32, text_: &str) {
     );
 }
 
-/// The reserve: piece icons with counts, shrinking to fit when there are many. Returns the
-/// y below it.
-#[allow(clippy::too_many_arguments)]
-fn reserve(
+/// A labelled row of pieces with how many of each: a side's reserve, or what a player has
+/// captured.
+pub(crate) struct PieceRow<'a> {
+    /// The small heading above the row.
+    pub label: &'a str,
+    /// What the row says when it has no pieces.
+    pub empty: &'a str,
+    /// The pieces, each with its count.
+    pub pieces: &'a [(Design, u32)],
+    /// The side the pieces are drawn as.
+    pub color: Color,
+}
+
+/// A row of piece icons with counts under its label, shrinking to two rows when there are
+/// many. Returns the y below it.
+pub(crate) fn piece_row(
     canvas: &mut Canvas,
-    p: &PlayerView,
-    color: Color,
+    row: &PieceRow,
     orientation: Color,
     x: f32,
     right: f32,
     y: f32,
     u: f32,
 ) -> f32 {
-    label(canvas, x, y, u, "Reserve");
+    label(canvas, x, y, u, row.label);
     let y = y + 16.0 * u;
     let row_h = 42.0 * u;
-    if p.reserve.is_empty() {
+    if row.pieces.is_empty() {
         text::draw(
             canvas,
             Face::Regular,
@@ -284,13 +351,13 @@ fn reserve(
             x,
             y + row_h / 2.0 + 5.0 * u,
             palette::MUTED,
-            "empty",
+            row.empty,
         );
         return y + row_h + 4.0 * u;
     }
     let count_px = 15.0 * u;
     let count_w = text::width(Face::Bold, count_px, "×99") + 6.0 * u;
-    let n = p.reserve.len() as f32;
+    let n = row.pieces.len() as f32;
     let rows = if (40.0 * u + count_w) * n <= right - x {
         1.0
     } else {
@@ -301,13 +368,13 @@ fn reserve(
         .min(40.0 * u)
         .min(row_h / rows);
     let step = icon + count_w;
-    for (i, (design, count)) in p.reserve.iter().enumerate() {
-        let (col, row) = (i as f32 % per_row, (i as f32 / per_row).floor());
+    for (i, (design, count)) in row.pieces.iter().enumerate() {
+        let (col, line) = (i as f32 % per_row, (i as f32 / per_row).floor());
         let ix = x + col * step;
-        let iy = y + row * (row_h / rows) + (row_h / rows - icon) / 2.0;
+        let iy = y + line * (row_h / rows) + (row_h / rows - icon) / 2.0;
         let s = sprite(
             design,
-            color,
+            row.color,
             orientation == Color::Black,
             icon.round() as u32,
         );

@@ -7,9 +7,11 @@
 
 use crate::board;
 use crate::canvas::Canvas;
+use crate::fide_board;
+use crate::fide_view::FideReplayView;
 use crate::indexed::{palette, Palette, TRANSPARENT};
 use crate::style::Style;
-use crate::view::{BoardView, ReplayView};
+use crate::view::ReplayView;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 
@@ -18,8 +20,20 @@ const FRAME_DELAY: u16 = 100;
 const LAST_DELAY: u16 = 300;
 
 pub(crate) fn encode(view: &ReplayView, style: &Style) -> Vec<u8> {
+    let frames = view.frames.iter().map(|f| board::draw(f, style));
+    encode_frames(frames, style)
+}
+
+pub(crate) fn encode_fide(view: &FideReplayView, style: &Style) -> Vec<u8> {
+    let frames = view.frames.iter().map(|f| fide_board::draw(f, style));
+    encode_frames(frames, style)
+}
+
+/// Each picture is drawn only when its frame is encoded, so a long game never holds more
+/// than two pictures at once.
+fn encode_frames(frames: impl ExactSizeIterator<Item = Canvas>, style: &Style) -> Vec<u8> {
     let mut gif = Vec::new();
-    for block in Blocks::new(view, style) {
+    for block in Blocks::new(frames, style) {
         gif.extend_from_slice(&block);
     }
     gif
@@ -27,8 +41,9 @@ pub(crate) fn encode(view: &ReplayView, style: &Style) -> Vec<u8> {
 
 /// The GIF as it is encoded: the header, palette and first frame; then one frame at a time;
 /// then the trailer.
-struct Blocks<'a> {
-    frames: std::slice::Iter<'a, BoardView>,
+struct Blocks<'a, I> {
+    /// The pictures, drawn as they are taken.
+    frames: I,
     /// Whether the view has no frames at all: then one empty board is shown.
     empty: bool,
     style: &'a Style,
@@ -39,11 +54,11 @@ struct Blocks<'a> {
     done: bool,
 }
 
-impl<'a> Blocks<'a> {
-    fn new(view: &'a ReplayView, style: &'a Style) -> Blocks<'a> {
+impl<'a, I: ExactSizeIterator<Item = Canvas>> Blocks<'a, I> {
+    fn new(frames: I, style: &'a Style) -> Blocks<'a, I> {
         Blocks {
-            frames: view.frames.iter(),
-            empty: view.frames.is_empty(),
+            empty: frames.len() == 0,
+            frames,
             style,
             palette: palette(),
             encoder: None,
@@ -127,7 +142,7 @@ impl<'a> Blocks<'a> {
     }
 }
 
-impl Iterator for Blocks<'_> {
+impl<I: ExactSizeIterator<Item = Canvas>> Iterator for Blocks<'_, I> {
     type Item = Vec<u8>;
 
     fn next(&mut self) -> Option<Vec<u8>> {
@@ -135,7 +150,7 @@ impl Iterator for Blocks<'_> {
             return None;
         }
         let canvas = match self.frames.next() {
-            Some(view) => board::draw(view, self.style),
+            Some(canvas) => canvas,
             None if self.empty => {
                 self.empty = false;
                 board::empty(self.style)

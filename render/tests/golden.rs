@@ -1,4 +1,5 @@
-//! Golden images: the board views, a leaderboard, tournament standings (the README's), a
+//! Golden images: the board views, two FIDE boards (a middlegame under variants with
+//! clocks, and a mate), a leaderboard, tournament standings (the README's), a
 //! rating chart and the diagram of a design with every unofficial prefix must look as
 //! checked in, within a small per-pixel tolerance.
 //! Regenerate them with `UPDATE_GOLDEN=1 cargo test -p render --test golden`.
@@ -25,6 +26,14 @@ fn golden_images_match() {
         .into_iter()
         .map(|(name, view)| (name, render::board(&view, &style)))
         .collect();
+    pictures.push((
+        "fide-middlegame",
+        render::fide_board(&common::fide_middlegame(), &style),
+    ));
+    pictures.push((
+        "fide-mate",
+        render::fide_board(&common::fide_mate(), &style),
+    ));
     pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
     pictures.push(("standings", render::table(&common::standings(), &style)));
     pictures.push(("rating", render::chart(&common::rating_history(), &style)));

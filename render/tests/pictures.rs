@@ -7,15 +7,11 @@ use render::engine::{price, Color, Design, Prefix, PriceTable, Proposals, Square
 use render::{BoardView, ClockView, Style};
 use std::str::FromStr;
 
-use common::{close, Picture};
+use common::{
+    blend, check_square, close, square_colour, tinted, Picture, ACTIVE, CLOCK_RUNNING, DARK, LIGHT,
+    RESULT, WHITE_BODY,
+};
 
-const LIGHT: [u8; 3] = [240, 217, 181];
-const DARK: [u8; 3] = [181, 136, 99];
-const WHITE_BODY: [u8; 3] = [250, 250, 247];
-const BLACK_BODY: [u8; 3] = [42, 42, 42];
-const ACTIVE: [u8; 3] = [98, 153, 36];
-const RESULT: [u8; 3] = [250, 214, 90];
-const CLOCK_RUNNING: [u8; 3] = [49, 46, 43];
 const NEGATIVE: [u8; 3] = [200, 40, 30];
 const ROCK: [u8; 3] = [72, 64, 57];
 const ROCK_LINE: [u8; 3] = [118, 106, 94];
@@ -24,18 +20,6 @@ const FOG_ROCK_LINE: [u8; 3] = [88, 90, 96];
 const SHOOTING: [u8; 3] = [222, 60, 40];
 const RELAY: [u8; 3] = [20, 125, 135];
 const DOUBLEMOVE: [u8; 3] = [120, 65, 175];
-
-fn blend(base: [u8; 3], over: [u8; 3], alpha: f32) -> [u8; 3] {
-    [0, 1, 2].map(|c| (over[c] as f32 * alpha + base[c] as f32 * (1.0 - alpha)).round() as u8)
-}
-
-fn square_colour(sq: Square) -> [u8; 3] {
-    if sq.is_light() {
-        LIGHT
-    } else {
-        DARK
-    }
-}
 
 /// A square the viewer can't see: its colour under 80 % fog.
 fn fogged(sq: Square) -> [u8; 3] {
@@ -72,35 +56,13 @@ fn check_board(view: &BoardView, style: &Style) {
             square_colour(sq)
         };
         let base = if view.last_action.contains(&sq) {
-            blend(square, [155, 199, 0], 0.41)
+            tinted(square)
         } else {
             square
         };
-        // The square's colour (or the last action's tint) shows round any piece and its
-        // badges: a token with all its badges covers under four fifths of its square.
-        if !view.check.contains(&sq) {
-            let n = pic.count(r.x, r.y, r.w, r.h, base, 3);
-            assert!(
-                n * 5 > (r.w * r.h) as usize,
-                "{sq}: only {n} px of {base:?}"
-            );
-        }
-        let (cx, cy) = r.centre();
-        match view.piece_at(sq) {
-            None => assert!(close(pic.at(cx, cy), base, 3), "{sq} should be empty"),
-            Some((color, _)) => {
-                let body = if color == Color::White {
-                    WHITE_BODY
-                } else {
-                    BLACK_BODY
-                };
-                let n = pic.count(r.x, r.y, r.w, r.h, body, 6);
-                assert!(
-                    n * 16 > (r.w * r.h) as usize,
-                    "{sq}: too little {color} piece drawn ({n} px)"
-                );
-            }
-        }
+        let glows = view.check.contains(&sq);
+        let piece = view.piece_at(sq).map(|(color, _)| color);
+        check_square(&pic, r, sq, base, glows, piece);
     }
     for &sq in &view.check {
         let r = style.square_rect(sq, view.orientation);

@@ -1,9 +1,13 @@
 //! The views the tests, golden images and benchmarks draw, built directly as `BoardView` data.
 #![allow(dead_code)]
 
+use render::engine::fide::{FideGame, Variants};
 use render::engine::Game;
 use render::engine::{Color, Design, Square, Zorkmids};
-use render::{BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView};
+use render::{
+    BoardView, ChartView, ClockView, Column, FideBoardView, PlayerView, Rect, ReplayView, Slot,
+    TableView,
+};
 
 pub fn design(text: &str) -> Design {
     Design::parse_piece(text).unwrap()
@@ -417,6 +421,46 @@ pub fn sample48() -> ReplayView {
     ReplayView::from_game(&game, ["Alice", "Bob"])
 }
 
+/// An Exchange Ruy Lopez under two modest variants that leave its moves as they are:
+/// White has taken a knight, a pawn and the queen, Black a bishop, a pawn and the queen.
+pub fn fide_game() -> FideGame {
+    let variants: Variants = "castle-anytime,movewise-extinction".parse().unwrap();
+    let mut game = FideGame::new(variants);
+    for m in [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6", "d4", "exd4", "Nxd4",
+        "c5", "Nb3", "Qxd1", "Rxd1", "Bg4", "f3", "Be6", "Nc3",
+    ] {
+        game.play_text(m).unwrap();
+    }
+    game
+}
+
+/// The Exchange Ruy Lopez, Black to move, with clocks.
+pub fn fide_middlegame() -> FideBoardView {
+    FideBoardView {
+        clocks: Some([
+            ClockView {
+                remaining: 288,
+                running: false,
+            },
+            ClockView {
+                remaining: 251,
+                running: true,
+            },
+        ]),
+        ..FideBoardView::from_game(&fide_game(), ["Alice", "Bob"])
+    }
+}
+
+/// Fool's mate in standard chess: White mated, the king in check, the result shown.
+pub fn fide_mate() -> FideBoardView {
+    let mut game = FideGame::new(Variants::NONE);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_text(m).unwrap();
+    }
+    FideBoardView::from_game(&game, ["Alice", "Bob"])
+}
+
 /// A decoded PNG: the pictures are always 8-bit RGB.
 pub struct Picture {
     pub width: u32,
@@ -448,6 +492,72 @@ impl Picture {
             .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
             .filter(|&(xx, yy)| close(self.at(xx, yy), rgb, tol))
             .count()
+    }
+}
+
+/// Colours as the style paints them: piece bodies, squares, the side to move's stripe, the
+/// result's band and a running clock.
+pub const WHITE_BODY: [u8; 3] = [250, 250, 247];
+pub const BLACK_BODY: [u8; 3] = [42, 42, 42];
+pub const LIGHT: [u8; 3] = [240, 217, 181];
+pub const DARK: [u8; 3] = [181, 136, 99];
+pub const ACTIVE: [u8; 3] = [98, 153, 36];
+pub const RESULT: [u8; 3] = [250, 214, 90];
+pub const CLOCK_RUNNING: [u8; 3] = [49, 46, 43];
+
+/// A colour laid over another at `alpha`.
+pub fn blend(base: [u8; 3], over: [u8; 3], alpha: f32) -> [u8; 3] {
+    [0, 1, 2].map(|c| (over[c] as f32 * alpha + base[c] as f32 * (1.0 - alpha)).round() as u8)
+}
+
+/// A square's colour.
+pub fn square_colour(sq: Square) -> [u8; 3] {
+    if sq.is_light() {
+        LIGHT
+    } else {
+        DARK
+    }
+}
+
+/// A colour under the tint of the last move or action.
+pub fn tinted(base: [u8; 3]) -> [u8; 3] {
+    blend(base, [155, 199, 0], 0.41)
+}
+
+/// Check one square of a board picture: its colour `base` (the square's, or tinted) shows
+/// round any piece unless it glows for check (a token with all its badges covers under four
+/// fifths of its square), and the piece on it shows its body in its side's colour, or an
+/// empty square its colour at the centre.
+pub fn check_square(
+    pic: &Picture,
+    r: Rect,
+    sq: Square,
+    base: [u8; 3],
+    glows: bool,
+    piece: Option<Color>,
+) {
+    if !glows {
+        let n = pic.count(r.x, r.y, r.w, r.h, base, 3);
+        assert!(
+            n * 5 > (r.w * r.h) as usize,
+            "{sq}: only {n} px of {base:?}"
+        );
+    }
+    let (cx, cy) = r.centre();
+    match piece {
+        None => assert!(close(pic.at(cx, cy), base, 3), "{sq} should be empty"),
+        Some(color) => {
+            let body = if color == Color::White {
+                WHITE_BODY
+            } else {
+                BLACK_BODY
+            };
+            let n = pic.count(r.x, r.y, r.w, r.h, body, 6);
+            assert!(
+                n * 16 > (r.w * r.h) as usize,
+                "{sq}: too little {color} piece drawn ({n} px)"
+            );
+        }
     }
 }
 
