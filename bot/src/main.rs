@@ -43,16 +43,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Replay a game record, checking every turn; prints each turn with both treasuries.
+    /// Replay a game record, checking every turn; prints each turn with both treasuries (a
+    /// FIDE game's moves, a move number a line), then the final position and the result.
     Replay {
-        /// The record file (RULES.md section 9).
+        /// The record file (RULES.md section 9; with --game fide, a PGN whose Variant tag
+        /// names its variants).
         file: PathBuf,
         /// Also write the game as an animated GIF here, a frame per turn.
         #[arg(long)]
         gif: Option<PathBuf>,
         /// Options on besides those the record's Options tag names, comma-separated.
-        #[arg(long, default_value = "")]
-        options: engine::Options,
+        #[arg(long)]
+        options: Option<engine::Options>,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Pair the next round of a Swiss tournament kept as a FIDE TRF file, by the FIDE Dutch
     /// system; prints the pairings as JaVaFo and bbpPairings do (the number of pairs, then
@@ -61,12 +65,16 @@ enum Command {
         /// The TRF file (TRF16 or TRF-2026, with the total rounds as `XXR n` or `142 n`).
         file: PathBuf,
     },
-    /// List every legal action of a position in record notation, sorted.
+    /// List every legal action of a position in record notation, sorted (a FIDE position's
+    /// moves in SAN).
     Moves {
-        /// The position string, such as "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1".
+        /// The position string, such as "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+        /// with --game fide, a FEN.
         position: String,
         #[command(flatten)]
         rules: cli::RulesArgs,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Show what one side sees of a fog game's position (RULES.md section 8).
     View {
@@ -157,13 +165,16 @@ enum Command {
         out: PathBuf,
     },
     /// Count action sequences of a given depth from a position (perft).
+    #[command(allow_missing_positional = true)]
     Perft {
-        /// The position string.
-        position: String,
+        /// The position string (with --game fide, a FEN); left out, the game's start.
+        position: Option<String>,
         /// How many plies deep.
         depth: u32,
         #[command(flatten)]
         rules: cli::RulesArgs,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Ask the computer for the best turn in a position: prints the side to move, the best
     /// turn, the score and the expected line, and last the machine-readable line
@@ -236,9 +247,18 @@ fn main() -> ExitCode {
             rules,
             json,
         } => cli::price::run(&design, &rules, json),
-        Command::Replay { file, gif, options } => cli::replay::run(&file, gif.as_deref(), options),
+        Command::Replay {
+            file,
+            gif,
+            options,
+            game,
+        } => cli::replay::run(&file, gif.as_deref(), options, &game),
         Command::Pair { file } => cli::pair::run(&file),
-        Command::Moves { position, rules } => cli::moves::run(&position, &rules),
+        Command::Moves {
+            position,
+            rules,
+            game,
+        } => cli::moves::run(&position, &rules, &game),
         Command::View {
             position,
             side,
@@ -249,7 +269,8 @@ fn main() -> ExitCode {
             position,
             depth,
             rules,
-        } => cli::perft::run(&position, depth, &rules),
+            game,
+        } => cli::perft::run(position.as_deref(), depth, &rules, &game),
         Command::Analyse {
             position,
             rules,

@@ -1,22 +1,14 @@
 //! `csipgs analyse` and `csipgs match` as scripts call them: the built binary, its last
 //! line and its exit status (0 fine, 2 unusable input).
 
-use std::process::Command;
+mod cli;
+
+use cli::run;
 
 /// White mates at once with Ra8#.
 const MATE_IN_ONE: &str = "7k/8/6K1/8/8/8/8/R7 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 20";
 /// Black is checkmated and can't buy: no legal turn.
 const MATED: &str = "7k/6Q1/6K1/8/8/8/8/8 b 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 21";
-
-/// Exit code, standard output and standard error of one run.
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_csipgs"))
-        .args(args)
-        .output()
-        .expect("the csipgs binary runs");
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("output is UTF-8");
-    (out.status.code(), text(out.stdout), text(out.stderr))
-}
 
 /// The last line of standard output.
 fn last_line(out: &str) -> &str {

@@ -1,42 +1,11 @@
 //! `csipgs replay`, `moves` and `perft` as scripts call them: the built binary, what it
 //! prints and its exit status (0 fine, 1 an illegal record, 2 unusable input).
 
-use std::path::PathBuf;
-use std::process::Command;
+mod cli;
+
+use cli::{run, Record};
 
 const START: &str = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
-
-/// Exit code, standard output and standard error of one run.
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_csipgs"))
-        .args(args)
-        .output()
-        .expect("the csipgs binary runs");
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("output is UTF-8");
-    (out.status.code(), text(out.stdout), text(out.stderr))
-}
-
-/// A record file in the temporary directory, removed when dropped.
-struct Record(PathBuf);
-
-impl Record {
-    fn new(name: &str, text: &str) -> Record {
-        let path =
-            std::env::temp_dir().join(format!("csipgs-cli-{}-{name}.pgn", std::process::id()));
-        std::fs::write(&path, text).expect("the temporary directory is writable");
-        Record(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("temporary paths are UTF-8")
-    }
-}
-
-impl Drop for Record {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 #[test]
 fn replay_prints_turns_treasuries_position_and_result() {

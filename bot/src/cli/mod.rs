@@ -11,32 +11,94 @@ pub mod render;
 pub mod replay;
 pub mod view;
 
+use crate::family::{self, ChoiceError, Family, GameRules};
+use engine::fide::Variants;
 use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// The rules a position string is read under, as the command line gives them.
+/// The rules a position string is read under, as the command line gives them. Left out,
+/// they are classic with no option; given, a FIDE command refuses them.
 #[derive(clap::Args, Clone, Debug)]
 pub struct RulesArgs {
-    /// The ruleset: classic, kurnia or progressive.
-    #[arg(long, default_value = "classic")]
-    pub rules: Ruleset,
+    /// The ruleset: classic (the default), kurnia or progressive.
+    #[arg(long)]
+    pub rules: Option<Ruleset>,
     /// Options, comma-separated: power, proposals, unofficial, plunder, fog (RULES.md
     /// section 5). A fog position may carry its impassable squares as a 7th field.
-    #[arg(long, default_value = "")]
-    pub options: Options,
+    #[arg(long)]
+    pub options: Option<Options>,
 }
 
 impl RulesArgs {
     /// The rules, with no proposals agreed.
     pub fn rules(&self) -> Rules {
-        Rules::new(self.rules, self.options)
+        Rules::new(
+            self.rules.unwrap_or_default(),
+            self.options.unwrap_or_default(),
+        )
+    }
+
+    /// Each option with whether the command line gave it, as [`GameArgs::rules`] takes them.
+    pub fn given(&self) -> [(&'static str, bool); 2] {
+        [
+            ("--rules", self.rules.is_some()),
+            ("--options", self.options.is_some()),
+        ]
+    }
+}
+
+/// Which game a position or record is of: csipgs chess, or FIDE chess under Gilman's modest
+/// variants.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GameArgs {
+    /// The game: csipgs (the default), or fide (FIDE chess: positions in FEN, records in
+    /// PGN).
+    #[arg(long)]
+    pub game: Option<Family>,
+    /// With --game fide: Gilman's modest variants, comma-separated, such as warhead,stungun.
+    #[arg(long)]
+    pub variants: Option<String>,
+}
+
+impl GameArgs {
+    /// The rules the command line names: csipgs rules as `csipgs` makes them, or FIDE chess
+    /// with its variants. `csipgs_options` names each csipgs-only option with whether it was
+    /// given: with --game fide those, and --variants without it, are mistakes, printed
+    /// (status 2) rather than ignored.
+    pub fn rules(
+        &self,
+        csipgs_options: &[(&'static str, bool)],
+        csipgs: impl FnOnce() -> Rules,
+    ) -> Result<GameRules, ExitCode> {
+        family::choose(self.game, self.variants.as_deref(), csipgs_options, csipgs).map_err(|e| {
+            match e {
+                ChoiceError::VariantsWithoutFide => eprintln!(
+                    "--variants names Gilman's modest variants of FIDE chess: add --game fide, \
+                     or leave --variants out"
+                ),
+                ChoiceError::CsipgsOnly(option) => eprintln!(
+                    "{option} is for csipgs chess, not FIDE chess: leave it out (--variants \
+                     sets a fide game's rules)"
+                ),
+                ChoiceError::Variants(e) => eprintln!("--variants: {e}"),
+            }
+            ExitCode::from(2)
+        })
     }
 }
 
 /// A position string under the rules named on the command line; errors are printed.
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
     Position::parse(position, rules.rules()).map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::from(2)
+    })
+}
+
+/// A FEN under these variants; errors are printed.
+fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position, ExitCode> {
+    engine::fide::Position::from_fen(fen, variants).map_err(|e| {
         eprintln!("{e}");
         ExitCode::from(2)
     })

@@ -1,11 +1,16 @@
-use engine::{Color, Game, Options, PlayedTurn, ReplayError};
+use super::GameArgs;
+use crate::family::GameRules;
+use engine::fide::{FideGame, Pgn, PgnError, Variants};
+use engine::{Color, Game, Options, PlayedTurn, ReplayError, Rules};
+use render::Style;
 use std::path::Path;
 use std::process::ExitCode;
 
 /// `csipgs replay FILE`: every turn with both treasuries after it, then the final position
 /// and result; the first illegal turn ends it with status 1. `options` are on besides those
-/// the record names.
-pub fn run(file: &Path, gif: Option<&Path>, options: Options) -> ExitCode {
+/// the record names. With `--game fide` the file is a PGN, and `--variants` gives the
+/// variants of a record without a Variant tag (one with a tag must agree).
+pub fn run(file: &Path, gif: Option<&Path>, options: Option<Options>, game: &GameArgs) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -13,7 +18,18 @@ pub fn run(file: &Path, gif: Option<&Path>, options: Options) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match Game::replay_with(&text, options) {
+    // A record carries its own rules: the ones named here only check the family's options.
+    match game.rules(&[("--options", options.is_some())], Rules::default) {
+        Ok(GameRules::Csipgs(_)) => csipgs(&text, gif, options.unwrap_or_default()),
+        Ok(GameRules::Fide(variants)) => {
+            fide(&text, gif, game.variants.is_some().then_some(variants))
+        }
+        Err(code) => code,
+    }
+}
+
+fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
+    match Game::replay_with(text, options) {
         Ok(replay) => {
             print_turns(replay.game.turns());
             for (turn, warning) in &replay.warnings {
@@ -24,17 +40,15 @@ pub fn run(file: &Path, gif: Option<&Path>, options: Options) -> ExitCode {
                 Some(outcome) => println!("{outcome}"),
                 None => println!("*"),
             }
-            if let Some(out) = gif {
-                let names = [replay.players.white.as_str(), replay.players.black.as_str()];
-                let view = render::ReplayView::from_game(&replay.game, names);
-                let bytes = render::replay(&view, &render::Style::default());
-                if let Err(e) = std::fs::write(out, bytes) {
-                    eprintln!("can't write {}: {e}", out.display());
-                    return ExitCode::FAILURE;
+            match gif {
+                Some(out) => {
+                    let names = [replay.players.white.as_str(), replay.players.black.as_str()];
+                    let view = render::ReplayView::from_game(&replay.game, names);
+                    let bytes = render::replay(&view, &Style::default());
+                    write_gif(out, &bytes, view.frames.len())
                 }
-                eprintln!("wrote {} ({} frames)", out.display(), view.frames.len());
+                None => ExitCode::SUCCESS,
             }
-            ExitCode::SUCCESS
         }
         Err(ReplayError::Illegal {
             turn,
@@ -62,4 +76,107 @@ fn print_turns(turns: &[PlayedTurn]) {
             t.treasuries[Color::Black.index()]
         );
     }
+}
+
+/// A PGN's moves, a move number a line, then the final position in FEN and the result; the
+/// first illegal move ends it with status 1.
+fn fide(text: &str, gif: Option<&Path>, variants: Option<Variants>) -> ExitCode {
+    let pgn = match read_pgn(text, variants) {
+        Ok(pgn) => pgn,
+        Err(code) => return code,
+    };
+    print_moves(&pgn.game);
+    println!("{}", pgn.game.position().fen());
+    match pgn.game.result() {
+        Some(outcome) => println!("{outcome}"),
+        None => println!("*"),
+    }
+    match gif {
+        Some(out) => {
+            let name = |tag: &str, otherwise| {
+                pgn.tags
+                    .iter()
+                    .find(|(n, v)| n == tag && !v.is_empty() && v != "?")
+                    .map_or(otherwise, |(_, v)| v.as_str())
+            };
+            let names = [name("White", "White"), name("Black", "Black")];
+            let view = render::FideReplayView::from_game(&pgn.game, names);
+            let bytes = render::fide_replay(&view, &Style::default());
+            write_gif(out, &bytes, view.frames.len())
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// The record, read under its Variant tag, or under `variants` when it has none; a tag the
+/// command line contradicts is refused (status 2), an unreadable record printed (status 1).
+fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
+    let tagged = text
+        .lines()
+        .any(|line| line.trim_start().starts_with("[Variant "));
+    let with_tag;
+    let text = match variants {
+        Some(v) if !tagged => {
+            with_tag = format!("[Variant \"{v}\"]\n{text}");
+            &with_tag
+        }
+        _ => text,
+    };
+    let pgn = Pgn::read(text).map_err(|e| {
+        match e {
+            PgnError::Move {
+                number,
+                text,
+                error,
+            } => println!("illegal at move {number} ({text}): {error}"),
+            e => eprintln!("{e}"),
+        }
+        ExitCode::from(1)
+    })?;
+    match variants {
+        Some(v) if pgn.game.variants() != v => {
+            eprintln!(
+                "the record's Variant tag says {}, but --variants says {v}: leave --variants \
+                 out, or make them agree",
+                pgn.game.variants()
+            );
+            Err(ExitCode::from(2))
+        }
+        _ => Ok(pgn),
+    }
+}
+
+/// The moves in SAN, one move number a line: `   1. e4          e5`; a game Black starts
+/// has `...` in White's place.
+fn print_moves(game: &FideGame) {
+    let start = game.start();
+    let mut number = start.fullmoves();
+    let mut line = match start.turn() {
+        Color::White => String::new(),
+        Color::Black => format!("{number:>4}. {:<12}", "..."),
+    };
+    let mut color = start.turn();
+    for san in game.sans() {
+        match color {
+            Color::White => line = format!("{number:>4}. {san:<12}"),
+            Color::Black => {
+                println!("{line}{san}");
+                line.clear();
+                number += 1;
+            }
+        }
+        color = !color;
+    }
+    if !line.is_empty() {
+        println!("{}", line.trim_end());
+    }
+}
+
+/// Write a replay GIF; a failure is printed with what to check.
+fn write_gif(out: &Path, bytes: &[u8], frames: usize) -> ExitCode {
+    let code = super::render::write(out, bytes);
+    if code == ExitCode::SUCCESS {
+        eprintln!("wrote {} ({frames} frames)", out.display());
+    }
+    code
 }
