@@ -1,5 +1,6 @@
 //! The rules of csipgs chess (Ralph Betza, 1996): piece designs in Betza's funny notation,
-//! their prices, and the game played with them. No I/O. `RULES.md` is the specification;
+//! their prices, and the game played with them; and of FIDE chess with Gilman's modest
+//! variants beside it. No I/O. `RULES.md` is the specification;
 //! section numbers in these docs point into it.
 //!
 //! # Layout
@@ -15,6 +16,8 @@
 //!   options), [`perft`].
 //! - Games: [`movetext`] (turns as written), [`game`] (turns checked with reasons, results,
 //!   the stored form), [`record`] (game record files), [`clock`] (time controls, deadlines).
+//! - FIDE chess and Gilman's modest variants: [`fide`], a game family of its own on the
+//!   same squares and bitboards (FEN, SAN, PGN, perft, draws, each variant an option).
 //! - The computer: [`moves`] (turns as 8-byte `Copy` values, generated into reused lists and
 //!   made and unmade in place), [`search`] (iterative alpha-beta), an evaluation that knows
 //!   the economy (in `eval`), [`computer`] (levels, the design phase, fog, whole games).

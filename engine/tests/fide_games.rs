@@ -206,3 +206,17 @@ fn variant_names_and_alternatives() {
     assert!("eurofighter,familiarity".parse::<Variants>().is_ok());
     assert!("warhead,familiarity".parse::<Variants>().is_err());
 }
+
+proptest::proptest! {
+    /// Whatever a player types, reading it as a move, a position or a record never panics.
+    #[test]
+    fn any_text_is_refused_or_read(text in "\\PC{0,24}", pick in 0usize..4) {
+        let pos = Position::start(Variants::NONE);
+        let _ = san::parse(&pos, &text);
+        let _ = Position::from_fen(&text, Variants::NONE);
+        let _ = Pgn::read(&text);
+        let _ = text.parse::<Variants>();
+        let moves = ["e4", "O-", "Kd2/", "d2-d3-"];
+        let _ = san::parse(&pos, &format!("{}{text}", moves[pick]));
+    }
+}

@@ -248,9 +248,9 @@ impl Form {
             None => (text, None),
         };
         if let Some(power) = power {
-            let (at, role) = power.split_at(power.len().checked_sub(1)?);
-            let at = at.trim_end_matches('=');
-            let role = Fide::from_letter(role.chars().next()?)?;
+            let role = power.chars().last()?;
+            let at = power[..power.len() - role.len_utf8()].trim_end_matches('=');
+            let role = Fide::from_letter(role)?;
             form.power = Some((at.parse().ok()?, role));
         }
         let mut chars: Vec<char> = main.chars().collect();
