@@ -8,6 +8,7 @@ mod cli;
 mod config;
 mod core;
 mod discord;
+mod family;
 mod picture;
 mod price_text;
 mod ratings;
@@ -96,9 +97,15 @@ enum Command {
     },
     /// Play a local game in the terminal, without Discord.
     Play {
-        /// The ruleset: classic, kurnia or progressive.
-        #[arg(long, default_value = "classic")]
-        rules: String,
+        /// The game: csipgs (default), or fide (FIDE chess with Gilman's modest variants).
+        #[arg(long, default_value = "csipgs")]
+        game: family::Family,
+        /// A fide game's variants, comma-separated, such as warhead,stungun.
+        #[arg(long)]
+        variants: Option<String>,
+        /// The ruleset of a csipgs game: classic (default), kurnia or progressive.
+        #[arg(long)]
+        rules: Option<String>,
         /// Buying happens in the design phase, so one turn can move and buy.
         #[arg(long)]
         power: bool,
@@ -305,6 +312,8 @@ fn main() -> ExitCode {
         Command::Serve { config } => serve(&config),
         Command::MigrateDb { from, to } => cli::migrate::run(&from, &to),
         Command::Play {
+            game,
+            variants,
             rules,
             power,
             proposals,
@@ -320,7 +329,7 @@ fn main() -> ExitCode {
             computer,
             level,
         } => {
-            let ruleset = match rules.parse::<engine::Ruleset>() {
+            let ruleset = match rules.map(|r| r.parse::<engine::Ruleset>()).transpose() {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{e}");
@@ -336,6 +345,8 @@ fn main() -> ExitCode {
                 }
             };
             terminal::run(terminal::Setup {
+                game,
+                variants,
                 ruleset,
                 options: engine::Options {
                     power,

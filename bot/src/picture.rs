@@ -10,6 +10,8 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
         Picture::Board(view) => render::board(view, &style),
         Picture::Design { design, price } => render::design(design, &Ok((**price).clone()), &style),
         Picture::Replay(view) => render::replay(view, &style),
+        Picture::FideBoard(view) => render::fide_board(view, &style),
+        Picture::FideReplay(view) => render::fide_replay(view, &style),
         Picture::Table(view) => render::table(view, &style),
         Picture::Chart(view) => render::chart(view, &style),
     }
@@ -20,7 +22,8 @@ pub fn file_name(picture: &Picture) -> String {
     match picture {
         Picture::Board(view) => format!("board-{}.png", view.ply),
         Picture::Design { .. } => "design.png".to_string(),
-        Picture::Replay(_) => "replay.gif".to_string(),
+        Picture::FideBoard(view) => format!("board-{}.png", view.fullmove),
+        Picture::Replay(_) | Picture::FideReplay(_) => "replay.gif".to_string(),
         Picture::Table(_) => "table.png".to_string(),
         Picture::Chart(_) => "rating.png".to_string(),
     }

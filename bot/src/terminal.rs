@@ -6,6 +6,7 @@ use crate::core::{
     system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, Picture, Place, Platform,
     Posted, Press, Reply, Request, Target, Undelivered, Who,
 };
+use crate::family::Family;
 use crate::picture;
 use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
 use engine::computer::Level;
@@ -19,7 +20,13 @@ use std::sync::{Arc, Mutex};
 /// How `csipgs play` was started.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    pub ruleset: Ruleset,
+    /// csipgs or fide.
+    pub game: Family,
+    /// A fide game's variants as typed (`warhead,stungun`).
+    pub variants: Option<String>,
+    /// None: classic (csipgs only).
+    pub ruleset: Option<Ruleset>,
+    /// csipgs options; those switched on are asked for, so a fide game refuses them.
     pub options: Options,
     /// White's name, then Black's.
     pub names: [String; 2],
@@ -114,7 +121,7 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     let mut acting = member.unwrap_or(setup.first);
     match core.store().active_game(CHANNEL).await? {
         Some(row) => {
-            acting = member.unwrap_or(row.game.position().to_move());
+            acting = member.unwrap_or(row.game.to_move());
             println!("Resuming the game in {}.", database_text(&setup.database));
         }
         None => start(&core, &screen, &setup, acting).await,
@@ -158,9 +165,9 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
         // Hot seat: the keyboard passes to the side to move, or to the side /as names.
         let next = member
             .or(switch)
-            .or(row.as_ref().map(|r| r.game.position().to_move()))
+            .or(row.as_ref().map(|r| r.game.to_move()))
             .unwrap_or(acting);
-        let fog = row.is_some_and(|r| r.game.rules().options.fog);
+        let fog = row.is_some_and(|r| r.game.fog());
         if fog && next != acting && !pass_keyboard(&players[next.index()], next, &mut lines) {
             break;
         }
@@ -205,13 +212,16 @@ const CLEAR: &str = "\x1b[2J\x1b[H";
 /// challenges the computer, which needs no accepting.
 async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
     // One person at one keyboard, or one against the computer: nothing to rate.
+    let on = |flag: bool| flag.then_some(true);
     let terms = ChallengeRequest {
-        ruleset: Some(setup.ruleset),
-        power: Some(setup.options.power),
-        proposals: Some(setup.options.proposals),
-        unofficial: Some(setup.options.unofficial),
-        plunder: Some(setup.options.plunder),
-        fog: Some(setup.options.fog),
+        game: Some(setup.game),
+        variants: setup.variants.clone(),
+        ruleset: setup.ruleset,
+        power: on(setup.options.power),
+        proposals: on(setup.options.proposals),
+        unofficial: on(setup.options.unofficial),
+        plunder: on(setup.options.plunder),
+        fog: on(setup.options.fog),
         time: Some(setup.time.to_string()),
         rated: Some(false),
         ..ChallengeRequest::default()
@@ -380,9 +390,15 @@ fn parse(line: &str) -> Result<Line, String> {
         "games" => Request::Games,
         "rematch" => Request::Rematch,
         "replay" => Request::Replay,
-        "profile" => Request::Profile { member: None },
-        "rating" => Request::Rating { member: None },
-        "leaderboard" => Request::Leaderboard,
+        "profile" => Request::Profile {
+            member: None,
+            game: None,
+        },
+        "rating" => Request::Rating {
+            member: None,
+            game: None,
+        },
+        "leaderboard" => Request::Leaderboard { game: None },
         "history" => Request::History,
         "resign" => Request::Resign,
         "draw" => Request::Draw,
@@ -499,7 +515,7 @@ impl Screen {
                 println!("{}", text_board(view));
             }
             let path = match picture {
-                Picture::Board(_) => self.picture.clone(),
+                Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
                 _ => self.picture.with_file_name(picture::file_name(picture)),
             };
             write_file(&path, &picture::encode(picture));

@@ -8,6 +8,7 @@ use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
 };
+use crate::family::{choose, GameRules};
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, GuildSettings, Player, Status, StoreError,
 };
@@ -106,7 +107,7 @@ impl Core {
             }),
             time: Some(last.time_control.to_string()),
             rated: Some(last.rated),
-            rules: Some(last.game.rules().clone()),
+            rules: Some(last.game.rules()),
             computer: last.computer.is_some(),
             level: last.computer.map(|c| c.level.number()),
             ..ChallengeRequest::default()
@@ -231,11 +232,11 @@ impl Core {
             guild: found.channel.guild,
             channel: thread.unwrap_or(found.channel.channel),
         };
-        let game = self.new_game(found.rules.clone());
+        let game = self.new_game(&found.rules);
         let (white, black) = (players[0].id, players[1].id);
         let clocks = Clock::start(found.time_control, now)
             .map(|clock| faces(clock, Color::White, true, now));
-        let rules = rules_text(game.rules());
+        let rules = found.rules.text();
         let started = |text: String| Reply::public(text).pinging(white);
         let replies = match thread {
             Some(thread) => vec![
@@ -244,12 +245,14 @@ impl Core {
                 ))
                 .replacing(),
                 started(format!(
-                    "<@{white}> (White) vs <@{black}> (Black), {rules}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>."
+                    "<@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
+                    how_to_play(&found.rules)
                 ))
                 .to(Target::Channel { channel: thread }),
             ],
             None => vec![started(format!(
-                "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>."
+                "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
+                how_to_play(&found.rules)
             ))
             .replacing()],
         };
@@ -296,7 +299,7 @@ impl Core {
 
 /// What a new game from /challenge is played under, the server's defaults filled in.
 pub(super) struct Terms {
-    pub rules: Rules,
+    pub rules: GameRules,
     pub control: TimeControl,
     /// Whether the game gets a thread of its own.
     pub threaded: bool,
@@ -320,12 +323,20 @@ impl Core {
                 return Err(busy(&game.players));
             }
         }
-        let rules = request.rules.clone().unwrap_or_else(|| {
-            Rules::new(
-                request.ruleset.unwrap_or(settings.rules.ruleset),
-                request.options_over(settings.rules.options),
-            )
-        });
+        let rules = match request.rules.clone() {
+            Some(rules) => rules,
+            None => choose(
+                request.game,
+                request.variants.as_deref(),
+                &request.csipgs_options(),
+                || {
+                    Rules::new(
+                        request.ruleset.unwrap_or(settings.rules.ruleset),
+                        request.options_over(settings.rules.options),
+                    )
+                },
+            )?,
+        };
         let control = match &request.time {
             Some(text) => text.parse()?,
             None => TimeControl::CORRESPONDENCE_DEFAULT,
@@ -395,9 +406,10 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
     };
     let rules = format!(
         "{}, {}",
-        rules_text(&challenge.rules),
+        challenge.rules.text(),
         terms_text(challenge.time_control, challenge.rated)
     );
+    let game = challenge.rules.game_name();
     let minutes = CHALLENGE_SECONDS / 60;
     let press = |answer| {
         Press::Challenge {
@@ -418,7 +430,7 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
     );
     let mut reply = match &challenge.opponent {
         Some(opponent) => Reply::public(format!(
-            "<@{}>: <@{challenger}> challenges you to a game of csipgs chess, {rules}. <@{challenger}> plays {side}. Accept within {minutes} minutes.",
+            "<@{}>: <@{challenger}> challenges you to {game}, {rules}. <@{challenger}> plays {side}. Accept within {minutes} minutes.",
             opponent.id
         ))
         .pinging(opponent.id)
@@ -428,7 +440,7 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
             cancel,
         ]),
         None => Reply::public(format!(
-            "<@{challenger}> challenges anyone here to a game of csipgs chess, {rules}. <@{challenger}> plays {side}. Press Accept within {minutes} minutes to play."
+            "<@{challenger}> challenges anyone here to {game}, {rules}. <@{challenger}> plays {side}. Press Accept within {minutes} minutes to play."
         ))
         .with_buttons(vec![accept, cancel]),
     };
@@ -451,13 +463,15 @@ pub(super) fn busy(players: &[Player; 2]) -> CoreError {
     }
 }
 
-/// "classic rules with power, proposals".
-pub(super) fn rules_text(rules: &Rules) -> String {
-    let on = rules.options.enabled_names();
-    if on.is_empty() {
-        format!("{} rules", rules.ruleset)
-    } else {
-        format!("{} rules with {}", rules.ruleset, on.join(", "))
+/// How turns are taken in a new game of these rules.
+pub(super) fn how_to_play(rules: &GameRules) -> &'static str {
+    match rules {
+        GameRules::Csipgs(_) => {
+            "Take turns with /move, /transfer, /buy or /turn; /help lists every command."
+        }
+        GameRules::Fide(_) => {
+            "Move with /move in SAN (e4, Nf3, O-O, e8=Q); /help lists every command."
+        }
     }
 }
 

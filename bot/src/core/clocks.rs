@@ -20,7 +20,7 @@ impl Core {
         now: i64,
         post: bool,
     ) -> Result<Option<Reply>, StoreError> {
-        let mover = row.game.position().to_move();
+        let mover = row.game.to_move();
         let Some(clock) = row.clock.filter(|_| row.status == Status::Active) else {
             return Ok(None);
         };
@@ -78,7 +78,7 @@ impl Core {
             let Some((row, channel)) = self.store.game_with_channel(id).await? else {
                 continue;
             };
-            let mover = row.game.position().to_move();
+            let mover = row.game.to_move();
             let Some(deadline) = row.deadline() else {
                 continue;
             };
@@ -98,7 +98,7 @@ impl Core {
 
 /// Both sides' clocks as the board shows them at `now`; None without a clock.
 pub(super) fn clock_faces(row: &GameRow, now: i64) -> Option<[ClockView; 2]> {
-    let mover = row.game.position().to_move();
+    let mover = row.game.to_move();
     Some(faces(row.clock?, mover, row.status == Status::Active, now))
 }
 

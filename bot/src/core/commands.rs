@@ -74,8 +74,17 @@ const REDESIGN_MAX: u16 = 420;
 const TURN_MAX: u16 = 1000;
 /// A time control is a few characters: `15m+10s`, `3d`.
 const TIME_MAX: u16 = 20;
+/// Every variant's name once, comma-separated, fits.
+const VARIANTS_MAX: u16 = 400;
 /// Proposal names are shown in every /game: short.
 pub const PROPOSAL_NAME_MAX: u16 = 40;
+
+const GAME: Opt = optional(
+    "game",
+    "csipgs (default), or fide: FIDE chess with any of Gilman's modest variants",
+);
+/// Which game's rating pool a ratings command reads.
+const RATED_GAME: Opt = optional("game", "Which game's ratings: csipgs (default) or fide");
 
 const REDESIGN: Opt = optional_text(
     "redesign",
@@ -91,6 +100,12 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "opponent",
                 "The member to play against, or me to play the computer (leave out: anyone may accept)",
+            ),
+            GAME,
+            optional_text(
+                "variants",
+                "game:fide's variants, comma-separated, such as warhead,stungun (default: none)",
+                VARIANTS_MAX,
             ),
             optional(
                 "ruleset",
@@ -348,22 +363,25 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "rating",
-        description: "A member's rating in this server (yours if you name nobody)",
-        options: &[optional("member", "Whose rating (default: yours)")],
+        description: "A member's ratings in this server (yours if you name nobody)",
+        options: &[
+            optional("member", "Whose rating (default: yours)"),
+            optional("game", "Which game's rating: csipgs or fide (default: every one)"),
+        ],
         scope: Scope::Server,
         subcommands: &[],
     },
     Command {
         name: "leaderboard",
         description: "This server's top 20 rated players",
-        options: &[],
+        options: &[RATED_GAME],
         scope: Scope::Server,
         subcommands: &[],
     },
     Command {
         name: "profile",
         description: "A member's rating history, results by ruleset and last 10 games",
-        options: &[optional("member", "Whose profile (default: yours)")],
+        options: &[optional("member", "Whose profile (default: yours)"), RATED_GAME],
         scope: Scope::Server,
         subcommands: &[],
     },
@@ -442,6 +460,12 @@ const TOURNAMENT: &[Command] = &[
                 "swiss (default), round-robin or double-round-robin",
             ),
             optional("rounds", "Swiss: how many rounds (default 5)"),
+            GAME,
+            optional_text(
+                "variants",
+                "game:fide's variants for every game, such as warhead,stungun",
+                VARIANTS_MAX,
+            ),
             optional(
                 "ruleset",
                 "classic, kurnia or progressive (default: the server's)",

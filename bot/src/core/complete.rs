@@ -1,10 +1,12 @@
 //! Suggestions while a member types an option: legal moves, reserve pieces and squares,
-//! affordable designs with prices, design slots, open proposals and the server's
-//! tournaments.
+//! affordable designs with prices, design slots, open proposals, a fide game's variants and
+//! the server's tournaments.
 
 use super::{Core, Place, Who};
+use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
-use engine::{price, Action, Color, Design, Position};
+use engine::fide::FideGame;
+use engine::{price, Action, Color, Design, Game, Position};
 
 /// Discord shows at most this many suggestions.
 const MAX_CHOICES: usize = 25;
@@ -22,6 +24,8 @@ pub enum Field {
     Proposal,
     /// A tournament of the server, by number.
     Tournament,
+    /// A fide game's variants, comma-separated.
+    Variants,
 }
 
 /// A suggestion: what is shown, and what is filled in when it is picked.
@@ -50,40 +54,76 @@ impl Core {
         typed: &str,
     ) -> Vec<Choice> {
         let typed = typed.trim();
-        if field == Field::Tournament {
-            return narrow(self.tournament_choices(place).await, typed);
+        match field {
+            Field::Tournament => return narrow(self.tournament_choices(place).await, typed),
+            // Each suggestion is the whole list, so it is not narrowed by what was typed.
+            Field::Variants => {
+                let lists = variant_lists(typed).into_iter();
+                return fit(lists
+                    .map(|(label, value)| Choice { label, value })
+                    .collect());
+            }
+            _ => {}
         }
         let Ok(row) = self.active(place).await else {
             return Vec::new();
         };
-        let fog = super::fog::secret(&row);
-        let acting = row.color_of(who.id) == Some(row.game.position().to_move());
+        let choices = match &row.game {
+            GameState::Csipgs(game) => self.csipgs_choices(who, &row, game, field, typed).await,
+            GameState::Fide(game) => fide_choices(game, field),
+        };
+        narrow(choices, typed)
+    }
+
+    /// Suggestions in a csipgs game.
+    async fn csipgs_choices(
+        &self,
+        who: &Who,
+        row: &GameRow,
+        game: &Game,
+        field: Field,
+        typed: &str,
+    ) -> Vec<Choice> {
+        let fog = super::fog::secret(row).is_some();
+        let acting = row.color_of(who.id) == Some(row.game.to_move());
         // What a fog player may do tells what they see: only they are told it.
         if fog && !acting && !matches!(field, Field::Redesign | Field::Proposal) {
             return Vec::new();
         }
-        let choices = match field {
-            Field::Tournament => Vec::new(),
-            Field::Move => moves(&row),
-            Field::TransferPiece => reserve(row.game.position()),
-            Field::TransferSquare if fog => fog_transfer_squares(&row),
-            Field::TransferSquare => row
-                .game
+        match field {
+            Field::Tournament | Field::Variants => Vec::new(),
+            Field::Move => moves(game),
+            Field::TransferPiece => reserve(game.position()),
+            Field::TransferSquare if fog => fog_transfer_squares(game),
+            Field::TransferSquare => game
                 .position()
                 .transfer_squares()
                 .map(|sq| Choice::same(sq.name()))
                 .collect(),
-            Field::Buy => buys(row.game.position()),
+            Field::Buy => buys(game.position()),
             Field::Redesign => {
-                let side = row
-                    .color_of(who.id)
-                    .unwrap_or(row.game.position().to_move());
-                redesigns(&row, side, typed)
+                let side = row.color_of(who.id).unwrap_or(row.game.to_move());
+                redesigns(game, side, typed)
             }
-            Field::Proposal => self.proposals(&row, who).await,
-        };
-        narrow(choices, typed)
+            Field::Proposal => self.proposals(row, who).await,
+        }
     }
+}
+
+/// Suggestions in a fide game: its legal moves in SAN; it has no other game options.
+fn fide_choices(game: &FideGame, field: Field) -> Vec<Choice> {
+    if field != Field::Move {
+        return Vec::new();
+    }
+    let position = game.position();
+    let mut sans: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| engine::fide::san::write(position, m))
+        .collect();
+    sans.sort();
+    sans.dedup();
+    sans.into_iter().map(Choice::same).collect()
 }
 
 /// The choices that contain what was typed, those that start with it first, as many as
@@ -96,14 +136,19 @@ fn narrow(choices: Vec<Choice>, typed: &str) -> Vec<Choice> {
         .collect();
     // What starts with the typed text first.
     matching.sort_by_key(|c| !c.value.to_lowercase().starts_with(&lower));
-    matching.truncate(MAX_CHOICES);
-    for choice in &mut matching {
+    fit(matching)
+}
+
+/// As many choices as Discord shows, with labels it takes.
+fn fit(mut choices: Vec<Choice>) -> Vec<Choice> {
+    choices.truncate(MAX_CHOICES);
+    for choice in &mut choices {
         choice.label = super::text::neutral(&choice.label)
             .chars()
             .take(MAX_LABEL)
             .collect();
     }
-    matching
+    choices
 }
 
 impl Core {
@@ -126,9 +171,8 @@ impl Core {
 /// game as the mover knows the board, so they tell nothing hidden. Only the moves are
 /// generated: a rich progressive treasury has tens of thousands of buys, and this runs per
 /// keystroke.
-fn moves(row: &GameRow) -> Vec<Choice> {
-    let mut notes: Vec<String> = row
-        .game
+fn moves(game: &Game) -> Vec<Choice> {
+    let mut notes: Vec<String> = game
         .offered_moves()
         .into_iter()
         .map(|(_, text)| text)
@@ -139,9 +183,8 @@ fn moves(row: &GameRow) -> Vec<Choice> {
 
 /// The squares a fog player may be offered for a transfer: those next to their royal pieces
 /// that they see empty, whether or not an enemy attacks the royal (which they may not know).
-fn fog_transfer_squares(row: &GameRow) -> Vec<Choice> {
-    let mut squares: Vec<engine::Square> = row
-        .game
+fn fog_transfer_squares(game: &Game) -> Vec<Choice> {
+    let mut squares: Vec<engine::Square> = game
         .offered_actions()
         .into_iter()
         .filter_map(|action| match action {
@@ -188,8 +231,8 @@ fn buys(position: &Position) -> Vec<Choice> {
 }
 
 /// `SLOT=` for each slot; once a design follows the `=`, its price or why it has none.
-fn redesigns(row: &GameRow, side: Color, typed: &str) -> Vec<Choice> {
-    let position = row.game.position();
+fn redesigns(game: &Game, side: Color, typed: &str) -> Vec<Choice> {
+    let position = game.position();
     let slots = position.slots(side);
     match typed.split_once('=') {
         None => slots
@@ -204,7 +247,7 @@ fn redesigns(row: &GameRow, side: Color, typed: &str) -> Vec<Choice> {
             })
             .collect(),
         Some((_, design)) => {
-            let rules = row.game.rules();
+            let rules = game.rules();
             let label = match Design::parse(design.trim()) {
                 Err(e) => format!("{typed}: {e}"),
                 Ok(d) => match price(&d, rules.ruleset.price_table(), &rules.proposals) {

@@ -6,10 +6,11 @@
 //! that stopped mid-search plays that turn when it starts again; the version-checked save
 //! plays each turn once, however many tasks look.
 
-use super::challenge::{rules_text, terms_text, Terms};
+use super::challenge::{terms_text, Terms};
 use super::clocks::faces;
 use super::fog::opening;
 use super::{ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
+use crate::family::{Family, GameRules};
 use crate::store::{Channel, ColourChoice, Computer, GameRow, Player, StoreError};
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
@@ -103,11 +104,17 @@ impl Core {
             Some(n) => Level::new(n)?,
             None => Level::default(),
         };
+        if request.game == Some(Family::Fide) {
+            return Err(CoreError::ComputerFide);
+        }
         let Terms {
-            mut rules,
+            rules,
             control,
             threaded,
         } = self.terms(place, &request).await?;
+        let GameRules::Csipgs(mut rules) = rules else {
+            return Err(CoreError::ComputerFide);
+        };
         // The server's default may have proposals on; the computer doesn't bid.
         rules.options.proposals = false;
         let member_white = match request.colour.unwrap_or(ColourChoice::Random) {
@@ -133,12 +140,13 @@ impl Core {
             channel: thread.unwrap_or(channel.channel),
         };
         let now = self.now();
-        let game = self.new_game(rules);
+        let rules = GameRules::Csipgs(rules);
+        let game = self.new_game(&rules);
         let clocks = Clock::start(control, now).map(|clock| faces(clock, Color::White, true, now));
         let (white, black) = (players[0].id, players[1].id);
         let terms = format!(
             "{}, {}, level {level}",
-            rules_text(game.rules()),
+            rules.text(),
             terms_text(control, false)
         );
         let first = if color == Color::White {
@@ -277,7 +285,10 @@ impl Core {
                 budget: turn_budget(&row, computer.color, now),
                 seed: row.id as u64,
             };
-            let state = row.game.clone();
+            // Games against the computer are csipgs games: the challenge allows no other.
+            let Some(state) = row.game.csipgs().cloned() else {
+                return Err(CoreError::ComputerFide);
+            };
             let stop = self.thinking.stop.clone();
             let turn = tokio::task::spawn_blocking(move || choose_turn(&state, &think, &stop))
                 .await
@@ -306,8 +317,12 @@ impl Core {
             guild: row.guild,
             channel,
         });
-        let mover = row.game.position().to_move();
-        let played = row.game.play(turn)?;
+        let mover = row.game.to_move();
+        let played = row
+            .game
+            .csipgs_mut()
+            .ok_or(CoreError::ComputerFide)?
+            .play(turn)?;
         let now = self.now();
         let mut replies = self.turn_played(&mut row, &played, place, now).await?;
         // The computer's own private confirmation (in fog) is for nobody.

@@ -3,6 +3,7 @@
 //! and record.
 
 use super::{Core, Reply};
+use crate::family::{Family, GameRules};
 use crate::ratings::{self, Change, Rating, Score};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, RatingRow, ResultRow, Status, StoreError,
@@ -34,7 +35,10 @@ impl Core {
             let mut before = Vec::new();
             for color in Color::ALL {
                 let player = row.player(color);
-                let stored = self.store.rating(row.guild, player.id).await?;
+                let stored = self
+                    .store
+                    .rating(row.guild, player.id, row.game.family())
+                    .await?;
                 let rating = match &stored {
                     Some(s) => {
                         let idle = ((now - s.last_played_at).max(0) / DAY) as u32;
@@ -92,7 +96,7 @@ impl Core {
                 user: row.player(color).id,
                 opponent: opponent.id,
                 opponent_name: opponent.name.clone(),
-                ruleset: row.game.rules().ruleset.name().to_string(),
+                ruleset: ruleset_word(&row.game.rules()),
                 score: Score::from_winner(outcome.winner, color),
                 reason: outcome.reason.termination().unwrap_or("").to_string(),
                 rated,
@@ -131,5 +135,14 @@ impl Core {
             result,
             lost_on_time,
         }))
+    }
+}
+
+/// The word a result's ruleset column keeps: a csipgs ruleset, or the family of a game
+/// that has no rulesets.
+fn ruleset_word(rules: &GameRules) -> String {
+    match rules {
+        GameRules::Csipgs(rules) => rules.ruleset.name().to_string(),
+        GameRules::Fide(_) => Family::Fide.name().to_string(),
     }
 }

@@ -1,6 +1,7 @@
 //! Why a command was refused, in words for the member who sent it: what was wrong and what
 //! to do instead.
 
+use crate::family::{ChoiceError, Refused};
 use crate::store::StoreError;
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
@@ -31,6 +32,14 @@ pub enum CoreError {
     NotYourTurn { color: Color, player: u64 },
     #[error("{0}")]
     Turn(#[from] TurnError),
+    #[error("{0}")]
+    Refused(#[from] Refused),
+    #[error("{0}")]
+    Choice(#[from] ChoiceError),
+    #[error("/{0} is a csipgs command, and this is a game of fide chess: play your move with /move (SAN such as e4, Nf3, O-O, e8=Q)")]
+    CsipgsCommand(&'static str),
+    #[error("the computer plays csipgs only: challenge me without game:fide, or challenge a member to fide chess")]
+    ComputerFide,
     #[error("another command changed this game at the same moment, so yours was not carried out: look at /board and try again")]
     Conflict,
     #[error("you can't challenge yourself: name another member of this server")]
@@ -103,6 +112,8 @@ pub enum CoreError {
     Time(#[from] TimeControlError),
     #[error("<@{0}> has played no rated game in this server yet")]
     Unrated(u64),
+    #[error("<@{0}> has played no rated {1} game in this server yet")]
+    UnratedIn(u64, crate::family::Family),
     #[error("there is no finished game in this channel to rematch: start one with /challenge")]
     NoRematch,
     #[error(

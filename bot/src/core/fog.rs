@@ -7,25 +7,37 @@ use super::clocks::clock_faces;
 use super::info::record_file;
 use super::play::{board, game_over, names, with_clocks};
 use super::{Core, Picture, Reply, Target};
+use crate::family::{GameRules, GameState};
 use crate::store::{GameRow, Player, Status};
-use engine::{Action, Color, DesignPhase, Game, Played, Position, Rules, Turn};
+use engine::fide::FideGame;
+use engine::{Action, Color, DesignPhase, Game, Played, Position, Turn};
 use render::{BoardView, ClockView};
 
 impl Core {
     /// A new game under `rules`; a fog game's start gets its impassable squares from a
     /// fresh random seed.
-    pub(super) fn new_game(&self, rules: Rules) -> Game {
-        let mut start = Position::start(rules);
-        if start.rules().options.fog {
-            start.place_terrain(self.roll());
+    pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
+        match rules {
+            GameRules::Csipgs(rules) => {
+                let mut start = Position::start(rules.clone());
+                if start.rules().options.fog {
+                    start.place_terrain(self.roll());
+                }
+                GameState::Csipgs(Game::from_position(start))
+            }
+            GameRules::Fide(variants) => GameState::Fide(FideGame::new(*variants)),
         }
-        Game::from_position(start)
     }
 }
 
-/// Whether the row is a fog game still being played: its board and record are secret.
-pub(super) fn secret(row: &GameRow) -> bool {
-    row.game.rules().options.fog && row.status == Status::Active
+/// The row's game if it is a fog game still being played: its board and record are secret.
+pub(super) fn secret(row: &GameRow) -> Option<&Game> {
+    fog_game(&row.game).filter(|_| row.status == Status::Active)
+}
+
+/// The game if it is a fog game.
+pub(super) fn fog_game(game: &GameState) -> Option<&Game> {
+    game.csipgs().filter(|g| g.rules().options.fog)
 }
 
 /// One player's board in a fog game, drawn from what that player may know alone.
@@ -44,14 +56,14 @@ pub(super) fn private_picture(
 pub(super) fn opening(
     announcement: &mut Reply,
     players: &[Player; 2],
-    game: &Game,
+    game: &GameState,
     channel: u64,
     clocks: Option<[ClockView; 2]>,
 ) -> Vec<Reply> {
-    if !game.rules().options.fog {
+    let Some(game) = fog_game(game) else {
         announcement.picture = Some(super::play::picture(players, game, Color::White, clocks));
         return Vec::new();
-    }
+    };
     announcement.text.push_str(
         " In this fog game the board stays hidden here: each of you gets your own view by DM (with your next command if your DMs are closed), and /board shows it again.",
     );
@@ -72,11 +84,16 @@ pub(super) fn opening(
 /// What a turn of a fog game says: in public who acted and how, never where; to the mover
 /// privately their turn as written with their board; to the opponent, if the game goes on,
 /// their board by DM.
-pub(super) fn turn_replies(row: &GameRow, played: &Played, channel: u64, now: i64) -> Vec<Reply> {
+pub(super) fn turn_replies(
+    row: &GameRow,
+    game: &Game,
+    played: &Played,
+    channel: u64,
+    now: i64,
+) -> Vec<Reply> {
     let mover = row.player(played.color).id;
     let color = played.color;
-    let deed = row
-        .game
+    let deed = game
         .last_turn()
         .map_or_else(|| "took a turn".to_string(), |t| public_deed(&t.turn));
     let told = format!("<@{mover}> ({color}) {deed}.");
@@ -98,7 +115,7 @@ pub(super) fn turn_replies(row: &GameRow, played: &Played, channel: u64, now: i6
     }
     replies.push(Reply::private(confirm).with_picture(private_picture(
         &row.players,
-        &row.game,
+        game,
         color,
         clocks,
     )));
@@ -107,9 +124,9 @@ pub(super) fn turn_replies(row: &GameRow, played: &Played, channel: u64, now: i6
         let text = format!(
             "{told} Your turn in <#{channel}> ({}, turn {}).",
             !color,
-            row.game.position().ply()
+            game.position().ply()
         );
-        let picture = private_picture(&row.players, &row.game, !color, clocks);
+        let picture = private_picture(&row.players, game, !color, clocks);
         replies.push(direct(text, picture, next));
     }
     replies
@@ -161,7 +178,7 @@ fn pieces(designs: &[engine::Design]) -> String {
 /// A fog game that has just ended shows everything: the first public reply gets the true
 /// board (every public picture of an ended game is the whole board) and the full record.
 pub(super) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
-    if !row.game.rules().options.fog || row.status == Status::Active {
+    if !row.game.fog() || row.status == Status::Active {
         return;
     }
     if let Some(first) = replies.iter_mut().find(|r| !r.ephemeral) {

@@ -1,13 +1,15 @@
 //! Looking, not playing: the board, the game's status, its record and design prices.
 
-use super::challenge::{rules_text, terms_text};
+use super::challenge::terms_text;
 use super::clocks::{clock_faces, clock_line};
 use super::fog::{private_picture, secret};
-use super::play::board;
+use super::play::{board, names};
 use super::{Core, CoreError, File, Picture, Place, Reply, Who};
-use crate::store::{GameRow, Status, StoreError, Word};
-use engine::{price, Color, Design, Players, Position, Ruleset};
-use render::BoardView;
+use crate::family::{GameState, Record};
+use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
+use engine::fide::FideGame;
+use engine::{price, Color, Design, Game, Position, Ruleset};
+use render::{BoardView, FideBoardView};
 use std::fmt::Write;
 
 impl Core {
@@ -24,43 +26,41 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NoGame)?;
-        if secret(&row) {
-            return self.private_board(who, &row, ply);
+        if let Some(game) = secret(&row) {
+            return self.private_board(who, &row, game, ply);
         }
         let side = row.color_of(who.id).unwrap_or(Color::White);
         let (white, black) = (row.player(Color::White), row.player(Color::Black));
-        let turns = row.game.turns().len();
+        let turns = row.game.turns();
         if let Some(ply) = ply.filter(|&p| p as usize != turns) {
-            let position = match ply {
-                0 => row.game.start().clone(),
-                p if p as usize > turns => return Err(CoreError::NoSuchPly { turns }),
-                p => {
-                    let text = self
-                        .store
-                        .position_after(row.id, p)
-                        .await?
-                        .ok_or(CoreError::NoSuchPly { turns })?;
-                    Position::parse(&text, row.game.rules().clone())
-                        .map_err(|e| StoreError::Corrupt(e.to_string()))?
+            if ply as usize > turns {
+                return Err(CoreError::NoSuchPly { turns });
+            }
+            let picture = match &row.game {
+                GameState::Csipgs(game) => {
+                    let position = self.csipgs_position(&row, game, ply).await?;
+                    let view = BoardView::from_position(&position, names(&row.players));
+                    Picture::Board(Box::new(view.seen_by(side)))
+                }
+                GameState::Fide(game) => {
+                    let view =
+                        FideBoardView::from_game(&fide_after(game, ply), names(&row.players));
+                    Picture::FideBoard(Box::new(view.seen_by(side)))
                 }
             };
-            let view = BoardView::from_position(&position, [&white.name, &black.name]);
             let text = format!(
                 "<@{}> (White) vs <@{}> (Black), after turn {ply} of {turns}.",
                 white.id, black.id
             );
-            return Ok(vec![
-                Reply::public(text).with_picture(Picture::Board(Box::new(view.seen_by(side))))
-            ]);
+            return Ok(vec![Reply::public(text).with_picture(picture)]);
         }
-        let position = row.game.position();
         let mut text = match row.status {
             Status::Active => format!(
                 "<@{}> (White) vs <@{}> (Black), turn {}: {} to move.",
                 white.id,
                 black.id,
-                position.ply(),
-                position.to_move()
+                row.game.ply(),
+                row.game.to_move()
             ),
             Status::Finished | Status::Aborted => format!(
                 "The last game here: <@{}> (White) vs <@{}> (Black), {}.",
@@ -71,8 +71,8 @@ impl Core {
                     .map_or("aborted, without a result".to_string(), |o| o.to_string())
             ),
         };
-        if let Some(last) = row.game.last_turn() {
-            let _ = write!(text, " Last: {}.{}", last.ply, last.notation);
+        if let Some((ply, notation)) = row.game.last_turn() {
+            let _ = write!(text, " Last: {ply}.{notation}");
         }
         Ok(vec![Reply::public(text).with_picture(board(
             &row,
@@ -81,11 +81,32 @@ impl Core {
         ))])
     }
 
+    /// A csipgs game's position after turn `ply` (1 or more), from the turns as stored.
+    async fn csipgs_position(
+        &self,
+        row: &GameRow,
+        game: &Game,
+        ply: u32,
+    ) -> Result<Position, CoreError> {
+        if ply == 0 {
+            return Ok(game.start().clone());
+        }
+        let turns = game.turns().len();
+        let text = self
+            .store
+            .position_after(row.id, ply)
+            .await?
+            .ok_or(CoreError::NoSuchPly { turns })?;
+        Ok(Position::parse(&text, game.rules().clone())
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?)
+    }
+
     /// A fog game's board while it is played: only a player's own view, now, privately.
     fn private_board(
         &self,
         who: &Who,
         row: &GameRow,
+        game: &Game,
         ply: Option<u32>,
     ) -> Result<Vec<Reply>, CoreError> {
         let color = row.color_of(who.id).ok_or(CoreError::FogBoard {
@@ -95,70 +116,49 @@ impl Core {
         if ply.is_some() {
             return Err(CoreError::FogSecret("earlier positions"));
         }
-        let position = row.game.position();
+        let position = game.position();
         let text = format!(
             "Your board against <@{}>, turn {}: {} to move.",
             row.player(!color).id,
             position.ply(),
             position.to_move()
         );
-        let picture = private_picture(&row.players, &row.game, color, clock_faces(row, self.now()));
+        let picture = private_picture(&row.players, game, color, clock_faces(row, self.now()));
         Ok(vec![Reply::private(text).with_picture(picture)])
     }
 
-    /// Players, rules, whose turn, both economies and open proposals.
+    /// Players, rules, whose turn; in csipgs both economies and open proposals.
     pub(super) async fn status(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
         let row = self.active(place).await?;
-        let open = self.store.open_proposals(row.id).await?;
-        let position = row.game.position();
-        let rules = row.game.rules();
         let mut text = format!(
             "**<@{}> (White) vs <@{}> (Black)**, {}, {}.\n",
             row.player(Color::White).id,
             row.player(Color::Black).id,
-            rules_text(rules),
+            row.game.rules().text(),
             terms_text(row.time_control, row.rated)
         );
         if let Some(line) = clock_line(&row, self.now()) {
             let _ = writeln!(text, "{line}");
         }
-        let to_move = position.to_move();
-        let _ = writeln!(
-            text,
-            "Turn {}: {to_move} to move (<@{}>), who gets {} zorkmid(s) this turn.",
-            position.ply(),
-            row.player(to_move).id,
-            rules.ruleset.income(position.ply())
-        );
-        for color in Color::ALL {
-            let _ = writeln!(text, "{}", economy(position, color));
-        }
-        for a in &rules.proposals.atoms {
-            let _ = writeln!(
-                text,
-                "Proposed atom {} ({}) costs {}.",
-                a.name,
-                a.form.notation(),
-                a.cost
-            );
-        }
-        for m in &rules.proposals.modifiers {
-            let _ = writeln!(
-                text,
-                "Proposed modifier {} ({}) multiplies by {}.",
-                m.name, m.modifier, m.multiplier
-            );
-        }
-        for p in &open {
-            let _ = writeln!(
-                text,
-                "Open proposal #{}: {} {} ({}), waiting for {}'s estimate.",
-                p.id,
-                p.kind.word(),
-                p.name,
-                p.notation,
-                !p.proposer
-            );
+        let to_move = row.game.to_move();
+        match &row.game {
+            GameState::Csipgs(game) => {
+                let open = self.store.open_proposals(row.id).await?;
+                csipgs_status(&mut text, &row, game, &open);
+            }
+            GameState::Fide(game) => {
+                let check = if game.position().in_check() {
+                    ", in check"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    text,
+                    "Move {}: {to_move} to move (<@{}>){check}.",
+                    game.position().fullmoves(),
+                    row.player(to_move).id
+                );
+            }
         }
         if let Some(offerer) = row.draw_offer {
             let _ = writeln!(
@@ -169,7 +169,65 @@ impl Core {
         }
         Ok(vec![Reply::public(text.trim_end())])
     }
+}
 
+/// A csipgs game's turn with its income, both economies, agreed and open proposals.
+fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[ProposalRow]) {
+    let position = game.position();
+    let rules = game.rules();
+    let to_move = position.to_move();
+    let _ = writeln!(
+        text,
+        "Turn {}: {to_move} to move (<@{}>), who gets {} zorkmid(s) this turn.",
+        position.ply(),
+        row.player(to_move).id,
+        rules.ruleset.income(position.ply())
+    );
+    for color in Color::ALL {
+        let _ = writeln!(text, "{}", economy(position, color));
+    }
+    for a in &rules.proposals.atoms {
+        let _ = writeln!(
+            text,
+            "Proposed atom {} ({}) costs {}.",
+            a.name,
+            a.form.notation(),
+            a.cost
+        );
+    }
+    for m in &rules.proposals.modifiers {
+        let _ = writeln!(
+            text,
+            "Proposed modifier {} ({}) multiplies by {}.",
+            m.name, m.modifier, m.multiplier
+        );
+    }
+    for p in open {
+        let _ = writeln!(
+            text,
+            "Open proposal #{}: {} {} ({}), waiting for {}'s estimate.",
+            p.id,
+            p.kind.word(),
+            p.name,
+            p.notation,
+            !p.proposer
+        );
+    }
+}
+
+/// A fide game as it stood after turn `ply`.
+fn fide_after(game: &FideGame, ply: u32) -> FideGame {
+    let mut then = FideGame::from_position(*game.start());
+    for m in game.moves().iter().take(ply as usize) {
+        // Each move was legal when the game was played, from the same start.
+        if then.play(*m).is_err() {
+            break;
+        }
+    }
+    then
+}
+
+impl Core {
     /// The record file of the channel's game, or of its last game if none is active; a fog
     /// game's only once it has ended.
     pub(super) async fn history(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
@@ -178,7 +236,7 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NoGame)?;
-        if secret(&row) {
+        if secret(&row).is_some() {
             return Err(CoreError::FogSecret("record"));
         }
         let state = match (row.status, row.game.result()) {
@@ -190,7 +248,7 @@ impl Core {
             "The record of <@{}> (White) vs <@{}> (Black): {} turns, {state}.",
             row.player(Color::White).id,
             row.player(Color::Black).id,
-            row.game.turns().len()
+            row.game.turns()
         ));
         reply.files.push(record_file(&row));
         Ok(vec![reply])
@@ -217,7 +275,8 @@ impl Core {
         };
         let rules = game
             .as_ref()
-            .map(|g| g.game.rules().clone())
+            .and_then(|g| g.game.csipgs())
+            .map(|g| g.rules().clone())
             .filter(|r| ruleset.is_none_or(|wanted| wanted == r.ruleset))
             .unwrap_or_else(|| ruleset.unwrap_or_default().into());
         let price = price(&design, rules.ruleset.price_table(), &rules.proposals)?;
@@ -265,12 +324,17 @@ fn economy(position: &Position, color: Color) -> String {
 
 /// A game's record as a file.
 pub(super) fn record_file(row: &GameRow) -> File {
-    let players = Players {
-        white: row.player(Color::White).name.clone(),
-        black: row.player(Color::Black).name.clone(),
+    let record = Record {
+        players: names(&row.players),
+        started_at: row.started_at,
+        event: if row.rated {
+            "Rated game"
+        } else {
+            "Casual game"
+        },
     };
     File {
-        name: format!("csipgs-game-{}.txt", row.id),
-        bytes: row.game.record_text(&players).into_bytes(),
+        name: row.game.record_name(row.id),
+        bytes: row.game.record_text(&record).into_bytes(),
     }
 }

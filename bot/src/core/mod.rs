@@ -220,11 +220,13 @@ impl Core {
                 square,
                 redesign,
             } => {
+                self.csipgs_only(place, "transfer").await?;
                 let text = format!("{}@{}", piece_name(&piece), square.trim());
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
             }
             Request::Buy { design, redesign } => {
+                self.csipgs_only(place, "buy").await?;
                 let text = format!("Buy {}", design.trim());
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
@@ -253,9 +255,9 @@ impl Core {
             Request::Rules => Ok(vec![Reply::private(text::RULES)]),
             Request::Notify { on } => self.notify(who, on).await,
             Request::Settings(change) => self.settings(who, place, change).await,
-            Request::Rating { member } => self.show_rating(who, place, member).await,
-            Request::Leaderboard => self.leaderboard(place).await,
-            Request::Profile { member } => self.profile(who, place, member).await,
+            Request::Rating { member, game } => self.show_rating(who, place, member, game).await,
+            Request::Leaderboard { game } => self.leaderboard(place, game).await,
+            Request::Profile { member, game } => self.profile(who, place, member, game).await,
             Request::Games => self.games(place).await,
             Request::Rematch => self.rematch(who, place).await,
             Request::Replay => self.replay(place).await,
@@ -298,6 +300,14 @@ impl Core {
                 black: row.player(Color::Black).id,
             }),
             None => Err(CoreError::NoGame),
+        }
+    }
+
+    /// Refuse a csipgs command in a channel whose active game is of another family.
+    async fn csipgs_only(&self, place: Place, command: &'static str) -> Result<(), CoreError> {
+        match self.store.active_game(Core::channel(place)?).await? {
+            Some(row) if row.game.csipgs().is_none() => Err(CoreError::CsipgsCommand(command)),
+            _ => Ok(()),
         }
     }
 

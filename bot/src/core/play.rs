@@ -2,9 +2,10 @@
 
 use super::clocks::clock_faces;
 use super::{fog, Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
+use crate::family::GameState;
 use crate::store::{GameRow, Owed, Player, Status, StoreError};
-use engine::{Color, Game, Outcome, Played};
-use render::{BoardView, ClockView};
+use engine::{Color, Outcome, Played};
+use render::{BoardView, ClockView, FideBoardView};
 
 impl Core {
     pub(super) async fn take_turn(
@@ -15,7 +16,7 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let mut row = self.active(place).await?;
         let color = Core::color(&row, who)?;
-        let to_move = row.game.position().to_move();
+        let to_move = row.game.to_move();
         if color != to_move {
             return Err(CoreError::NotYourTurn {
                 color: to_move,
@@ -51,9 +52,9 @@ impl Core {
         if row.game.is_over() {
             row.status = Status::Finished;
         }
-        let mut replies = if row.game.rules().options.fog {
+        let mut replies = if let Some(game) = fog::fog_game(&row.game) {
             // The opponent's board by DM tells them it is their turn.
-            fog::turn_replies(row, played, channel, now)
+            fog::turn_replies(row, game, played, channel, now)
         } else {
             let mut replies = vec![turn_reply(row, played, now)];
             let next = row.player(!color).id;
@@ -120,9 +121,7 @@ impl Core {
         if row.computer.is_some() {
             return Err(CoreError::ComputerDraw);
         }
-        if !row.game.rules().ruleset.allows_draws() {
-            return Err(engine::TurnError::DrawsIllegal.into());
-        }
+        row.game.draws_allowed()?;
         let opponent = row.player(!color).id;
         match row.draw_offer {
             Some(offerer) if offerer == color => Err(CoreError::DrawOffered(opponent)),
@@ -201,7 +200,7 @@ impl Core {
             return Err(CoreError::TournamentGame);
         }
         let player = row.color_of(who.id).is_some();
-        let early = row.game.turns().len() < 2;
+        let early = row.game.turns() < 2;
         if !who.moderator {
             match (player, early) {
                 (false, _) => return Err(CoreError::AbortNotAllowed),
@@ -260,12 +259,20 @@ impl Core {
 /// result and the clocks.
 pub(super) fn picture(
     players: &[Player; 2],
-    game: &Game,
+    game: &GameState,
     side: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    let view = BoardView::from_game(game, names(players)).seen_by(side);
-    with_clocks(view, clocks)
+    match game {
+        GameState::Csipgs(game) => {
+            let view = BoardView::from_game(game, names(players)).seen_by(side);
+            with_clocks(view, clocks)
+        }
+        GameState::Fide(game) => {
+            let view = FideBoardView::from_game(game, names(players)).seen_by(side);
+            Picture::FideBoard(Box::new(FideBoardView { clocks, ..view }))
+        }
+    }
 }
 
 /// The players' names as pictures show them, White's first.
@@ -329,7 +336,7 @@ fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
         .map_or(0, |color| row.player(!color).id);
     Reply::public(format!(
         "Your turn in <#{channel}> against <@{opponent}> (turn {}). Stop these messages with /notify on:false.",
-        row.game.position().ply()
+        row.game.ply()
     ))
     .to(Target::Direct { user: player })
 }

@@ -61,10 +61,14 @@ impl Core {
         if row.computer.is_some() {
             return Err(CoreError::ComputerProposals);
         }
+        let game = row
+            .game
+            .csipgs()
+            .ok_or(CoreError::CsipgsCommand("propose"))?;
         let subject = Subject::read(kind, notation)?;
         match &subject {
-            Subject::Atom(d) => row.game.check_proposal_atom(d)?,
-            Subject::Modifier(m) => row.game.check_proposal_modifier(*m)?,
+            Subject::Atom(d) => game.check_proposal_atom(d)?,
+            Subject::Modifier(m) => game.check_proposal_modifier(*m)?,
         }
         let notation = subject.notation()?;
         let value = estimate(value)?;
@@ -146,9 +150,13 @@ impl Core {
             return Err(CoreError::NoProposal(proposal));
         };
         let subject = Subject::read(open.kind, &open.notation)?;
+        let game = row
+            .game
+            .csipgs_mut()
+            .ok_or(CoreError::CsipgsCommand("estimate"))?;
         let agreed = match &subject {
-            Subject::Atom(d) => row.game.agree_atom(&open.name, d, [white, black]),
-            Subject::Modifier(m) => row.game.agree_modifier(&open.name, *m, [white, black]),
+            Subject::Atom(d) => game.agree_atom(&open.name, d, [white, black]),
+            Subject::Modifier(m) => game.agree_modifier(&open.name, *m, [white, black]),
         };
         let (agreed, text) = match agreed {
             Ok(price) => {

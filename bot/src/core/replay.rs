@@ -1,8 +1,10 @@
 //! /replay: a game as an animated picture, a frame per position with its last action.
 
+use super::play::names;
 use super::{Core, CoreError, Picture, Place, Reply};
+use crate::family::GameState;
 use engine::Color;
-use render::ReplayView;
+use render::{FideReplayView, ReplayView};
 
 impl Core {
     /// The channel's game (running, or its last one) as an animated GIF.
@@ -12,22 +14,27 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NothingToReplay)?;
-        if super::fog::secret(&row) {
+        if super::fog::secret(&row).is_some() {
             return Err(CoreError::FogSecret("replay"));
         }
-        let names = [row.players[0].name.as_str(), row.players[1].name.as_str()];
-        let view = ReplayView::from_game(&row.game, names);
+        let names = names(&row.players);
+        let picture = match &row.game {
+            GameState::Csipgs(game) => {
+                Picture::Replay(Box::new(ReplayView::from_game(game, names)))
+            }
+            GameState::Fide(game) => {
+                Picture::FideReplay(Box::new(FideReplayView::from_game(game, names)))
+            }
+        };
         let text = format!(
             "<@{}> (White) vs <@{}> (Black): {} turn(s){}.",
             row.player(Color::White).id,
             row.player(Color::Black).id,
-            row.game.turns().len(),
+            row.game.turns(),
             row.game
                 .result()
                 .map_or(String::from(", still being played"), |o| format!(", {o}"))
         );
-        Ok(vec![
-            Reply::public(text).with_picture(Picture::Replay(Box::new(view)))
-        ])
+        Ok(vec![Reply::public(text).with_picture(picture)])
     }
 }

@@ -2,7 +2,7 @@
 //! own way, and where a message goes when it does not answer the command in its channel.
 
 use engine::{Design, Price};
-use render::{BoardView, ChartView, ReplayView, TableView};
+use render::{BoardView, ChartView, FideBoardView, FideReplayView, ReplayView, TableView};
 use serde::{Deserialize, Serialize};
 
 /// One message. The first reply to a command answers it; any others follow it.
@@ -44,6 +44,10 @@ pub enum Picture {
     },
     /// A game as an animated picture, a frame per position.
     Replay(Box<ReplayView>),
+    /// A FIDE-family board with its players' names, clocks and captures, from one side.
+    FideBoard(Box<FideBoardView>),
+    /// A FIDE-family game as an animated picture.
+    FideReplay(Box<FideReplayView>),
     /// A table, such as the leaderboard.
     Table(Box<TableView>),
     /// A rating history.

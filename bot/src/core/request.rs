@@ -2,6 +2,7 @@
 
 use super::commands::max_length;
 use super::CoreError;
+use crate::family::{Family, GameRules};
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
 use engine::{Options, Ruleset};
 
@@ -56,15 +57,20 @@ pub enum Request {
         on: Option<bool>,
     },
     Settings(SettingsChange),
-    /// A member's rating in this server (None: the asker's).
+    /// A member's rating in this server (None: the asker's), in one game's pool (None:
+    /// every pool they are rated in).
     Rating {
         member: Option<Player>,
+        game: Option<Family>,
     },
-    /// The server's top rated members.
-    Leaderboard,
-    /// A member's rating history, record by ruleset and last games.
+    /// The server's top rated members of a game (None: csipgs).
+    Leaderboard {
+        game: Option<Family>,
+    },
+    /// A member's rating history in a game (None: csipgs), record by ruleset and last games.
     Profile {
         member: Option<Player>,
+        game: Option<Family>,
     },
     /// The server's active games.
     Games,
@@ -120,6 +126,10 @@ pub struct TournamentSpec {
     pub format: Option<TournamentFormat>,
     /// Swiss only.
     pub rounds: Option<u16>,
+    /// None: csipgs.
+    pub game: Option<Family>,
+    /// A fide game's variants as typed, such as `warhead,stungun`.
+    pub variants: Option<String>,
     pub ruleset: Option<Ruleset>,
     pub power: Option<bool>,
     pub proposals: Option<bool>,
@@ -178,6 +188,10 @@ pub struct ChallengeRequest {
     pub computer: bool,
     /// The computer's level, 1 to 6 (None: the default).
     pub level: Option<u8>,
+    /// None: csipgs.
+    pub game: Option<Family>,
+    /// A fide game's variants as typed, such as `warhead,stungun`.
+    pub variants: Option<String>,
     pub ruleset: Option<Ruleset>,
     pub power: Option<bool>,
     pub proposals: Option<bool>,
@@ -189,11 +203,49 @@ pub struct ChallengeRequest {
     pub time: Option<String>,
     /// Whether the game changes ratings; None: rated.
     pub rated: Option<bool>,
-    /// The exact rules, over the ruleset and options (a rematch repeats its game's).
-    pub rules: Option<engine::Rules>,
+    /// The exact rules, over the game, ruleset and options (a rematch repeats its game's).
+    pub rules: Option<GameRules>,
+}
+
+/// The options of csipgs games only that /challenge and /tournament create share, each with
+/// whether it was given.
+fn csipgs_options(ruleset: Option<Ruleset>, flags: [Option<bool>; 5]) -> Vec<(&'static str, bool)> {
+    let names = ["power", "proposals", "unofficial", "plunder", "fog"];
+    std::iter::once(("ruleset", ruleset.is_some()))
+        .chain(names.into_iter().zip(flags.map(|f| f.is_some())))
+        .collect()
+}
+
+impl TournamentSpec {
+    /// Each option of csipgs games only, with whether it was given.
+    pub fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
+        let flags = [
+            self.power,
+            self.proposals,
+            self.unofficial,
+            self.plunder,
+            self.fog,
+        ];
+        csipgs_options(self.ruleset, flags)
+    }
 }
 
 impl ChallengeRequest {
+    /// Each option of csipgs games only (the computer's level among them), with whether it
+    /// was given.
+    pub fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
+        let flags = [
+            self.power,
+            self.proposals,
+            self.unofficial,
+            self.plunder,
+            self.fog,
+        ];
+        let mut given = csipgs_options(self.ruleset, flags);
+        given.push(("level", self.level.is_some()));
+        given
+    }
+
     /// The options asked for, over the server's defaults.
     pub fn options_over(&self, defaults: Options) -> Options {
         Options {
@@ -357,9 +409,13 @@ impl Request {
             ],
             Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
             Request::Price { design, .. } => vec![("price", "design", Some(design))],
-            Request::Challenge(c) => vec![("challenge", "time", c.time.as_ref())],
+            Request::Challenge(c) => vec![
+                ("challenge", "time", c.time.as_ref()),
+                ("challenge", "variants", c.variants.as_ref()),
+            ],
             Request::Tournament(TournamentRequest::Create(spec)) => vec![
                 ("tournament create", "name", Some(&spec.name)),
+                ("tournament create", "variants", spec.variants.as_ref()),
                 ("tournament create", "time", spec.time.as_ref()),
                 ("tournament create", "start", spec.start.as_ref()),
                 ("tournament create", "tiebreaks", spec.tiebreaks.as_ref()),

@@ -1,7 +1,7 @@
 //! /settings (a server's defaults, Manage Server only) and /notify (a member's turn DMs).
 
-use super::challenge::rules_text;
 use super::{Core, CoreError, Place, Reply, SettingsChange, Who};
+use crate::family::GameRules;
 use crate::store::GuildSettings;
 
 impl Core {
@@ -85,7 +85,7 @@ fn describe(settings: &GuildSettings) -> String {
     };
     format!(
         "New challenges default to {}. Games start {channels}, each {}.",
-        rules_text(&settings.rules),
+        GameRules::Csipgs(settings.rules.clone()).text(),
         if settings.threads {
             "in a thread of its own"
         } else {

@@ -1,6 +1,7 @@
 //! Ratings and who plays: /rating, /leaderboard, /profile and /games.
 
 use super::{Core, CoreError, Picture, Place, Reply, Who};
+use crate::family::Family;
 use crate::ratings;
 use crate::store::{Player, RatingRow, Word};
 use engine::{Color, EndReason};
@@ -13,30 +14,47 @@ const TOP: usize = 20;
 const LAST_GAMES: i64 = 10;
 
 impl Core {
-    /// /rating: a member's rating, deviation and record in this server.
+    /// /rating: a member's rating, deviation and record in this server, in one game's pool
+    /// or in each they are rated in.
     pub(super) async fn show_rating(
         &self,
         who: &Who,
         place: Place,
         member: Option<Player>,
+        game: Option<Family>,
     ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
         let member = member.unwrap_or_else(|| who.player());
-        let standing = self
-            .store
-            .rating(guild, member.id)
-            .await?
-            .ok_or(CoreError::Unrated(member.id))?;
+        let families = game.map_or(Family::ALL.to_vec(), |f| vec![f]);
+        let mut lines = Vec::new();
+        let mut provisional = false;
+        for family in families {
+            let Some(standing) = self.store.rating(guild, member.id, family).await? else {
+                continue;
+            };
+            provisional |= standing.rating.is_provisional();
+            lines.push(format!(
+                "{}{} (deviation {:.0}), {} rated game(s): {} won, {} drawn, {} lost.",
+                pool(family),
+                standing.rating,
+                standing.rating.deviation(),
+                standing.games,
+                standing.wins,
+                standing.draws,
+                standing.losses,
+            ));
+        }
+        if lines.is_empty() {
+            return Err(match game {
+                Some(family) => CoreError::UnratedIn(member.id, family),
+                None => CoreError::Unrated(member.id),
+            });
+        }
         Ok(vec![Reply::public(format!(
-            "<@{}>: {} (deviation {:.0}), {} rated game(s): {} won, {} drawn, {} lost.{}",
+            "<@{}>: {}{}",
             member.id,
-            standing.rating,
-            standing.rating.deviation(),
-            standing.games,
-            standing.wins,
-            standing.draws,
-            standing.losses,
-            if standing.rating.is_provisional() {
+            lines.join(" "),
+            if provisional {
                 " The ? means provisional: a few more games settle it."
             } else {
                 ""
@@ -47,14 +65,27 @@ impl Core {
     /// /leaderboard: the top 20, as a table picture and as text. Established ratings rank
     /// first (as lichess ranks them); provisional ones ("?") fill the rest, best first, so a
     /// new community sees its players from the first game.
-    pub(super) async fn leaderboard(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+    pub(super) async fn leaderboard(
+        &self,
+        place: Place,
+        game: Option<Family>,
+    ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
-        let all = self.store.ratings(guild).await?;
+        let family = game.unwrap_or_default();
+        let all = self.store.ratings(guild, family).await?;
         if all.is_empty() {
-            return Ok(vec![Reply::public(
-                "No one has played a rated game in this server yet: /challenge someone (games are rated unless rated:false).",
-            )]);
+            let of = match family {
+                Family::Csipgs => "",
+                Family::Fide => " of fide chess",
+            };
+            return Ok(vec![Reply::public(format!(
+                "No one has played a rated game{of} in this server yet: /challenge someone (games are rated unless rated:false)."
+            ))]);
         }
+        let title = match family {
+            Family::Csipgs => "Leaderboard".to_string(),
+            Family::Fide => format!("Leaderboard ({family})"),
+        };
         let entries = all
             .into_iter()
             .map(|r| {
@@ -66,7 +97,7 @@ impl Core {
             .into_iter()
             .map(|(row, _, _)| row)
             .collect();
-        let mut text = String::from("**Leaderboard**\n");
+        let mut text = format!("**{title}**\n");
         let mut rows = Vec::new();
         for (rank, row) in top.iter().enumerate() {
             let _ = writeln!(
@@ -92,7 +123,7 @@ impl Core {
             text.push_str("A ? marks a provisional rating: a few more games settle it.");
         }
         let table = TableView {
-            title: "Leaderboard".to_string(),
+            title,
             columns: vec![
                 Column::right("#"),
                 Column::left("Player"),
@@ -114,16 +145,26 @@ impl Core {
         who: &Who,
         place: Place,
         member: Option<Player>,
+        game: Option<Family>,
     ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
         let member = member.unwrap_or_else(|| who.player());
-        let standing = self.store.rating(guild, member.id).await?;
+        let family = game.unwrap_or_default();
+        let standing = self.store.rating(guild, member.id, family).await?;
         let mut text = format!("**Profile of <@{}>**\n", member.id);
         match &standing {
             Some(s) => {
-                let _ = writeln!(text, "Rating {} after {} rated game(s).", s.rating, s.games);
+                let _ = writeln!(
+                    text,
+                    "{}Rating {} after {} rated game(s).",
+                    pool(family),
+                    s.rating,
+                    s.games
+                );
             }
-            None => text.push_str("No rated games yet.\n"),
+            None => {
+                let _ = writeln!(text, "{}No rated games yet.", pool(family));
+            }
         }
         let record = self.store.record_by_ruleset(guild, member.id).await?;
         if record.is_empty() {
@@ -151,13 +192,13 @@ impl Core {
         }
         let points = self
             .store
-            .rating_history(guild, member.id)
+            .rating_history(guild, member.id, family)
             .await?
             .into_iter()
             .map(|(at, rating)| (at, rating.round() as i32))
             .collect();
         let chart = ChartView {
-            title: format!("{}: rating", member.name),
+            title: format!("{}: {}rating", member.name, pool(family)),
             points,
         };
         Ok(vec![
@@ -177,7 +218,7 @@ impl Core {
         let now = self.now();
         let mut text = format!("**{} game(s) in progress**\n", games.len());
         for (row, channel) in &games {
-            let mover = row.game.position().to_move();
+            let mover = row.game.to_move();
             let clock = row
                 .deadline()
                 .map(|d| format!(", {} left", render::clock_text((d - now).max(0) as u64)))
@@ -187,10 +228,18 @@ impl Core {
                 "<#{channel}>: {} (White) vs {} (Black), turn {}, {mover} to move{clock}.",
                 row.player(Color::White).name,
                 row.player(Color::Black).name,
-                row.game.position().ply()
+                row.game.ply()
             );
         }
         Ok(vec![Reply::public(text.trim_end())])
+    }
+}
+
+/// The words that name a rating pool before a rating: none for csipgs, the first pool.
+fn pool(family: Family) -> &'static str {
+    match family {
+        Family::Csipgs => "",
+        Family::Fide => "fide chess: ",
     }
 }
 

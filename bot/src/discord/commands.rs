@@ -7,6 +7,7 @@ use crate::core::{
     ChallengeRequest, DirectorRequest, Field, Request, SettingsChange, TournamentRequest,
     TournamentSpec,
 };
+use crate::family::Family;
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
 use engine::Ruleset;
 use poise::serenity_prelude as serenity;
@@ -27,6 +28,23 @@ impl From<RulesetChoice> for Ruleset {
             RulesetChoice::Classic => Ruleset::Classic,
             RulesetChoice::Kurnia => Ruleset::Kurnia,
             RulesetChoice::Progressive => Ruleset::Progressive,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "csipgs"]
+    Csipgs,
+    #[name = "fide"]
+    Fide,
+}
+
+impl From<GameChoice> for Family {
+    fn from(choice: GameChoice) -> Family {
+        match choice {
+            GameChoice::Csipgs => Family::Csipgs,
+            GameChoice::Fide => Family::Fide,
         }
     }
 }
@@ -96,12 +114,20 @@ async fn complete_tournament(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutoc
     complete(ctx, Field::Tournament, typed).await
 }
 
+async fn complete_variants(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    complete(ctx, Field::Variants, typed).await
+}
+
 /// /challenge
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Ctx<'_>,
     opponent: Option<serenity::User>,
+    game: Option<GameChoice>,
+    #[max_length = 400]
+    #[autocomplete = "complete_variants"]
+    variants: Option<String>,
     ruleset: Option<RulesetChoice>,
     power: Option<bool>,
     proposals: Option<bool>,
@@ -124,6 +150,8 @@ pub async fn challenge(
             id: o.id.get(),
             name: o.display_name().to_string(),
         }),
+        game: game.map(Family::from),
+        variants,
         ruleset: ruleset.map(Ruleset::from),
         power,
         proposals,
@@ -327,11 +355,16 @@ fn member(user: Option<serenity::User>) -> Option<Player> {
 
 /// /rating
 #[poise::command(slash_command)]
-pub async fn rating(ctx: Ctx<'_>, member: Option<serenity::User>) -> Result<(), Error> {
+pub async fn rating(
+    ctx: Ctx<'_>,
+    member: Option<serenity::User>,
+    game: Option<GameChoice>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Rating {
             member: self::member(member),
+            game: game.map(Family::from),
         },
     )
     .await
@@ -339,17 +372,28 @@ pub async fn rating(ctx: Ctx<'_>, member: Option<serenity::User>) -> Result<(), 
 
 /// /leaderboard
 #[poise::command(slash_command)]
-pub async fn leaderboard(ctx: Ctx<'_>) -> Result<(), Error> {
-    run(ctx, Request::Leaderboard).await
+pub async fn leaderboard(ctx: Ctx<'_>, game: Option<GameChoice>) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::Leaderboard {
+            game: game.map(Family::from),
+        },
+    )
+    .await
 }
 
 /// /profile
 #[poise::command(slash_command)]
-pub async fn profile(ctx: Ctx<'_>, member: Option<serenity::User>) -> Result<(), Error> {
+pub async fn profile(
+    ctx: Ctx<'_>,
+    member: Option<serenity::User>,
+    game: Option<GameChoice>,
+) -> Result<(), Error> {
     run(
         ctx,
         Request::Profile {
             member: self::member(member),
+            game: game.map(Family::from),
         },
     )
     .await
@@ -464,6 +508,10 @@ pub async fn tournament_create(
     #[min = 1]
     #[max = 30]
     rounds: Option<u16>,
+    game: Option<GameChoice>,
+    #[max_length = 400]
+    #[autocomplete = "complete_variants"]
+    variants: Option<String>,
     ruleset: Option<RulesetChoice>,
     power: Option<bool>,
     proposals: Option<bool>,
@@ -483,6 +531,8 @@ pub async fn tournament_create(
         name,
         format: format.map(TournamentFormat::from),
         rounds,
+        game: game.map(Family::from),
+        variants,
         ruleset: ruleset.map(Ruleset::from),
         power,
         proposals,

@@ -4,10 +4,12 @@
 use super::games::{control_of, control_word, insert_game, GameRow, Terms};
 use super::outbox::owe_in;
 use super::{
-    bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Word,
+    bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
+    StoreError, Word,
 };
+use crate::family::{GameRules, GameState};
 use crate::shards::Shards;
-use engine::{Clock, Game, Rules, TimeControl};
+use engine::{Clock, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -40,7 +42,7 @@ pub struct ChallengeRow {
     pub challenger: Player,
     /// None: an open challenge, which anyone but the challenger may accept.
     pub opponent: Option<Player>,
-    pub rules: Rules,
+    pub rules: GameRules,
     pub colour: ColourChoice,
     pub expires_at: i64,
     /// Where its message was posted (channel, message), once known.
@@ -52,7 +54,6 @@ pub struct ChallengeRow {
 }
 
 fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
-    let rules: String = row.try_get("rules")?;
     let colour: String = row.try_get("colour")?;
     let opponent = row.try_get::<i64, _>("opponent_id")? as u64;
     let message_channel: Option<i64> = row.try_get("message_channel")?;
@@ -75,7 +76,7 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
                 name: row.try_get("opponent_name")?,
             }),
         },
-        rules: unjson(&rules)?,
+        rules: rules_of(&row)?,
         colour: ColourChoice::from_word(&colour)?,
         expires_at: row.try_get("expires_at")?,
         message: message_channel
@@ -145,8 +146,8 @@ impl Store {
         let challenge_id: i64 = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
              opponent_id, opponent_name, rules, colour, status, created_at, expires_at, \
-             time_control, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+             time_control, rated, family) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
         )
         .bind(id(channel.guild))
         .bind(id(channel.channel))
@@ -154,13 +155,14 @@ impl Store {
         .bind(&challenger.name)
         .bind(challenge.opponent.as_ref().map_or(0, |p| id(p.id)))
         .bind(challenge.opponent.as_ref().map_or("", |p| p.name.as_str()))
-        .bind(json(&challenge.rules)?)
+        .bind(rules_text(&challenge.rules)?)
         .bind(challenge.colour.word())
         .bind(ChallengeStatus::Open.word())
         .bind(now)
         .bind(challenge.expires_at)
         .bind(control_word(challenge.time_control))
         .bind(i64::from(challenge.rated))
+        .bind(challenge.rules.family().word())
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
@@ -217,7 +219,7 @@ impl Store {
         challenge: &ChallengeRow,
         channel: Channel,
         players: [Player; 2],
-        game: Game,
+        game: GameState,
         owed: &[Owed],
         now: i64,
     ) -> Result<(GameRow, Vec<i64>), StoreError> {
@@ -243,7 +245,7 @@ impl Store {
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
-        let row = GameRow::started(game_id, channel, players, game, &terms);
+        let row = GameRow::started(game_id, channel, players, game, &terms, now);
         Ok((row, ids))
     }
 }

@@ -6,9 +6,10 @@ use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
     Word,
 };
+use crate::family::{Family, GameState};
 use crate::shards::Shards;
 use engine::computer::Level;
-use engine::{Clock, Color, Game, TimeControl};
+use engine::{Clock, Color, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -29,7 +30,7 @@ pub struct GameRow {
     pub guild: u64,
     /// White first.
     pub players: [Player; 2],
-    pub game: Game,
+    pub game: GameState,
     pub version: i64,
     pub draw_offer: Option<Color>,
     pub status: Status,
@@ -40,6 +41,8 @@ pub struct GameRow {
     pub rated: bool,
     /// The side the computer plays, if it plays one.
     pub computer: Option<Computer>,
+    /// When it started, in seconds since 1970.
+    pub started_at: i64,
 }
 
 /// The computer as a player of a game: its side and how well it plays.
@@ -56,7 +59,7 @@ impl GameRow {
 
     /// When the side to move loses on time, if the game runs with a clock.
     pub fn deadline(&self) -> Option<i64> {
-        let mover = self.game.position().to_move();
+        let mover = self.game.to_move();
         self.clock
             .filter(|_| self.status == Status::Active)
             .map(|c| c.deadline(mover))
@@ -64,7 +67,7 @@ impl GameRow {
 
     /// When the side to move is next reminded of its deadline, after `now`.
     fn remind_at(&self, now: i64) -> Option<i64> {
-        let mover = self.game.position().to_move();
+        let mover = self.game.to_move();
         self.clock
             .filter(|_| self.status == Status::Active)
             .and_then(|c| c.next_reminder(mover, now))
@@ -75,8 +78,9 @@ impl GameRow {
         id: i64,
         channel: Channel,
         players: [Player; 2],
-        game: Game,
+        game: GameState,
         terms: &Terms,
+        now: i64,
     ) -> GameRow {
         GameRow {
             id,
@@ -90,6 +94,7 @@ impl GameRow {
             clock: terms.clock,
             rated: terms.rated,
             computer: terms.computer,
+            started_at: now,
         }
     }
 
@@ -98,7 +103,7 @@ impl GameRow {
         self.status == Status::Active
             && self
                 .computer
-                .is_some_and(|c| c.color == self.game.position().to_move())
+                .is_some_and(|c| c.color == self.game.to_move())
     }
 
     /// When the computer's turn began (stored so a restarted bot finds it), if it is to move.
@@ -116,10 +121,11 @@ impl GameRow {
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, white_name, black_id, \
      black_name, state, version, draw_offer, status, time_control, clock, rated, \
-     computer_color, computer_level";
+     computer_color, computer_level, family, created_at";
 
 fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
+    let family = Family::from_word(&row.try_get::<String, _>("family")?)?;
     let offer: Option<String> = row.try_get("draw_offer")?;
     let status: String = row.try_get("status")?;
     let time_control: Option<String> = row.try_get("time_control")?;
@@ -149,7 +155,8 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
                 name: row.try_get("black_name")?,
             },
         ],
-        game: unjson(&state)?,
+        game: GameState::from_stored(family, &state)
+            .map_err(|e| StoreError::Corrupt(format!("{family} game: {e}")))?,
         version: row.try_get("version")?,
         draw_offer: offer.as_deref().map(Color::from_word).transpose()?,
         status: Status::from_word(&status)?,
@@ -157,6 +164,7 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         clock: clock.as_deref().map(unjson).transpose()?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         computer,
+        started_at: row.try_get("created_at")?,
     })
 }
 
@@ -307,7 +315,7 @@ impl Store {
         &self,
         channel: Channel,
         players: [Player; 2],
-        game: Game,
+        game: GameState,
         control: TimeControl,
         computer: Computer,
         owed: &[Owed],
@@ -325,7 +333,7 @@ impl Store {
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok((
-            GameRow::started(game_id, channel, players, game, &terms),
+            GameRow::started(game_id, channel, players, game, &terms, now),
             ids,
         ))
     }
@@ -367,16 +375,16 @@ impl Store {
         if let Some(ended) = ended {
             write_ended(&mut tx, row, ended, now).await?;
         }
-        if let (Some(user), Some(played)) = (turn_by, row.game.last_turn()) {
+        if let (Some(user), Some((ply, notation))) = (turn_by, row.game.last_turn()) {
             sqlx::query(
                 "INSERT INTO turns (game_id, ply, user_id, notation, position, played_at) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(row.id)
-            .bind(played.ply as i64)
+            .bind(i64::from(ply))
             .bind(id(user))
-            .bind(&played.notation)
-            .bind(row.game.position().to_string())
+            .bind(notation)
+            .bind(row.game.position_text())
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -402,7 +410,7 @@ pub(super) async fn insert_game(
     tx: &mut Tx<'_>,
     channel: Channel,
     players: &[Player; 2],
-    game: &Game,
+    game: &GameState,
     terms: &Terms,
     now: i64,
 ) -> Result<i64, StoreError> {
@@ -412,13 +420,13 @@ pub(super) async fn insert_game(
         rated,
         computer,
     } = *terms;
-    let mover = game.position().to_move();
+    let mover = game.to_move();
     let row = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
          black_name, state, status, created_at, updated_at, time_control, clock, rated, \
-         deadline_at, remind_at, computer_color, computer_level, computer_at) \
+         deadline_at, remind_at, computer_color, computer_level, computer_at, family) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18) RETURNING id",
+         $18, $19) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -426,7 +434,7 @@ pub(super) async fn insert_game(
     .bind(&players[0].name)
     .bind(id(players[1].id))
     .bind(&players[1].name)
-    .bind(json(game)?)
+    .bind(stored(game)?)
     .bind(Status::Active.word())
     .bind(now)
     .bind(now)
@@ -438,6 +446,7 @@ pub(super) async fn insert_game(
     .bind(computer.map(|c| c.color.word()))
     .bind(computer.map(|c| i64::from(c.level.number())))
     .bind(computer.filter(|c| c.color == mover).map(|_| now))
+    .bind(game.family().word())
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {
@@ -464,7 +473,7 @@ pub(super) async fn update_game(
          result = $4, updated_at = $5, clock = $8, deadline_at = $9, remind_at = $10, \
          computer_at = $11 WHERE id = $6 AND version = $7",
     )
-    .bind(json(&row.game)?)
+    .bind(stored(&row.game)?)
     .bind(row.draw_offer.map(Word::word))
     .bind(row.status.word())
     .bind(result)
@@ -481,4 +490,10 @@ pub(super) async fn update_game(
         return Err(StoreError::Conflict);
     }
     Ok(())
+}
+
+/// A game's state column.
+fn stored(game: &GameState) -> Result<String, StoreError> {
+    game.stored()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }

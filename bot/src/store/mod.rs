@@ -34,6 +34,7 @@ pub use tournaments::{
 };
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
+use crate::family::{Family, GameRules};
 use crate::shards::Shards;
 use engine::Color;
 use sqlx::any::AnyArguments;
@@ -83,6 +84,22 @@ macro_rules! words {
 use words;
 
 words!(Color, "colour", Color::White => "white", Color::Black => "black");
+words!(Family, "game family", Family::Csipgs => "csipgs", Family::Fide => "fide");
+
+/// Rules as their family stores them (see `GameRules::stored`).
+fn rules_text(rules: &GameRules) -> Result<String, StoreError> {
+    rules
+        .stored()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// Rules stored by `rules_text`, read by the family in the row's `family` column.
+fn rules_of(row: &sqlx::any::AnyRow) -> Result<GameRules, StoreError> {
+    let family = Family::from_word(&row.try_get::<String, _>("family")?)?;
+    let text: String = row.try_get("rules")?;
+    GameRules::from_stored(family, &text)
+        .map_err(|e| StoreError::Corrupt(format!("{family} rules: {e}")))
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

@@ -4,6 +4,7 @@
 use super::games::GameRow;
 use super::tournaments::{write_board_end, BoardEnd};
 use super::{id, words, Store, StoreError, Tx, Word};
+use crate::family::Family;
 use crate::ratings::{Rating, Score};
 use engine::Color;
 use sqlx::any::AnyRow;
@@ -115,8 +116,8 @@ pub(super) async fn write_ended(
     for result in &ended.results {
         sqlx::query(
             "INSERT INTO results (game_id, colour, guild_id, user_id, opponent_id, \
-             opponent_name, ruleset, score, reason, rated, rating, deviation, ended_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             opponent_name, ruleset, score, reason, rated, rating, deviation, ended_at, \
+             family) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(result.game)
         .bind(result.colour.word())
@@ -131,23 +132,26 @@ pub(super) async fn write_ended(
         .bind(result.rating.map(|r| r.rating()))
         .bind(result.rating.map(|r| r.deviation()))
         .bind(now)
+        .bind(game.game.family().word())
         .execute(&mut **tx)
         .await?;
     }
+    let family = game.game.family().word();
     for (rating, games_before) in &ended.ratings {
-        // Both statements take the same first eleven parameters; the update also checks that
+        // Both statements take the same first twelve parameters; the update also checks that
         // the member's game count is still what the rating was computed from.
         let sql = match games_before {
             None => {
                 "INSERT INTO ratings (guild_id, user_id, name, rating, deviation, \
-                 volatility, games, wins, draws, losses, last_played_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-                 ON CONFLICT (guild_id, user_id) DO NOTHING"
+                 volatility, games, wins, draws, losses, last_played_at, family) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                 ON CONFLICT (guild_id, user_id, family) DO NOTHING"
             }
             Some(_) => {
                 "UPDATE ratings SET name = $3, rating = $4, deviation = $5, \
                  volatility = $6, games = $7, wins = $8, draws = $9, losses = $10, \
-                 last_played_at = $11 WHERE guild_id = $1 AND user_id = $2 AND games = $12"
+                 last_played_at = $11 WHERE guild_id = $1 AND user_id = $2 AND family = $12 \
+                 AND games = $13"
             }
         };
         let mut query = sqlx::query(sql)
@@ -161,7 +165,8 @@ pub(super) async fn write_ended(
             .bind(rating.wins)
             .bind(rating.draws)
             .bind(rating.losses)
-            .bind(rating.last_played_at);
+            .bind(rating.last_played_at)
+            .bind(family);
         if let Some(before) = games_before {
             query = query.bind(*before);
         }
@@ -178,21 +183,29 @@ pub(super) async fn write_ended(
 }
 
 impl Store {
-    /// A member's rating in a server, if they have played a rated game there.
-    pub async fn rating(&self, guild: u64, user: u64) -> Result<Option<RatingRow>, StoreError> {
-        sqlx::query("SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2")
+    /// A member's rating in a server's pool of a family, if they have played a rated game of
+    /// it there.
+    pub async fn rating(
+        &self,
+        guild: u64,
+        user: u64,
+        family: Family,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        sqlx::query("SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 AND family = $3")
             .bind(id(guild))
             .bind(id(user))
+            .bind(family.word())
             .fetch_optional(&self.pool)
             .await?
             .map(rating_row)
             .transpose()
     }
 
-    /// Every rated member of a server (the caller orders and cuts).
-    pub async fn ratings(&self, guild: u64) -> Result<Vec<RatingRow>, StoreError> {
-        sqlx::query("SELECT * FROM ratings WHERE guild_id = $1")
+    /// Every rated member of a server's pool of a family (the caller orders and cuts).
+    pub async fn ratings(&self, guild: u64, family: Family) -> Result<Vec<RatingRow>, StoreError> {
+        sqlx::query("SELECT * FROM ratings WHERE guild_id = $1 AND family = $2")
             .bind(id(guild))
+            .bind(family.word())
             .fetch_all(&self.pool)
             .await?
             .into_iter()
@@ -258,18 +271,21 @@ impl Store {
         Ok(record)
     }
 
-    /// A member's rating after each rated game in a server, oldest first: (when, rating).
+    /// A member's rating after each rated game of a family in a server, oldest first:
+    /// (when, rating).
     pub async fn rating_history(
         &self,
         guild: u64,
         user: u64,
+        family: Family,
     ) -> Result<Vec<(i64, f64)>, StoreError> {
         sqlx::query(
             "SELECT ended_at, rating FROM results WHERE guild_id = $1 AND user_id = $2 \
-             AND rated = 1 AND rating IS NOT NULL ORDER BY ended_at, game_id",
+             AND family = $3 AND rated = 1 AND rating IS NOT NULL ORDER BY ended_at, game_id",
         )
         .bind(id(guild))
         .bind(id(user))
+        .bind(family.word())
         .fetch_all(&self.pool)
         .await?
         .iter()

@@ -8,13 +8,14 @@
 use super::games::{control_of, control_word, insert_game, update_game, GameRow, Terms};
 use super::outbox::owe_in;
 use super::{
-    bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
-    Word,
+    bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
+    StoreError, Tx, Word,
 };
+use crate::family::{GameRules, GameState};
 use crate::shards::Shards;
 use crate::tournament::model::Bye;
 use crate::tournament::tiebreak::TieBreak;
-use engine::{Clock, Color, Game, Rules, TimeControl};
+use engine::{Clock, Color, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -68,7 +69,7 @@ pub struct TournamentRow {
     pub format: TournamentFormat,
     /// Swiss: as asked; round robins: known from the start.
     pub rounds: u16,
-    pub rules: Rules,
+    pub rules: GameRules,
     pub time_control: TimeControl,
     pub rated: bool,
     pub max_players: u16,
@@ -162,7 +163,7 @@ const LEASE: i64 = 60;
 
 const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, name, creator_id, format, rounds, \
      rules, time_control, rated, max_players, all_at_once, tiebreaks, starts_at, status, round, \
-     announced, first_colour, created_at";
+     announced, first_colour, created_at, family";
 
 fn u16_of(row: &AnyRow, column: &str) -> Result<u16, StoreError> {
     let value: i64 = row.try_get(column)?;
@@ -182,7 +183,7 @@ fn tournament_row(row: AnyRow) -> Result<TournamentRow, StoreError> {
         creator: row.try_get::<i64, _>("creator_id")? as u64,
         format: TournamentFormat::from_word(&row.try_get::<String, _>("format")?)?,
         rounds: u16_of(&row, "rounds")?,
-        rules: unjson(&row.try_get::<String, _>("rules")?)?,
+        rules: rules_of(&row)?,
         time_control: control_of(time_control)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         max_players: u16_of(&row, "max_players")?,
@@ -270,9 +271,9 @@ impl Store {
         let tournament: i64 = sqlx::query(
             "INSERT INTO tournaments (guild_id, channel_id, name, creator_id, format, rounds, \
              rules, time_control, rated, max_players, all_at_once, tiebreaks, starts_at, \
-             status, first_colour, due_at, created_at) \
+             status, first_colour, due_at, created_at, family) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, \
-             $16) RETURNING id",
+             $16, $17) RETURNING id",
         )
         .bind(id(t.channel.guild))
         .bind(id(t.channel.channel))
@@ -280,7 +281,7 @@ impl Store {
         .bind(id(t.creator))
         .bind(t.format.word())
         .bind(i64::from(t.rounds))
-        .bind(json(&t.rules)?)
+        .bind(rules_text(&t.rules)?)
         .bind(control_word(t.time_control))
         .bind(i64::from(t.rated))
         .bind(i64::from(t.max_players))
@@ -290,6 +291,7 @@ impl Store {
         .bind(TournamentStatus::Signup.word())
         .bind(t.first_colour.word())
         .bind(now)
+        .bind(t.rules.family().word())
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
@@ -607,7 +609,7 @@ impl Store {
         board: i64,
         channel: Channel,
         players: &[Player; 2],
-        game: &Game,
+        game: &GameState,
         clock: (TimeControl, Option<Clock>, bool),
         owed: &[Owed],
         now: i64,

@@ -72,9 +72,10 @@ async fn a_timeout_ends_the_game_exactly_once(backend: Backend) {
         row.game.result().unwrap().reason,
         engine::EndReason::Timeout
     );
-    let record = row.game.record_text(&engine::Players {
-        white: "alice".into(),
-        black: "bob".into(),
+    let record = row.game.record_text(&crate::family::Record {
+        players: ["alice", "bob"],
+        started_at: row.started_at,
+        event: "Rated game",
     });
     assert!(
         record.contains("[Termination \"time forfeit\"]"),
@@ -121,7 +122,7 @@ async fn a_late_turn_loses_on_time_instead(backend: Backend) {
         replies[0].text
     );
     assert!(!replies[0].text.contains("Ratings"), "{}", replies[0].text);
-    assert_eq!(f.row().await.game.turns().len(), 1);
+    assert_eq!(f.row().await.game.turns(), 1);
     // The scheduler finds nothing left to do.
     f.core.run_due(f.advance(1)).await.unwrap();
     assert!(f.delivered_with("ran out of time").is_empty());
@@ -178,7 +179,13 @@ async fn overdue_games_are_settled_after_a_restart(backend: Backend) {
     f.core.run_due(t0 + 7 * DAY).await.unwrap();
     assert_eq!(f.delivered_with("<@2> ran out of time").len(), 1);
     assert_eq!(f.row().await.status, Status::Finished);
-    let rating = f.core.store().rating(10, 1).await.unwrap().unwrap();
+    let rating = f
+        .core
+        .store()
+        .rating(10, 1, crate::family::Family::Csipgs)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((rating.games, rating.wins), (1, 1));
     if let DatabaseUrl::Sqlite(path) = url {
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -234,10 +241,17 @@ async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
 async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     let f = fixture(backend).await;
     let text = f
-        .refused(&carol(), HERE, Request::Rating { member: None })
+        .refused(
+            &carol(),
+            HERE,
+            Request::Rating {
+                member: None,
+                game: None,
+            },
+        )
         .await;
     assert!(text.contains("has played no rated game"), "{text}");
-    let empty = f.one(&carol(), Request::Leaderboard).await;
+    let empty = f.one(&carol(), Request::Leaderboard { game: None }).await;
     assert!(
         empty.text.contains("No one has played a rated game"),
         "{}",
@@ -253,8 +267,20 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
         "{}",
         resigned.text
     );
-    let alice_rating = f.core.store().rating(10, 1).await.unwrap().unwrap();
-    let bob_rating = f.core.store().rating(10, 2).await.unwrap().unwrap();
+    let alice_rating = f
+        .core
+        .store()
+        .rating(10, 1, crate::family::Family::Csipgs)
+        .await
+        .unwrap()
+        .unwrap();
+    let bob_rating = f
+        .core
+        .store()
+        .rating(10, 2, crate::family::Family::Csipgs)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(alice_rating.rating.rating() > 1500.0);
     assert!(bob_rating.rating.rating() < 1500.0);
     let shown = f
@@ -262,6 +288,7 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
             &carol(),
             Request::Rating {
                 member: Some(alice().player()),
+                game: None,
             },
         )
         .await;
@@ -271,14 +298,22 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
         shown.text
     );
     // Both still provisional: listed with their ?, the winner first.
-    let board = f.one(&carol(), Request::Leaderboard).await;
+    let board = f.one(&carol(), Request::Leaderboard { game: None }).await;
     assert!(board.text.contains("1. <@1> 1"), "{}", board.text);
     assert!(
         board.text.contains("? marks a provisional rating"),
         "{}",
         board.text
     );
-    let profile = f.one(&alice(), Request::Profile { member: None }).await;
+    let profile = f
+        .one(
+            &alice(),
+            Request::Profile {
+                member: None,
+                game: None,
+            },
+        )
+        .await;
     assert!(
         profile.text.contains("classic: 1 won, 0 drawn, 0 lost"),
         "{}",
@@ -298,10 +333,24 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     let resigned = f.one(&alice(), press(&ask.buttons[0].id)).await;
     assert!(!resigned.text.contains("Ratings"), "{}", resigned.text);
     assert_eq!(
-        f.core.store().rating(10, 1).await.unwrap().unwrap().games,
+        f.core
+            .store()
+            .rating(10, 1, crate::family::Family::Csipgs)
+            .await
+            .unwrap()
+            .unwrap()
+            .games,
         1
     );
-    let profile = f.one(&alice(), Request::Profile { member: None }).await;
+    let profile = f
+        .one(
+            &alice(),
+            Request::Profile {
+                member: None,
+                game: None,
+            },
+        )
+        .await;
     assert!(
         profile.text.contains("classic: 1 won, 0 drawn, 1 lost"),
         "{}",
@@ -318,7 +367,7 @@ async fn established_players_make_the_leaderboard(backend: Backend) {
         let ask = f.one(&loser, Request::Resign).await;
         f.one(&loser, press(&ask.buttons[0].id)).await;
     }
-    let board = f.one(&carol(), Request::Leaderboard).await;
+    let board = f.one(&carol(), Request::Leaderboard { game: None }).await;
     let first = board.text.find("<@1>").expect("alice listed");
     let second = board.text.find("<@2>").expect("bob listed");
     assert!(first < second, "{}", board.text);

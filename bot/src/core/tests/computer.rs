@@ -102,8 +102,11 @@ async fn the_computer_answers_each_turn_once(backend: Backend) {
     // Played once: asking again plays nothing, and the scheduler delivers it once.
     assert!(f.computer_plays().await.is_empty());
     let row = f.row().await;
-    assert_eq!(row.game.turns().len(), 2);
-    assert_eq!(row.game.position().to_move(), Color::White);
+    assert_eq!(row.game.turns(), 2);
+    assert_eq!(
+        row.game.csipgs().unwrap().position().to_move(),
+        Color::White
+    );
     f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
     let delivered = f.platform.delivered.lock().unwrap().clone();
     let computer_turns: Vec<_> = delivered
@@ -223,7 +226,7 @@ async fn an_owed_turn_is_played_after_a_restart(backend: Backend) {
     let f = fixture_with(Store::open(&url).await.unwrap()).await;
     let answers = f.computer_plays().await;
     assert_eq!(answers.len(), 1, "{answers:?}");
-    assert_eq!(f.row().await.game.turns().len(), 2);
+    assert_eq!(f.row().await.game.turns(), 2);
     if let DatabaseUrl::Sqlite(path) = url {
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
@@ -238,7 +241,7 @@ async fn the_computer_task_answers_without_being_asked(backend: Backend) {
     let play = async {
         f.play(&alice(), "Kd2").await;
         for _ in 0..200 {
-            if f.row().await.game.turns().len() == 2 {
+            if f.row().await.game.turns() == 2 {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -246,7 +249,7 @@ async fn the_computer_task_answers_without_being_asked(backend: Backend) {
         halt.send(true).unwrap();
     };
     tokio::join!(f.core.run_computer(halted), play);
-    assert_eq!(f.row().await.game.turns().len(), 2);
+    assert_eq!(f.row().await.game.turns(), 2);
 }
 
 /// With a clock the computer's turn spends its time like anyone's; a clock that ran out

@@ -93,8 +93,9 @@ impl Fixture {
     /// Replace the channel's game by one from this position (with its terrain).
     async fn set_position(&self, position: &str) {
         let mut row = self.row().await;
-        let position = Position::parse(position, row.game.rules().clone()).unwrap();
-        row.game = Game::from_position(position);
+        let position =
+            Position::parse(position, row.game.csipgs().unwrap().rules().clone()).unwrap();
+        row.game = crate::family::GameState::Csipgs(Game::from_position(position));
         let now = self.now.load(Ordering::SeqCst);
         self.core
             .store()
@@ -108,7 +109,7 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let f = fog_fixture(backend, Recorder::default(), 7).await;
     let started = f.start_with(fog()).await;
     let row = f.row().await;
-    assert_eq!(row.game.position().terrain().count(), 6);
+    assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
     assert!(started[0].text.contains("classic rules with fog"));
     assert!(started[0].text.contains("your own view by DM"));
     assert!(started[0].picture.is_none(), "no board in public");
@@ -206,6 +207,8 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let row = f.row().await;
     let mut offered: Vec<String> = row
         .game
+        .csipgs()
+        .unwrap()
         .offered_moves()
         .into_iter()
         .map(|(_, text)| text)
@@ -269,7 +272,15 @@ async fn the_last_royal_captured_ends_a_fog_game(backend: Backend) {
         dms_to(&replies, 2).is_empty(),
         "no board DM once it is over"
     );
-    let profile = f.one(&alice(), Request::Profile { member: None }).await;
+    let profile = f
+        .one(
+            &alice(),
+            Request::Profile {
+                member: None,
+                game: None,
+            },
+        )
+        .await;
     assert!(
         profile
             .text
@@ -430,7 +441,7 @@ async fn what_a_player_receives_depends_on_their_view_alone(backend: Backend) {
         })
         .await;
         // Game B has one more enemy piece, where the viewer can't see it.
-        let start = a.row().await.game.position().to_string();
+        let start = a.row().await.game.csipgs().unwrap().position().to_string();
         b.set_position(&with_hidden_piece(&start, viewer)).await;
         let member = players[viewer.index()].id;
         let mut rng = seeded(seed * 1000);
@@ -439,11 +450,11 @@ async fn what_a_player_receives_depends_on_their_view_alone(backend: Backend) {
             let (ra, rb) = (a.row().await, b.row().await);
             if ra.game.is_over()
                 || rb.game.is_over()
-                || ra.game.view(viewer) != rb.game.view(viewer)
+                || ra.game.csipgs().unwrap().view(viewer) != rb.game.csipgs().unwrap().view(viewer)
             {
                 break;
             }
-            let mover = ra.game.position().to_move();
+            let mover = ra.game.csipgs().unwrap().position().to_move();
             let who = &players[mover.index()];
             if mover == viewer {
                 let values = |f: Vec<Choice>| f.into_iter().map(|c| c.value).collect::<Vec<_>>();
@@ -454,9 +465,11 @@ async fn what_a_player_receives_depends_on_their_view_alone(backend: Backend) {
                     );
                 }
             }
-            let both: Vec<Action> = rb.game.legal_actions();
+            let both: Vec<Action> = rb.game.csipgs().unwrap().legal_actions();
             let choices: Vec<Action> = ra
                 .game
+                .csipgs()
+                .unwrap()
                 .legal_actions()
                 .into_iter()
                 .filter(|action| both.contains(action))
@@ -465,14 +478,17 @@ async fn what_a_player_receives_depends_on_their_view_alone(backend: Backend) {
                 break;
             }
             let action = &choices[(rng() % choices.len() as u64) as usize];
-            let (ta, tb) = (ra.game.notate(action), rb.game.notate(action));
+            let (ta, tb) = (
+                ra.game.csipgs().unwrap().notate(action),
+                rb.game.csipgs().unwrap().notate(action),
+            );
             let got_a = a.say(who, HERE, Request::Turn { text: ta }).await;
             let got_b = b.say(who, HERE, Request::Turn { text: tb }).await;
             // Once the difference comes into sight, the messages may differ.
             let (ra, rb) = (a.row().await, b.row().await);
             if ra.game.is_over()
                 || rb.game.is_over()
-                || ra.game.view(viewer) != rb.game.view(viewer)
+                || ra.game.csipgs().unwrap().view(viewer) != rb.game.csipgs().unwrap().view(viewer)
             {
                 break;
             }
@@ -508,8 +524,14 @@ async fn a_stored_fog_game_keeps_its_terrain() {
     let f = fog_fixture(Backend::Sqlite, Recorder::default(), 5).await;
     f.start_with(fog()).await;
     let row: GameRow = f.row().await;
-    let terrain = row.game.position().terrain();
+    let terrain = row.game.csipgs().unwrap().position().terrain();
     f.turn(&alice(), "Kd2").await;
-    assert_eq!(f.row().await.game.position().terrain(), terrain);
-    assert_eq!(f.row().await.game.start().terrain(), terrain);
+    assert_eq!(
+        f.row().await.game.csipgs().unwrap().position().terrain(),
+        terrain
+    );
+    assert_eq!(
+        f.row().await.game.csipgs().unwrap().start().terrain(),
+        terrain
+    );
 }

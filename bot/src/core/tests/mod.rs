@@ -466,12 +466,12 @@ async fn the_sample_opening_through_every_action_command(backend: Backend) {
         assert!(!reply.ephemeral, "{}", reply.text);
     }
     let row = f.row().await;
-    assert_eq!(row.game.last_turn().unwrap().notation, "(WD)@d4+");
+    assert_eq!(row.game.last_turn().unwrap().1, "(WD)@d4+");
     let check = f.one(&bob(), mv("Ke6")).await;
     assert!(check.text.contains("played **Ke6**"));
     let row = f.row().await;
     assert_eq!(
-        row.game.position().to_string(),
+        row.game.csipgs().unwrap().position().to_string(),
         "8/8/4k3/8/3(WD)4/3K4/8/8 w 1/2 -/fbDbcA P,N,WD,R,Q,K/P,N,fbDbcA,R,Q,K 9"
     );
 }
@@ -583,7 +583,7 @@ async fn illegal_turns_explain_and_change_nothing(backend: Backend) {
         assert!(text.contains(expected), "{text}");
         assert!(text.ends_with('.'), "{text}");
     }
-    assert_eq!(f.row().await.game.turns().len(), 0);
+    assert_eq!(f.row().await.game.turns(), 0);
     assert_eq!(f.row().await.version, 0);
 }
 
@@ -902,7 +902,7 @@ async fn two_simultaneous_turns_apply_exactly_once(backend: Backend) {
     let public = [&one[0], &two[0]].iter().filter(|r| !r.ephemeral).count();
     assert_eq!(public, 1, "{one:?} {two:?}");
     let row = f.row().await;
-    assert_eq!(row.game.turns().len(), 1);
+    assert_eq!(row.game.turns(), 1);
     assert_eq!(row.version, 1);
 }
 
@@ -924,7 +924,7 @@ async fn a_stale_save_is_refused(backend: Backend) {
         .save_game(&second, Some(1), &[], None, 5)
         .await;
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
-    assert_eq!(f.row().await.game.last_turn().unwrap().notation, "Kd2");
+    assert_eq!(f.row().await.game.last_turn().unwrap().1, "Kd2");
 }
 
 async fn a_reopened_database_resumes_the_game(backend: Backend) {
@@ -937,11 +937,11 @@ async fn a_reopened_database_resumes_the_game(backend: Backend) {
     }
     let f = fixture_with(Store::open(&url).await.unwrap()).await;
     let row = f.row().await;
-    assert_eq!(row.game.turns().len(), 1);
+    assert_eq!(row.game.turns(), 1);
     assert_eq!(row.status, Status::Active);
     f.play(&bob(), "Kd7").await;
     assert_eq!(
-        f.row().await.game.position().to_string(),
+        f.row().await.game.csipgs().unwrap().position().to_string(),
         "8/3k4/8/8/8/8/3K4/8 w 1/1 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 3"
     );
     f.core.store().close().await;
@@ -1058,6 +1058,8 @@ mod processes;
 mod clocks;
 
 mod computer;
+
+mod fide;
 
 mod fog;
 

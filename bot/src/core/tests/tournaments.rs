@@ -733,7 +733,7 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     assert!(first[0].picture.is_none(), "no board in the thread");
     assert!(first[0].text.contains("with fog"), "{}", first[0].text);
     let row = f.row_of(game).await;
-    assert_eq!(row.game.position().terrain().count(), 6);
+    assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
     let delivered = f.platform.delivered.lock().unwrap().clone();
     for (user, color) in [(board.white, Color::White), (board.black, Color::Black)] {
         let dms: Vec<&Reply> = delivered

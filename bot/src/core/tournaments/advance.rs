@@ -7,7 +7,7 @@
 
 use super::show::standings_reply;
 use super::{plain, title, Field};
-use crate::core::challenge::{rules_text, terms_text, thread_name};
+use crate::core::challenge::{how_to_play, terms_text, thread_name};
 use crate::core::clocks::faces;
 use crate::core::fog::opening;
 use crate::core::play::game_over;
@@ -151,7 +151,7 @@ impl Core {
         let mut order: Vec<Entrant> = state.players.clone();
         // Ranked by the ratings they have now, not when they joined.
         for p in &mut order {
-            p.rating = self.ranking_rating(row.channel.guild, p.player.id).await?;
+            p.rating = self.ranking_rating(row, p.player.id).await?;
         }
         let mut lots = Lots::new();
         if swiss {
@@ -306,18 +306,19 @@ impl Core {
                 }
             };
             let now = self.now();
-            let game = self.new_game(row.rules.clone());
+            let game = self.new_game(&row.rules);
             let clock = Clock::start(row.time_control, now);
             let clocks = clock.map(|c| faces(c, Color::White, true, now));
             let here = Target::Channel { channel: thread };
             let (white, black) = (board.white, board.black);
             let mut announcement = Reply::public(format!(
-                "{}, round {}, board {}: <@{white}> (White) vs <@{black}> (Black), {}, {}. Take turns with /move, /transfer, /buy or /turn; /help lists every command. White to move: <@{white}>.",
+                "{}, round {}, board {}: <@{white}> (White) vs <@{black}> (Black), {}, {}. {} White to move: <@{white}>.",
                 title(row),
                 board.round,
                 board.board,
-                rules_text(&row.rules),
+                row.rules.text(),
                 terms_text(row.time_control, row.rated),
+                how_to_play(&row.rules),
             ))
             .pinging(white)
             .pinging(black)

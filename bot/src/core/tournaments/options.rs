@@ -2,6 +2,7 @@
 //! settings of a `TournamentRow`, or an error that names the option and what to write.
 
 use crate::core::TournamentSpec;
+use crate::family::{choose, ChoiceError, GameRules};
 use crate::store::TournamentFormat;
 use crate::tournament::tiebreak::{Format, TieBreak};
 use engine::{Options, Rules, TimeControl, TimeControlError};
@@ -22,6 +23,8 @@ const MAX_START_AHEAD: i64 = 90 * 24 * 3600;
 pub enum OptionError {
     #[error("a tournament needs a name: give name:, such as Winter Cup")]
     NoName,
+    #[error("{0}")]
+    Game(#[from] ChoiceError),
     #[error("rounds: a Swiss has 1 to {MAX_ROUNDS} rounds, not {0}")]
     Rounds(u16),
     #[error("rounds: a round robin's rounds follow from its players (everyone meets everyone): leave rounds out")]
@@ -55,7 +58,7 @@ pub struct Settings {
     pub format: TournamentFormat,
     /// Swiss rounds; 0 for round robins until the start.
     pub rounds: u16,
-    pub rules: Rules,
+    pub rules: GameRules,
     pub time_control: TimeControl,
     pub rated: bool,
     pub max_players: u16,
@@ -117,18 +120,22 @@ impl TournamentSpec {
             .as_deref()
             .map(|text| start_time(text, now))
             .transpose()?;
-        let options = Options {
-            power: self.power.unwrap_or(defaults.options.power),
-            proposals: self.proposals.unwrap_or(defaults.options.proposals),
-            unofficial: self.unofficial.unwrap_or(defaults.options.unofficial),
-            plunder: self.plunder.unwrap_or(defaults.options.plunder),
-            fog: self.fog.unwrap_or(defaults.options.fog),
-        };
+        let csipgs_options = self.csipgs_options();
+        let rules = choose(self.game, self.variants.as_deref(), &csipgs_options, || {
+            let options = Options {
+                power: self.power.unwrap_or(defaults.options.power),
+                proposals: self.proposals.unwrap_or(defaults.options.proposals),
+                unofficial: self.unofficial.unwrap_or(defaults.options.unofficial),
+                plunder: self.plunder.unwrap_or(defaults.options.plunder),
+                fog: self.fog.unwrap_or(defaults.options.fog),
+            };
+            Rules::new(self.ruleset.unwrap_or(defaults.ruleset), options)
+        })?;
         Ok(Settings {
             name,
             format,
             rounds,
-            rules: Rules::new(self.ruleset.unwrap_or(defaults.ruleset), options),
+            rules,
             time_control,
             rated: self.rated.unwrap_or(true),
             max_players,

@@ -2,7 +2,7 @@
 //! table picture and text), a round's boards, and the FIDE TRF file.
 
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
-use crate::core::challenge::{rules_text, terms_text};
+use crate::core::challenge::terms_text;
 use crate::core::{Choice, Core, CoreError, File, Picture, Place, Reply};
 use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
 use crate::tournament::model::{Bye, PlayerNo};
@@ -164,7 +164,7 @@ pub(super) fn info(state: &TournamentState) -> String {
         title(row),
         format_name(row.format),
         if row.all_at_once { ", every game at once" } else { "" },
-        rules_text(&row.rules),
+        row.rules.text(),
         terms_text(row.time_control, row.rated),
         if tiebreaks.is_empty() { "none".to_string() } else { tiebreaks.join(", ") },
         row.creator,

@@ -2,7 +2,7 @@
 //! have started), leave before the start, withdraw after it.
 
 use super::{format_name, plain, status_name, title};
-use crate::core::challenge::{games_allowed, rules_text, terms_text};
+use crate::core::challenge::{games_allowed, terms_text};
 use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
 };
@@ -122,7 +122,7 @@ impl Core {
                 max: row.max_players,
             });
         }
-        let rating = self.ranking_rating(row.channel.guild, who.id).await?;
+        let rating = self.ranking_rating(row, who.id).await?;
         let entrant = Entrant {
             player: who.player(),
             number,
@@ -244,12 +244,16 @@ impl Core {
         Ok(replies)
     }
 
-    /// The rating a tournament ranks a member by: their server rating, rounded (0: unrated,
-    /// as TRF writes it).
-    pub(super) async fn ranking_rating(&self, guild: u64, user: u64) -> Result<u16, CoreError> {
+    /// The rating a tournament ranks a member by: their server rating in the tournament's
+    /// game, rounded (0: unrated, as TRF writes it).
+    pub(super) async fn ranking_rating(
+        &self,
+        row: &TournamentRow,
+        user: u64,
+    ) -> Result<u16, CoreError> {
         Ok(self
             .store
-            .rating(guild, user)
+            .rating(row.channel.guild, user, row.rules.family())
             .await?
             .map_or(0, |r| r.rating.rating().round().clamp(0.0, 9999.0) as u16))
     }
@@ -303,7 +307,7 @@ fn created(row: &TournamentRow, creator: u64) -> Reply {
     let text = format!(
         "<@{creator}> created {}: {format}, {}, {}, up to {} players. {start}. Press Join, or type /tournament join tournament:{}.",
         title(row),
-        rules_text(&row.rules),
+        row.rules.text(),
         terms_text(row.time_control, row.rated),
         row.max_players,
         row.id,
