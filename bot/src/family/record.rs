@@ -35,7 +35,6 @@ impl GameState {
             }),
             GameState::Fide(game) => Pgn::new(game.clone())
                 .tag("Event", record.event)
-                .tag("Site", "Discord")
                 .tag("Date", pgn_date(record.started_at))
                 .tag("White", white)
                 .tag("Black", black)

@@ -179,13 +179,7 @@ async fn overdue_games_are_settled_after_a_restart(backend: Backend) {
     f.core.run_due(t0 + 7 * DAY).await.unwrap();
     assert_eq!(f.delivered_with("<@2> ran out of time").len(), 1);
     assert_eq!(f.row().await.status, Status::Finished);
-    let rating = f
-        .core
-        .store()
-        .rating(10, 1, crate::family::Family::Csipgs)
-        .await
-        .unwrap()
-        .unwrap();
+    let rating = f.csipgs_rating(1).await.unwrap();
     assert_eq!((rating.games, rating.wins), (1, 1));
     if let DatabaseUrl::Sqlite(path) = url {
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -267,20 +261,8 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
         "{}",
         resigned.text
     );
-    let alice_rating = f
-        .core
-        .store()
-        .rating(10, 1, crate::family::Family::Csipgs)
-        .await
-        .unwrap()
-        .unwrap();
-    let bob_rating = f
-        .core
-        .store()
-        .rating(10, 2, crate::family::Family::Csipgs)
-        .await
-        .unwrap()
-        .unwrap();
+    let alice_rating = f.csipgs_rating(1).await.unwrap();
+    let bob_rating = f.csipgs_rating(2).await.unwrap();
     assert!(alice_rating.rating.rating() > 1500.0);
     assert!(bob_rating.rating.rating() < 1500.0);
     let shown = f
@@ -305,15 +287,7 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
         "{}",
         board.text
     );
-    let profile = f
-        .one(
-            &alice(),
-            Request::Profile {
-                member: None,
-                game: None,
-            },
-        )
-        .await;
+    let profile = f.one(&alice(), own_profile()).await;
     assert!(
         profile.text.contains("classic: 1 won, 0 drawn, 0 lost"),
         "{}",
@@ -332,25 +306,8 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     let ask = f.one(&alice(), Request::Resign).await;
     let resigned = f.one(&alice(), press(&ask.buttons[0].id)).await;
     assert!(!resigned.text.contains("Ratings"), "{}", resigned.text);
-    assert_eq!(
-        f.core
-            .store()
-            .rating(10, 1, crate::family::Family::Csipgs)
-            .await
-            .unwrap()
-            .unwrap()
-            .games,
-        1
-    );
-    let profile = f
-        .one(
-            &alice(),
-            Request::Profile {
-                member: None,
-                game: None,
-            },
-        )
-        .await;
+    assert_eq!(f.csipgs_rating(1).await.unwrap().games, 1);
+    let profile = f.one(&alice(), own_profile()).await;
     assert!(
         profile.text.contains("classic: 1 won, 0 drawn, 1 lost"),
         "{}",

@@ -272,15 +272,7 @@ async fn the_last_royal_captured_ends_a_fog_game(backend: Backend) {
         dms_to(&replies, 2).is_empty(),
         "no board DM once it is over"
     );
-    let profile = f
-        .one(
-            &alice(),
-            Request::Profile {
-                member: None,
-                game: None,
-            },
-        )
-        .await;
+    let profile = f.one(&alice(), own_profile()).await;
     assert!(
         profile
             .text

@@ -243,6 +243,12 @@ impl Fixture {
         reply
     }
 
+    /// A member's csipgs rating in the test server, if rated.
+    async fn csipgs_rating(&self, user: u64) -> Option<crate::store::RatingRow> {
+        let family = crate::family::Family::Csipgs;
+        self.core.store().rating(10, user, family).await.unwrap()
+    }
+
     async fn row(&self) -> crate::store::GameRow {
         self.core
             .store()
@@ -250,6 +256,14 @@ impl Fixture {
             .await
             .unwrap()
             .expect("a game")
+    }
+}
+
+/// The asker's own profile, in csipgs.
+fn own_profile() -> Request {
+    Request::Profile {
+        member: None,
+        game: None,
     }
 }
 
