@@ -11,7 +11,7 @@ use crate::picture;
 use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
 use engine::computer::Level;
 use engine::{Color, Options, Ruleset};
-use render::BoardView;
+use render::{BoardView, FideBoardView};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -511,8 +511,10 @@ impl Screen {
             println!("{text}");
         }
         if let Some(picture) = &reply.picture {
-            if let Picture::Board(view) = picture {
-                println!("{}", text_board(view));
+            match picture {
+                Picture::Board(view) => println!("{}", text_board(view)),
+                Picture::FideBoard(view) => println!("{}", fide_text_board(view)),
+                _ => {}
             }
             let path = match picture {
                 Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
@@ -550,17 +552,14 @@ fn write_file(path: &Path, bytes: &[u8]) {
     }
 }
 
-/// The board as text from the view's side: FIDE pieces by letter (White upper case), other
-/// designs numbered, `(1)` for White and `[1]` for Black, `#` impassable and `~` out of
-/// sight (a fog player's view), with a legend; then both panels.
-pub fn text_board(view: &BoardView) -> String {
-    let mut others: Vec<&engine::Design> = Vec::new();
-    let mut rows = Vec::new();
-    let files: Vec<u8> = match view.orientation {
+/// The 8x8 grid seen from `orientation`, files and ranks labelled, each square's cell from
+/// `cell` (three characters wide).
+fn grid(orientation: Color, mut cell: impl FnMut(engine::Square) -> String) -> Vec<String> {
+    let files: Vec<u8> = match orientation {
         Color::White => (0..8).collect(),
         Color::Black => (0..8).rev().collect(),
     };
-    let ranks: Vec<u8> = match view.orientation {
+    let ranks: Vec<u8> = match orientation {
         Color::White => (0..8).rev().collect(),
         Color::Black => (0..8).collect(),
     };
@@ -568,40 +567,56 @@ pub fn text_board(view: &BoardView) -> String {
         .iter()
         .map(|&f| format!(" {} ", (b'a' + f) as char))
         .collect();
-    rows.push(format!("   {header}"));
+    let mut rows = vec![format!("   {header}")];
     for &rank in &ranks {
         let mut row = format!(" {} ", rank + 1);
         for &file in &files {
-            let square = engine::Square::new(file, rank).expect("on the board");
-            let cell = match view.piece_at(square) {
-                None if view.terrain.contains(&square) => " # ".to_string(),
-                None if view.hidden.contains(&square) => " ~ ".to_string(),
-                None if view.check.contains(&square) => " + ".to_string(),
-                None => " . ".to_string(),
-                Some((color, design)) => match design.fide() {
-                    Some(f) if color == Color::White => format!(" {} ", f.letter()),
-                    Some(f) => format!(" {} ", f.letter().to_ascii_lowercase()),
-                    None => {
-                        let n = match others.iter().position(|d| *d == design) {
-                            Some(i) => i + 1,
-                            None => {
-                                others.push(design);
-                                others.len()
-                            }
-                        };
-                        match color {
-                            Color::White => format!("({n})"),
-                            Color::Black => format!("[{n}]"),
-                        }
-                    }
-                },
-            };
-            row.push_str(&cell);
+            row.push_str(&cell(
+                engine::Square::new(file, rank).expect("on the board"),
+            ));
         }
         row.push_str(&format!(" {}", rank + 1));
         rows.push(row);
     }
     rows.push(format!("   {header}"));
+    rows
+}
+
+/// A FIDE piece's letter, upper case for White.
+fn fide_cell(color: Color, fide: engine::Fide) -> String {
+    match color {
+        Color::White => format!(" {} ", fide.letter()),
+        Color::Black => format!(" {} ", fide.letter().to_ascii_lowercase()),
+    }
+}
+
+/// The board as text from the view's side: FIDE pieces by letter (White upper case), other
+/// designs numbered, `(1)` for White and `[1]` for Black, `#` impassable and `~` out of
+/// sight (a fog player's view), with a legend; then both panels.
+pub fn text_board(view: &BoardView) -> String {
+    let mut others: Vec<&engine::Design> = Vec::new();
+    let mut rows = grid(view.orientation, |square| match view.piece_at(square) {
+        None if view.terrain.contains(&square) => " # ".to_string(),
+        None if view.hidden.contains(&square) => " ~ ".to_string(),
+        None if view.check.contains(&square) => " + ".to_string(),
+        None => " . ".to_string(),
+        Some((color, design)) => match design.fide() {
+            Some(f) => fide_cell(color, f),
+            None => {
+                let n = match others.iter().position(|d| *d == design) {
+                    Some(i) => i + 1,
+                    None => {
+                        others.push(design);
+                        others.len()
+                    }
+                };
+                match color {
+                    Color::White => format!("({n})"),
+                    Color::Black => format!("[{n}]"),
+                }
+            }
+        },
+    });
     if !view.terrain.is_empty() || !view.hidden.is_empty() {
         rows.push("   # = impassable, ~ = out of sight".to_string());
     }
@@ -643,6 +658,40 @@ pub fn text_board(view: &BoardView) -> String {
     match &view.result {
         Some(result) => rows.push(result.clone()),
         None => rows.push(format!("Turn {}: {} to move.", view.ply, view.to_move)),
+    }
+    rows.join("\n")
+}
+
+/// A FIDE-family board as text from the view's side (pieces by letter, White upper case),
+/// then what each side has captured, the variants, and whose move it is.
+pub fn fide_text_board(view: &FideBoardView) -> String {
+    let mut rows = grid(view.orientation, |square| match view.piece_at(square) {
+        Some((color, design)) => design
+            .fide()
+            .map_or_else(|| " ? ".to_string(), |f| fide_cell(color, f)),
+        None => " . ".to_string(),
+    });
+    for color in Color::ALL {
+        let captured: Vec<String> = view.captured[color.index()]
+            .iter()
+            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
+            .collect();
+        rows.push(format!(
+            "{color} ({}): captured {}",
+            view.names[color.index()],
+            if captured.is_empty() {
+                "nothing".to_string()
+            } else {
+                captured.join(", ")
+            }
+        ));
+    }
+    if !view.variants.is_empty() {
+        rows.push(format!("Variants: {}", view.variants.join(", ")));
+    }
+    match &view.result {
+        Some(result) => rows.push(result.clone()),
+        None => rows.push(format!("Move {}: {} to move.", view.fullmove, view.to_move)),
     }
     rows.join("\n")
 }
@@ -749,6 +798,22 @@ mod tests {
         assert!(text.contains("Turn 12: Black to move."));
         let flipped = text_board(&view.seen_by(Color::Black));
         assert!(flipped.contains("    h  g  f"), "{flipped}");
+    }
+
+    #[test]
+    fn the_fide_text_board_shows_pieces_captures_and_variants() {
+        let mut game = engine::fide::FideGame::new("stungun".parse().unwrap());
+        for m in ["e4", "d5", "exd5"] {
+            game.play_text(m).unwrap();
+        }
+        let view = FideBoardView::from_game(&game, ["Alice", "Bob"]);
+        let text = fide_text_board(&view);
+        assert!(text.contains(" 5  .  .  .  P  .  .  .  .  5"), "{text}");
+        assert!(text.contains(" 8  r  n  b  q  k  b  n  r  8"), "{text}");
+        assert!(text.contains("White (Alice): captured"), "{text}");
+        assert!(text.contains("Black (Bob): captured nothing"), "{text}");
+        assert!(text.contains("Variants: stungun"), "{text}");
+        assert!(text.contains("Move 2: Black to move."), "{text}");
     }
 
     #[test]
