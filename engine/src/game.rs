@@ -61,6 +61,7 @@ impl EndReason {
         (EndReason::Timeout, "time forfeit"),
         (EndReason::DrawAgreed, "agreement"),
         (EndReason::Abandoned, "abandoned"),
+        // The FIDE family's own ends, after csipgs's seven.
         (EndReason::Stalemate, "stalemate"),
         (EndReason::FiftyMoves, "fifty moves"),
         (EndReason::Repetition, "repetition"),
@@ -68,9 +69,10 @@ impl EndReason {
         (EndReason::Extinction, "extinction"),
     ];
 
-    /// Every Termination word, in a fixed order.
+    /// The Termination words a csipgs record can carry, in a fixed order (the FIDE family's
+    /// draws and extinction cannot end a csipgs game, so a csipgs record is not told of them).
     pub fn termination_words() -> impl Iterator<Item = &'static str> {
-        EndReason::TERMINATIONS.iter().map(|(_, word)| *word)
+        EndReason::TERMINATIONS[..7].iter().map(|(_, word)| *word)
     }
 
     /// The record's Termination word for this reason; none for [`EndReason::Recorded`].
