@@ -239,7 +239,7 @@ fn date_ticks(t_lo: i64, t_hi: i64, max_ticks: f32) -> Vec<i64> {
 
 /// A day since 1970-01-01 as (year, month, day), proleptic Gregorian (Howard Hinnant's
 /// civil_from_days).
-fn civil(days: i64) -> (i64, i64, i64) {
+pub fn civil(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

@@ -68,7 +68,7 @@ mod text;
 mod token;
 mod view;
 
-pub use chart::days_from_civil;
+pub use chart::{civil, days_from_civil};
 pub use clock::clock_text;
 pub use engine;
 pub use fide_view::{FideBoardView, FideReplayView};

@@ -43,17 +43,9 @@ impl GameState {
     }
 }
 
-/// A moment as a PGN Date, `YYYY.MM.DD` (UTC; Howard Hinnant's civil_from_days).
+/// A moment as a PGN Date, `YYYY.MM.DD` (UTC).
 fn pgn_date(seconds: i64) -> String {
-    let z = seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = render::civil(seconds.div_euclid(86_400));
     format!("{year:04}.{month:02}.{day:02}")
 }
 
