@@ -104,17 +104,24 @@ impl FideGame {
     /// Plays a move written in SAN (or long algebraic); returns it as recorded.
     pub fn play_text(&mut self, text: &str) -> Result<String, FideTurnError> {
         self.ensure_running()?;
-        let m = san::parse(&self.position, text)?;
-        self.play(m)
+        let legal = self.position.legal_moves();
+        let m = san::parse_among(&self.position, text, &legal)?;
+        self.play_legal(m, &legal)
     }
 
     /// Plays a legal move; returns its SAN.
     pub fn play(&mut self, m: Move) -> Result<String, FideTurnError> {
         self.ensure_running()?;
-        if !self.position.legal_moves().contains(&m) {
+        let legal = self.position.legal_moves();
+        if !legal.contains(&m) {
             return Err(FideTurnError::Illegal);
         }
-        let written = san::write(&self.position, &m);
+        self.play_legal(m, &legal)
+    }
+
+    /// Plays a move known to be among `legal`, the position's legal moves.
+    fn play_legal(&mut self, m: Move, legal: &[Move]) -> Result<String, FideTurnError> {
+        let written = san::write_among(&self.position, &m, legal);
         let next = self.position.play(&m).ok_or(FideTurnError::Illegal)?;
         self.position = next;
         self.moves.push(m);

@@ -4,7 +4,7 @@
 //! # Layout
 //!
 //! - The game's options: [`variant`] (each variant, and which combine).
-//! - The board: [`attacks`] (tables), [`position`] (the board and what carries between
+//! - The board: `attacks` (tables), [`position`] (the board and what carries between
 //!   moves), [`fen`].
 //! - Moves: [`moves`] (a `Copy` move), `pieces` (where each piece goes under the variants),
 //!   `movegen` (legal moves; two-stage moves for double steps and Camp-follower), `castle`,
@@ -13,7 +13,7 @@
 //! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
 //!   results).
 
-pub mod attacks;
+mod attacks;
 mod castle;
 mod check;
 mod fatigue;
@@ -34,9 +34,8 @@ pub mod variant;
 
 pub use fen::{FenError, START};
 pub use game::{FideGame, FideTurnError};
-pub use movegen::legal;
 pub use moves::{Move, Special};
-pub use perft::{divide, perft};
+pub use perft::perft;
 pub use pgn::{Pgn, PgnError};
 pub use position::{Board, Position};
 pub use san::SanError;

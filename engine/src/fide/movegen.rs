@@ -186,23 +186,17 @@ fn two_stage(pos: &Position, from: Square, role: Fide, out: &mut Vec<Move>) {
 
 /// The legal moves of the side to move; none once the game is decided on the board by
 /// Movewise extinction.
-pub fn legal(pos: &Position) -> Vec<Move> {
+fn legal(pos: &Position) -> Vec<Move> {
     let mut out = Vec::with_capacity(64);
-    legal_into(pos, &mut out);
-    out
-}
-
-/// The legal moves, into a list the caller reuses.
-pub fn legal_into(pos: &Position, out: &mut Vec<Move>) {
-    out.clear();
     if pos.variants.has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
-        return;
+        return out;
     }
-    pseudo(pos, Scope::All, out);
+    pseudo(pos, Scope::All, &mut out);
     out.retain(|m| {
         pos.play(m)
             .is_some_and(|after| !check::king_capturable(&after))
     });
+    out
 }
 
 /// Whether some enemy piece could take this en passant chance now.

@@ -105,15 +105,3 @@ fn aligned(king: Square, from: Square, to: Square) -> bool {
         ray.contains(from) && ray.contains(to)
     })
 }
-
-/// Perft split by first move, in long algebraic form, as engines print it.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
-    let depth = depth.max(1);
-    super::movegen::legal(pos)
-        .into_iter()
-        .filter_map(|m| {
-            let next = pos.play(&m)?;
-            Some((super::san::long(&m), perft(&next, depth - 1)))
-        })
-        .collect()
-}

@@ -62,8 +62,12 @@ pub fn long(m: &Move) -> String {
 
 /// A legal move in SAN, with `+` or `#`.
 pub fn write(pos: &Position, m: &Move) -> String {
-    let legal = pos.legal_moves();
-    let mut s = bare(pos, m, &legal);
+    write_among(pos, m, &pos.legal_moves())
+}
+
+/// A move in SAN, given the position's legal moves (for a caller that has them already).
+pub(super) fn write_among(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let mut s = bare(pos, m, legal);
     if let Some(after) = pos.play(m) {
         if after.in_check() {
             s.push(if after.legal_moves().is_empty() {
@@ -171,6 +175,11 @@ fn disambiguation(pos: &Position, m: &Move, role: Fide, legal: &[Move]) -> Strin
 
 /// The legal move a text names.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
+    parse_among(pos, text, &pos.legal_moves())
+}
+
+/// The move a text names among the position's legal moves.
+pub(super) fn parse_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, SanError> {
     let trimmed = text.trim();
     let clean: String = trimmed
         .trim_end_matches(['+', '#', '!', '?'])
@@ -178,10 +187,9 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
     if clean.is_empty() {
         return Err(SanError::Syntax(trimmed.to_string()));
     }
-    let legal = pos.legal_moves();
     let exact: Vec<&Move> = legal
         .iter()
-        .filter(|m| bare(pos, m, &legal) == clean)
+        .filter(|m| bare(pos, m, legal) == clean)
         .collect();
     if let [m] = exact.as_slice() {
         return Ok(**m);
@@ -201,7 +209,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
         many => Err(SanError::Ambiguous(
             trimmed.to_string(),
             many.iter()
-                .map(|m| bare(pos, m, &legal))
+                .map(|m| bare(pos, m, legal))
                 .collect::<Vec<_>>()
                 .join(" or "),
         )),

@@ -221,9 +221,34 @@ impl Variant {
         }
     }
 
-    /// The bit this variant has in a [`Variants`] set.
+    /// The bit this variant has in a [`Variants`] set: its place in [`ALL`] (a fatigue level
+    /// outside 1..=4 counts as 4, as its name does).
     fn bit(self) -> u32 {
-        1 << ALL.iter().position(|&v| v == self).unwrap_or(0)
+        let place = match self {
+            Variant::Warhead => 0,
+            Variant::Trident => 1,
+            Variant::Helmsman => 2,
+            Variant::Eurofighter => 3,
+            Variant::CampFollower1 => 4,
+            Variant::CampFollower2 => 5,
+            Variant::CampFollower3 => 6,
+            Variant::Familiarity => 7,
+            Variant::Train => 8,
+            Variant::PushPullTrain => 9,
+            Variant::CastleAnytime => 10,
+            Variant::CastleAndCathedral => 11,
+            Variant::MovewiseExtinction => 12,
+            Variant::Stungun => 13,
+            Variant::BattleFatigue(n) => 13 + n.clamp(1, 4) as u32,
+            Variant::TravelFatigue(n) => 17 + n.clamp(1, 4) as u32,
+            Variant::KnightAtTheHoppera => 22,
+            Variant::PromotingKing => 23,
+            Variant::DemotingKing => 24,
+            Variant::Shortcut => 25,
+            Variant::PawnedAndYeomanned => 26,
+            Variant::OneOutAllOut => 27,
+        };
+        1 << place
     }
 
     /// The group of alternatives it belongs to, if any: at most one of a group is allowed.
@@ -396,6 +421,13 @@ impl fmt::Display for Variants {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_variant_has_the_bit_of_its_place() {
+        for (i, v) in ALL.into_iter().enumerate() {
+            assert_eq!(v.bit(), 1 << i, "{v}");
+        }
+    }
 
     #[test]
     fn names_round_trip() {
