@@ -3,8 +3,8 @@
 //! PNG is written to a file.
 
 use crate::core::{
-    system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, Picture, Place, Platform,
-    Posted, Press, Reply, Request, Target, Undelivered, Who,
+    system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, OptionChoices,
+    Picture, Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
 };
 use crate::family::Family;
 use crate::picture;
@@ -212,18 +212,20 @@ const CLEAR: &str = "\x1b[2J\x1b[H";
 /// challenges the computer, which needs no accepting.
 async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
     // One person at one keyboard, or one against the computer: nothing to rate.
-    let on = |flag: bool| flag.then_some(true);
+    let mut options = OptionChoices::default();
+    for name in setup.options.enabled_names() {
+        // The names are the engine's own.
+        let _ = options.set(name, true);
+    }
     let terms = ChallengeRequest {
-        game: Some(setup.game),
-        variants: setup.variants.clone(),
-        ruleset: setup.ruleset,
-        power: on(setup.options.power),
-        proposals: on(setup.options.proposals),
-        unofficial: on(setup.options.unofficial),
-        plunder: on(setup.options.plunder),
-        fog: on(setup.options.fog),
-        time: Some(setup.time.to_string()),
-        rated: Some(false),
+        game: GameSpec {
+            family: Some(setup.game),
+            variants: setup.variants.clone(),
+            ruleset: setup.ruleset,
+            options,
+            time: Some(setup.time.to_string()),
+            rated: Some(false),
+        },
         ..ChallengeRequest::default()
     };
     if let Some((color, level)) = setup.computer {

@@ -2,23 +2,23 @@
 //! for anyone when nobody is named; Cancel for the challenger), open for ten minutes. An
 //! accepted challenge opens a thread for its game where the server wants one.
 
-use super::clocks::faces;
-use super::fog::opening;
+use super::present::{
+    clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name,
+};
+use super::spec::{GameSpec, GameTerms, Terms};
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
 };
-use crate::family::{choose, GameRules};
+use crate::family::{GameRules, GameState};
 use crate::store::{
-    ChallengeRow, ChallengeStatus, Channel, ColourChoice, GuildSettings, Player, Status, StoreError,
+    ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
 };
-use engine::{Clock, Color, Rules, TimeControl};
+use engine::fide::FideGame;
+use engine::{Clock, Color, Game, Position};
 
 /// How long a challenge can be accepted, in seconds.
 pub const CHALLENGE_SECONDS: i64 = 600;
-
-/// Discord's limit on a thread's name.
-const THREAD_NAME_MAX: usize = 100;
 
 impl Core {
     pub(super) async fn challenge(
@@ -44,8 +44,12 @@ impl Core {
             return Err(CoreError::LevelWithoutComputer);
         }
         let Terms {
-            rules,
-            control: time_control,
+            terms:
+                GameTerms {
+                    rules,
+                    control: time_control,
+                    rated,
+                },
             ..
         } = self.terms(place, &request).await?;
         let colour = request.colour.unwrap_or(ColourChoice::Random);
@@ -60,7 +64,7 @@ impl Core {
             expires_at: now + CHALLENGE_SECONDS,
             message: None,
             time_control,
-            rated: request.rated.unwrap_or(true),
+            rated,
         };
         let mut replies = Vec::new();
         let (_, ids) = self
@@ -91,7 +95,7 @@ impl Core {
             .await?
             .ok_or(CoreError::NoRematch)?;
         if last.status == Status::Active {
-            return Err(busy(&last.players));
+            return Err(CoreError::busy(&last.players));
         }
         let Some(color) = last.color_of(who.id) else {
             return Err(CoreError::NotInRematch {
@@ -105,9 +109,7 @@ impl Core {
                 Color::White => ColourChoice::Black,
                 Color::Black => ColourChoice::White,
             }),
-            time: Some(last.time_control.to_string()),
-            rated: Some(last.rated),
-            rules: Some(last.game.rules()),
+            game: GameSpec::repeating(&last.game.rules(), last.time_control, last.rated),
             computer: last.computer.is_some(),
             level: last.computer.map(|c| c.level.number()),
             ..ChallengeRequest::default()
@@ -235,7 +237,7 @@ impl Core {
         let game = self.new_game(&found.rules);
         let (white, black) = (players[0].id, players[1].id);
         let clocks = Clock::start(found.time_control, now)
-            .map(|clock| faces(clock, Color::White, true, now));
+            .map(|clock| clock_views(clock, Color::White, true, now));
         let rules = found.rules.text();
         let started = |text: String| Reply::public(text).pinging(white);
         let replies = match thread {
@@ -271,7 +273,9 @@ impl Core {
             Err(StoreError::Conflict) => return Err(CoreError::ChallengeGone),
             Err(StoreError::ChannelBusy) => {
                 let active = self.store.active_game(game_channel).await?;
-                return Err(active.map_or(CoreError::ChallengeGone, |g| busy(&g.players)));
+                return Err(
+                    active.map_or(CoreError::ChallengeGone, |g| CoreError::busy(&g.players))
+                );
             }
             Err(e) => return Err(e.into()),
         };
@@ -294,105 +298,6 @@ impl Core {
                 None
             }
         }
-    }
-}
-
-/// What a new game from /challenge is played under, the server's defaults filled in.
-pub(super) struct Terms {
-    pub rules: GameRules,
-    pub control: TimeControl,
-    /// Whether the game gets a thread of its own.
-    pub threaded: bool,
-}
-
-impl Core {
-    /// The terms of a game /challenge asks for in `place`, once the server's settings allow
-    /// a game to start there (and the channel is free, where games don't get threads).
-    pub(super) async fn terms(
-        &self,
-        place: Place,
-        request: &ChallengeRequest,
-    ) -> Result<Terms, CoreError> {
-        let channel = Core::channel(place)?;
-        let settings = self.store.guild_settings(channel.guild).await?;
-        games_allowed(&settings, place)?;
-        let threaded = self.threaded(place, settings.threads);
-        // With a thread per game the channel itself never holds one.
-        if !threaded {
-            if let Some(game) = self.store.active_game(channel).await? {
-                return Err(busy(&game.players));
-            }
-        }
-        let rules = match request.rules.clone() {
-            Some(rules) => rules,
-            None => choose(
-                request.game,
-                request.variants.as_deref(),
-                &request.csipgs_options(),
-                || {
-                    Rules::new(
-                        request.ruleset.unwrap_or(settings.rules.ruleset),
-                        request.options_over(settings.rules.options),
-                    )
-                },
-            )?,
-        };
-        let control = match &request.time {
-            Some(text) => text.parse()?,
-            None => TimeControl::CORRESPONDENCE_DEFAULT,
-        };
-        Ok(Terms {
-            rules,
-            control,
-            threaded,
-        })
-    }
-
-    /// Whether a game started from `place` gets a thread of its own.
-    pub(super) fn threaded(&self, place: Place, threads: bool) -> bool {
-        threads && self.platform.has_threads() && matches!(place, Place::Channel(_))
-    }
-}
-
-/// Refuse a channel where the server's settings let no games start (threads of an allowed
-/// channel are allowed).
-pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<(), CoreError> {
-    match place {
-        Place::Channel(channel)
-            if !settings.channels.is_empty() && !settings.channels.contains(&channel.channel) =>
-        {
-            let channels: Vec<String> = settings
-                .channels
-                .iter()
-                .map(|c| format!("<#{c}>"))
-                .collect();
-            Err(CoreError::ChannelNotAllowed {
-                channels: channels.join(", "),
-            })
-        }
-        _ => Ok(()),
-    }
-}
-
-/// A thread's name as Discord takes it: clipped to its limit with an ellipsis.
-pub(super) fn thread_name(name: String) -> String {
-    if name.chars().count() <= THREAD_NAME_MAX {
-        return name;
-    }
-    name.chars()
-        .take(THREAD_NAME_MAX - 1)
-        .chain(['…'])
-        .collect()
-}
-
-/// Where a challenge's answer goes when the interaction can't carry it: its own message if
-/// known, else a new message in its channel.
-pub(super) fn message_of(found: &ChallengeRow) -> Target {
-    match found.message {
-        Some((channel, message)) => Target::Edit { channel, message },
-        None => Target::Channel {
-            channel: found.channel.channel,
-        },
     }
 }
 
@@ -448,39 +353,19 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
     reply
 }
 
-/// The news that replaces an expired challenge's message.
-pub(super) fn expired(challenger: u64) -> Reply {
-    Reply::public(format!(
-        "This challenge expired. <@{challenger}>, challenge again with /challenge."
-    ))
-    .replacing()
-}
-
-pub(super) fn busy(players: &[Player; 2]) -> CoreError {
-    CoreError::ChannelBusy {
-        white: players[0].id,
-        black: players[1].id,
-    }
-}
-
-/// How turns are taken in a new game of these rules.
-pub(super) fn how_to_play(rules: &GameRules) -> &'static str {
-    match rules {
-        GameRules::Csipgs(_) => {
-            "Take turns with /move, /transfer, /buy or /turn; /help lists every command."
-        }
-        GameRules::Fide(_) => {
-            "Move with /move in SAN (e4, Nf3, O-O, e8=Q); /help lists every command."
+impl Core {
+    /// A new game under `rules`; a fog game's start gets its impassable squares from a
+    /// fresh random seed.
+    pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
+        match rules {
+            GameRules::Csipgs(rules) => {
+                let mut start = Position::start(rules.clone());
+                if start.rules().options.fog {
+                    start.place_terrain(self.roll());
+                }
+                GameState::Csipgs(Game::from_position(start))
+            }
+            GameRules::Fide(variants) => GameState::Fide(FideGame::new(*variants)),
         }
     }
-}
-
-/// "3d per turn, rated", "15m+10s, unrated", "no clock, rated".
-pub(super) fn terms_text(control: TimeControl, rated: bool) -> String {
-    let clock = match control {
-        TimeControl::Unlimited => "no clock".to_string(),
-        TimeControl::Live { .. } => format!("{control} clock"),
-        TimeControl::Correspondence { .. } => format!("{control} per turn"),
-    };
-    format!("{clock}, {}", if rated { "rated" } else { "unrated" })
 }

@@ -84,7 +84,7 @@ impl Core {
         field: Field,
         typed: &str,
     ) -> Vec<Choice> {
-        let fog = super::fog::secret(row).is_some();
+        let fog = super::present::secret(row).is_some();
         let acting = row.color_of(who.id) == Some(row.game.to_move());
         // What a fog player may do tells what they see: only they are told it.
         if fog && !acting && !matches!(field, Field::Redesign | Field::Proposal) {

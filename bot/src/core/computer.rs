@@ -6,9 +6,8 @@
 //! that stopped mid-search plays that turn when it starts again; the version-checked save
 //! plays each turn once, however many tasks look.
 
-use super::challenge::{terms_text, Terms};
-use super::clocks::faces;
-use super::fog::opening;
+use super::present::{clock_views, for_player, opening, terms_text};
+use super::spec::{GameTerms, Terms};
 use super::{ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
 use crate::store::{Channel, ColourChoice, Computer, GameRow, Player, StoreError};
@@ -94,22 +93,21 @@ impl Core {
         request: ChallengeRequest,
     ) -> Result<Vec<Reply>, CoreError> {
         let channel = Core::channel(place)?;
-        if request.rated == Some(true) {
+        if request.game.rated == Some(true) {
             return Err(CoreError::ComputerUnrated);
         }
-        if request.proposals == Some(true) {
+        if request.game.options.get("proposals") == Some(true) {
             return Err(CoreError::ComputerProposals);
         }
         let level = match request.level {
             Some(n) => Level::new(n)?,
             None => Level::default(),
         };
-        if request.game == Some(Family::Fide) {
+        if request.game.family == Some(Family::Fide) {
             return Err(CoreError::ComputerFide);
         }
         let Terms {
-            rules,
-            control,
+            terms: GameTerms { rules, control, .. },
             threaded,
         } = self.terms(place, &request).await?;
         let GameRules::Csipgs(mut rules) = rules else {
@@ -142,7 +140,8 @@ impl Core {
         let now = self.now();
         let rules = GameRules::Csipgs(rules);
         let game = self.new_game(&rules);
-        let clocks = Clock::start(control, now).map(|clock| faces(clock, Color::White, true, now));
+        let clocks =
+            Clock::start(control, now).map(|clock| clock_views(clock, Color::White, true, now));
         let (white, black) = (players[0].id, players[1].id);
         let terms = format!(
             "{}, {}, level {level}",
@@ -186,9 +185,7 @@ impl Core {
             Ok(done) => done,
             Err(StoreError::ChannelBusy) => {
                 let active = self.store.active_game(game_channel).await?;
-                return Err(
-                    active.map_or(CoreError::Conflict, |g| super::challenge::busy(&g.players))
-                );
+                return Err(active.map_or(CoreError::Conflict, |g| CoreError::busy(&g.players)));
             }
             Err(e) => return Err(e.into()),
         };
@@ -338,17 +335,6 @@ impl Core {
         self.save(place, &row, Some(by), &mut replies).await?;
         Ok(replies)
     }
-}
-
-/// Whether a reply is meant for the computer alone (a DM to it): it reads none.
-pub(super) fn for_computer(row: &GameRow, reply: &Reply) -> bool {
-    row.computer
-        .is_some_and(|c| for_player(c.color, &row.players, reply))
-}
-
-/// Whether a reply is a DM to the player of `color`.
-fn for_player(color: Color, players: &[Player; 2], reply: &Reply) -> bool {
-    matches!(reply.elsewhere, Some(Target::Direct { user }) if user == players[color.index()].id)
 }
 
 /// The time the computer may think: the default budget, or less when its clock is short.

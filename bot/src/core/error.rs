@@ -2,7 +2,7 @@
 //! to do instead.
 
 use crate::family::{ChoiceError, Refused};
-use crate::store::StoreError;
+use crate::store::{Player, StoreError};
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 
@@ -187,6 +187,15 @@ pub enum CoreError {
     Storage(#[source] StoreError),
 }
 
+impl From<super::spec::SpecError> for CoreError {
+    fn from(e: super::spec::SpecError) -> CoreError {
+        match e {
+            super::spec::SpecError::Game(e) => CoreError::Choice(e),
+            super::spec::SpecError::Time(e) => CoreError::Time(e),
+        }
+    }
+}
+
 impl From<StoreError> for CoreError {
     fn from(e: StoreError) -> CoreError {
         match e {
@@ -197,6 +206,14 @@ impl From<StoreError> for CoreError {
 }
 
 impl CoreError {
+    /// The channel holds the game of these players.
+    pub(super) fn busy(players: &[Player; 2]) -> CoreError {
+        CoreError::ChannelBusy {
+            white: players[0].id,
+            black: players[1].id,
+        }
+    }
+
     /// The message as a sentence: a capital first letter and a full stop. Only a plain
     /// lower-case word is capitalised: a message may start with what the member typed (a
     /// design such as `cnN`, a square such as `e4`), which is quoted as typed.

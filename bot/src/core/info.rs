@@ -1,11 +1,10 @@
 //! Looking, not playing: the board, the game's status, its record and design prices.
 
-use super::challenge::terms_text;
-use super::clocks::{clock_faces, clock_line};
-use super::fog::{private_picture, secret};
-use super::play::{board, names};
-use super::{Core, CoreError, File, Picture, Place, Reply, Who};
-use crate::family::{GameState, Record};
+use super::present::{
+    board, clock_line, clocks_now, names, private_picture, record_file, secret, terms_text,
+};
+use super::{Core, CoreError, Picture, Place, Reply, Who};
+use crate::family::GameState;
 use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
 use engine::fide::FideGame;
 use engine::{price, Color, Design, Game, Position, Ruleset};
@@ -123,7 +122,7 @@ impl Core {
             position.ply(),
             position.to_move()
         );
-        let picture = private_picture(&row.players, game, color, clock_faces(row, self.now()));
+        let picture = private_picture(&row.players, game, color, clocks_now(row, self.now()));
         Ok(vec![Reply::private(text).with_picture(picture)])
     }
 
@@ -320,21 +319,4 @@ fn economy(position: &Position, color: Color) -> String {
         },
         designs.join(", ")
     )
-}
-
-/// A game's record as a file.
-pub(super) fn record_file(row: &GameRow) -> File {
-    let record = Record {
-        players: names(&row.players),
-        started_at: row.started_at,
-        event: if row.rated {
-            "Rated game"
-        } else {
-            "Casual game"
-        },
-    };
-    File {
-        name: row.game.record_name(row.id),
-        bytes: row.game.record_text(&record).into_bytes(),
-    }
 }

@@ -14,18 +14,20 @@ mod complete;
 mod computer;
 mod ending;
 mod error;
-mod fog;
+
 mod gate;
 mod info;
 mod limits;
 mod owe;
 mod play;
+mod present;
 mod proposals;
 mod replay;
 pub mod reply;
 mod request;
 mod schedule;
 mod settings;
+mod spec;
 mod standings;
 mod text;
 mod tournaments;
@@ -39,6 +41,7 @@ pub use request::{
     TournamentRequest, TournamentSpec,
 };
 pub use schedule::Undelivered;
+pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{neutral, RESTARTING};
 
 use crate::shards::Shards;
@@ -343,4 +346,4 @@ fn piece_name(piece: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -2,8 +2,9 @@
 //! its own transaction. The adapter that answers the command marks them delivered; what it
 //! could not deliver (or what goes elsewhere, such as a thread or a DM) the scheduler sends.
 
-use super::{text, Anchor, Core, Posted, Reply, Target, Who};
+use super::{text, Anchor, Core, CoreError, Posted, Reply, Target, Who};
 use crate::store::{Owed, StoreError};
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -42,6 +43,26 @@ impl Core {
                 Owed::new(guild, &target, &text::clean(r.clone()), due)
             })
             .collect()
+    }
+
+    /// Write a change with the public replies that announce it: `write` stores the change
+    /// and the owed messages (see `owing`) in one transaction and returns the messages' ids,
+    /// which the replies then carry (see `settle`). A change that lost the race to another
+    /// command is `CoreError::Conflict`.
+    pub(super) async fn write_owed<F>(
+        &self,
+        guild: u64,
+        default: Target,
+        replies: &mut [Reply],
+        write: impl FnOnce(Vec<Owed>) -> F,
+    ) -> Result<(), CoreError>
+    where
+        F: Future<Output = Result<Vec<i64>, StoreError>>,
+    {
+        let owed = self.owing(guild, default, replies)?;
+        let ids = write(owed).await?;
+        self.settle(replies, ids);
+        Ok(())
     }
 
     /// Tie the public replies to the ids their owed messages got, in order, and wake the

@@ -1,11 +1,11 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
-use super::clocks::clock_faces;
-use super::{fog, Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Who};
-use crate::family::GameState;
-use crate::store::{GameRow, Owed, Player, Status, StoreError};
-use engine::{Color, Outcome, Played};
-use render::{BoardView, ClockView, FideBoardView};
+use super::present::{
+    board, fog_game, for_computer, game_over, turn_replies, turn_reply, your_turn,
+};
+use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Who};
+use crate::store::{End, GameRow};
+use engine::{Color, Played};
 
 impl Core {
     pub(super) async fn take_turn(
@@ -47,14 +47,10 @@ impl Core {
         let color = played.color;
         let channel = Core::channel(place)?.channel;
         row.clock = row.clock.map(|c| c.after_turn(color, now));
-        // Playing on declines a draw offer.
-        row.draw_offer = None;
-        if row.game.is_over() {
-            row.status = Status::Finished;
-        }
-        let mut replies = if let Some(game) = fog::fog_game(&row.game) {
+        row.after_turn();
+        let mut replies = if let Some(game) = fog_game(&row.game) {
             // The opponent's board by DM tells them it is their turn.
-            fog::turn_replies(row, game, played, channel, now)
+            turn_replies(row, game, played, channel, now)
         } else {
             let mut replies = vec![turn_reply(row, played, now)];
             let next = row.player(!color).id;
@@ -64,7 +60,7 @@ impl Core {
             replies
         };
         // The computer reads no messages.
-        replies.retain(|r| !super::computer::for_computer(row, r));
+        replies.retain(|r| !for_computer(row, r));
         Ok(replies)
     }
 
@@ -106,8 +102,7 @@ impl Core {
             return Err(CoreError::GameGone);
         }
         let color = Core::color(&row, who)?;
-        let outcome = row.game.resign(color)?;
-        row.status = Status::Finished;
+        let outcome = row.end(End::Resign(color))?;
         let text = format!("<@{}> resigns. {}", who.id, game_over(&row, &outcome));
         let mut replies = vec![Reply::public(text).with_picture(board(&row, !color, self.now()))];
         self.save(place, &row, None, &mut replies).await?;
@@ -175,16 +170,15 @@ impl Core {
         accept: bool,
         by_button: bool,
     ) -> Result<Vec<Reply>, CoreError> {
-        row.draw_offer = None;
         let mut reply = if accept {
-            let outcome = row.game.agree_draw()?;
-            row.status = Status::Finished;
+            let outcome = row.end(End::Draw)?;
             Reply::public(format!(
                 "<@{}> accepts the draw. {}",
                 who.id,
                 game_over(&row, &outcome)
             ))
         } else {
+            row.draw_offer = None;
             Reply::public(format!("<@{}> declines the draw: play on.", who.id))
         };
         reply.replaces = by_button;
@@ -208,7 +202,7 @@ impl Core {
                 (true, true) => {}
             }
         }
-        row.status = Status::Aborted;
+        row.abort();
         let mut replies = vec![Reply::public(format!(
             "<@{}> aborted the game between <@{}> and <@{}>; it has no result. The channel is free for a new /challenge.",
             who.id,
@@ -219,8 +213,7 @@ impl Core {
         Ok(replies)
     }
 
-    /// Save a changed game with the public replies that announce it (owed until delivered);
-    /// a change that lost the race to another command says so.
+    /// Save a changed game in the command's channel; see `save_game`.
     pub(super) async fn save(
         &self,
         place: Place,
@@ -231,16 +224,27 @@ impl Core {
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
+        self.save_game(row, turn_by, here, replies).await
+    }
+
+    /// Save a changed game with the public replies that announce it (owed until delivered,
+    /// to `here` unless they go elsewhere), and for a game that has just ended what follows
+    /// from its end (see `ending`). A change that lost the race to another command is
+    /// `CoreError::Conflict`.
+    pub(super) async fn save_game(
+        &self,
+        row: &GameRow,
+        turn_by: Option<u64>,
+        here: Target,
+        replies: &mut [Reply],
+    ) -> Result<(), CoreError> {
         let ended = self.ending(row, replies).await?;
-        let owed: Vec<Owed> = self.owing(row.guild, here, replies)?;
-        let saved = self
-            .store
-            .save_game(row, turn_by, &owed, ended.as_ref(), self.now())
-            .await;
-        let ids = match saved {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
+        let result = ended.as_ref();
+        let now = self.now();
+        self.write_owed(row.guild, here, replies, |owed| async move {
+            self.store.save_game(row, turn_by, &owed, result, now).await
+        })
+        .await?;
         // The scheduler may be asleep past this game's new deadline, or have a tournament
         // round to pair now.
         if row.deadline().is_some() || ended.is_some_and(|e| e.board.is_some()) {
@@ -250,93 +254,6 @@ impl Core {
         if row.computer_to_move() {
             self.computer_owed();
         }
-        self.settle(replies, ids);
         Ok(())
     }
-}
-
-/// A game's whole board as the given side sees it, with the last action, any check, the
-/// result and the clocks.
-pub(super) fn picture(
-    players: &[Player; 2],
-    game: &GameState,
-    side: Color,
-    clocks: Option<[ClockView; 2]>,
-) -> Picture {
-    match game {
-        GameState::Csipgs(game) => {
-            let view = BoardView::from_game(game, names(players)).seen_by(side);
-            with_clocks(view, clocks)
-        }
-        GameState::Fide(game) => {
-            let view = FideBoardView::from_game(game, names(players)).seen_by(side);
-            Picture::FideBoard(Box::new(FideBoardView { clocks, ..view }))
-        }
-    }
-}
-
-/// The players' names as pictures show them, White's first.
-pub(super) fn names(players: &[Player; 2]) -> [&str; 2] {
-    [players[0].name.as_str(), players[1].name.as_str()]
-}
-
-/// A board picture with the clocks.
-pub(super) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Picture {
-    Picture::Board(Box::new(BoardView { clocks, ..view }))
-}
-
-/// The stored game's board as the given side sees it, with the clocks at `now`.
-pub(super) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
-    picture(&row.players, &row.game, side, clock_faces(row, now))
-}
-
-/// The result line, with both players named.
-pub(super) fn game_over(row: &GameRow, outcome: &Outcome) -> String {
-    format!(
-        "**Game over: {outcome}.** Good game, <@{}> and <@{}>!",
-        row.player(Color::White).id,
-        row.player(Color::Black).id
-    )
-}
-
-/// Who did what, check, and whose turn it is (that player is pinged), with the board.
-fn turn_reply(row: &GameRow, played: &Played, now: i64) -> Reply {
-    let mover = row.player(played.color);
-    let mut text = format!(
-        "<@{}> ({}) played **{}**.",
-        mover.id, played.color, played.notation
-    );
-    for warning in &played.warnings {
-        text.push_str(&format!(" (Note: {warning}.)"));
-    }
-    let next = !played.color;
-    let reply = match &played.outcome {
-        Some(outcome) => {
-            text.push(' ');
-            text.push_str(&game_over(row, outcome));
-            Reply::public(text)
-        }
-        None => {
-            if !played.check.is_empty() {
-                text.push_str(" Check!");
-            }
-            let player = row.player(next).id;
-            text.push_str(&format!(" {next} to move: <@{player}>."));
-            Reply::public(text).pinging(player)
-        }
-    };
-    reply.with_picture(board(row, next, now))
-}
-
-/// The DM to a member who asked (/notify on) to be told when it is their turn.
-fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
-    let channel = Core::channel(place).map_or(0, |c| c.channel);
-    let opponent = row
-        .color_of(player)
-        .map_or(0, |color| row.player(!color).id);
-    Reply::public(format!(
-        "Your turn in <#{channel}> against <@{opponent}> (turn {}). Stop these messages with /notify on:false.",
-        row.game.ply()
-    ))
-    .to(Target::Direct { user: player })
 }

@@ -1,6 +1,6 @@
 //! /replay: a game as an animated picture, a frame per position with its last action.
 
-use super::play::names;
+use super::present::names;
 use super::{Core, CoreError, Picture, Place, Reply};
 use crate::family::GameState;
 use engine::Color;
@@ -14,7 +14,7 @@ impl Core {
             .latest_game(Core::channel(place)?)
             .await?
             .ok_or(CoreError::NothingToReplay)?;
-        if super::fog::secret(&row).is_some() {
+        if super::present::secret(&row).is_some() {
             return Err(CoreError::FogSecret("replay"));
         }
         let names = names(&row.players);

@@ -1,10 +1,11 @@
 //! What a member can ask: a command with its options as typed, or a button press.
 
 use super::commands::max_length;
+use super::spec::GameSpec;
 use super::CoreError;
-use crate::family::{Family, GameRules};
+use crate::family::Family;
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
-use engine::{Options, Ruleset};
+use engine::Ruleset;
 
 /// A command with its options, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,19 +127,8 @@ pub struct TournamentSpec {
     pub format: Option<TournamentFormat>,
     /// Swiss only.
     pub rounds: Option<u16>,
-    /// None: csipgs.
-    pub game: Option<Family>,
-    /// A fide game's variants as typed, such as `warhead,stungun`.
-    pub variants: Option<String>,
-    pub ruleset: Option<Ruleset>,
-    pub power: Option<bool>,
-    pub proposals: Option<bool>,
-    pub unofficial: Option<bool>,
-    pub plunder: Option<bool>,
-    pub fog: Option<bool>,
-    /// As written; None: three days a turn.
-    pub time: Option<String>,
-    pub rated: Option<bool>,
+    /// The game every board plays.
+    pub game: GameSpec,
     pub max_players: Option<u16>,
     /// When it starts by itself (`2h`, `1d`, `2026-12-01 18:00`, `<t:1764612000>`); None: an
     /// organiser starts it.
@@ -188,74 +178,8 @@ pub struct ChallengeRequest {
     pub computer: bool,
     /// The computer's level, 1 to 6 (None: the default).
     pub level: Option<u8>,
-    /// None: csipgs.
-    pub game: Option<Family>,
-    /// A fide game's variants as typed, such as `warhead,stungun`.
-    pub variants: Option<String>,
-    pub ruleset: Option<Ruleset>,
-    pub power: Option<bool>,
-    pub proposals: Option<bool>,
-    pub unofficial: Option<bool>,
-    pub plunder: Option<bool>,
-    pub fog: Option<bool>,
+    pub game: GameSpec,
     pub colour: Option<ColourChoice>,
-    /// A time control as written (`15m+10s`, `3d`, `none`); None: three days a turn.
-    pub time: Option<String>,
-    /// Whether the game changes ratings; None: rated.
-    pub rated: Option<bool>,
-    /// The exact rules, over the game, ruleset and options (a rematch repeats its game's).
-    pub rules: Option<GameRules>,
-}
-
-/// The options of csipgs games only that /challenge and /tournament create share, each with
-/// whether it was given.
-fn csipgs_options(ruleset: Option<Ruleset>, flags: [Option<bool>; 5]) -> Vec<(&'static str, bool)> {
-    let names = ["power", "proposals", "unofficial", "plunder", "fog"];
-    std::iter::once(("ruleset", ruleset.is_some()))
-        .chain(names.into_iter().zip(flags.map(|f| f.is_some())))
-        .collect()
-}
-
-impl TournamentSpec {
-    /// Each option of csipgs games only, with whether it was given.
-    pub fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
-        let flags = [
-            self.power,
-            self.proposals,
-            self.unofficial,
-            self.plunder,
-            self.fog,
-        ];
-        csipgs_options(self.ruleset, flags)
-    }
-}
-
-impl ChallengeRequest {
-    /// Each option of csipgs games only (the computer's level among them), with whether it
-    /// was given.
-    pub fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
-        let flags = [
-            self.power,
-            self.proposals,
-            self.unofficial,
-            self.plunder,
-            self.fog,
-        ];
-        let mut given = csipgs_options(self.ruleset, flags);
-        given.push(("level", self.level.is_some()));
-        given
-    }
-
-    /// The options asked for, over the server's defaults.
-    pub fn options_over(&self, defaults: Options) -> Options {
-        Options {
-            power: self.power.unwrap_or(defaults.power),
-            proposals: self.proposals.unwrap_or(defaults.proposals),
-            unofficial: self.unofficial.unwrap_or(defaults.unofficial),
-            plunder: self.plunder.unwrap_or(defaults.plunder),
-            fog: self.fog.unwrap_or(defaults.fog),
-        }
-    }
 }
 
 /// /settings' options: each one left out stays as it is.
@@ -410,13 +334,13 @@ impl Request {
             Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
             Request::Price { design, .. } => vec![("price", "design", Some(design))],
             Request::Challenge(c) => vec![
-                ("challenge", "time", c.time.as_ref()),
-                ("challenge", "variants", c.variants.as_ref()),
+                ("challenge", "time", c.game.time.as_ref()),
+                ("challenge", "variants", c.game.variants.as_ref()),
             ],
             Request::Tournament(TournamentRequest::Create(spec)) => vec![
                 ("tournament create", "name", Some(&spec.name)),
-                ("tournament create", "variants", spec.variants.as_ref()),
-                ("tournament create", "time", spec.time.as_ref()),
+                ("tournament create", "variants", spec.game.variants.as_ref()),
+                ("tournament create", "time", spec.game.time.as_ref()),
                 ("tournament create", "start", spec.start.as_ref()),
                 ("tournament create", "tiebreaks", spec.tiebreaks.as_ref()),
             ],

@@ -5,7 +5,7 @@
 //! with a conditional update, so it is done once however many schedulers run.
 
 use super::owe::PAID_EVERY;
-use super::{Core, Reply, Target};
+use super::{Core, CoreError, Reply, Target};
 use crate::store::{ChallengeRow, ChallengeStatus, OwedRow, StoreError};
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
@@ -75,14 +75,14 @@ impl Core {
 
     /// Do everything due by `now`: expire challenges, end games lost on time, remind players,
     /// move tournaments on, then deliver owed messages. Returns how many messages were delivered.
-    pub async fn run_due(&self, now: i64) -> Result<usize, StoreError> {
+    pub async fn run_due(&self, now: i64) -> Result<usize, CoreError> {
         for challenge in self.store.expired_challenges(now, &self.shards).await? {
             self.expire(&challenge).await?;
         }
         self.settle_overdue(now).await?;
         self.send_reminders(now).await?;
         self.run_tournaments(now).await?;
-        self.deliver_due(now).await
+        Ok(self.deliver_due(now).await?)
     }
 
     /// Deliver the owed messages due by `now`; returns how many were delivered.
@@ -184,8 +184,8 @@ impl Core {
     /// Close a challenge whose time is up and owe the news, replacing its message (and its
     /// buttons) where that is known.
     async fn expire(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
-        let target = super::challenge::message_of(challenge);
-        let notice = vec![super::challenge::expired(challenge.challenger.id).to(target)];
+        let target = super::present::message_of(challenge);
+        let notice = vec![super::present::expired(challenge.challenger.id).to(target)];
         let owed = self.owing(challenge.channel.guild, target, &notice)?;
         self.store
             .close_challenge(challenge.id, ChallengeStatus::Expired, &owed, self.now())

@@ -4,8 +4,8 @@
 
 use super::{complete, run, Ctx, Error};
 use crate::core::{
-    ChallengeRequest, DirectorRequest, Field, Request, SettingsChange, TournamentRequest,
-    TournamentSpec,
+    ChallengeRequest, DirectorRequest, Field, GameSpec, OptionChoices, Request, SettingsChange,
+    TournamentRequest, TournamentSpec,
 };
 use crate::family::Family;
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
@@ -118,6 +118,33 @@ async fn complete_variants(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocom
     complete(ctx, Field::Variants, typed).await
 }
 
+/// The game options /challenge and /tournament create share. `flags` are the csipgs
+/// options in the engine's order of their names, as both commands list them.
+fn game_spec(
+    game: Option<GameChoice>,
+    variants: Option<String>,
+    ruleset: Option<RulesetChoice>,
+    flags: [Option<bool>; 5],
+    time: Option<String>,
+    rated: Option<bool>,
+) -> GameSpec {
+    let mut options = OptionChoices::default();
+    for (name, flag) in engine::Options::NAMES.into_iter().zip(flags) {
+        if let Some(on) = flag {
+            // The names are the engine's own.
+            let _ = options.set(name, on);
+        }
+    }
+    GameSpec {
+        family: game.map(Family::from),
+        variants,
+        ruleset: ruleset.map(Ruleset::from),
+        options,
+        time,
+        rated,
+    }
+}
+
 /// /challenge
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
@@ -150,18 +177,15 @@ pub async fn challenge(
             id: o.id.get(),
             name: o.display_name().to_string(),
         }),
-        game: game.map(Family::from),
-        variants,
-        ruleset: ruleset.map(Ruleset::from),
-        power,
-        proposals,
-        unofficial,
-        plunder,
-        fog,
+        game: game_spec(
+            game,
+            variants,
+            ruleset,
+            [power, proposals, unofficial, plunder, fog],
+            time,
+            rated,
+        ),
         colour: colour.map(ColourChoice::from),
-        time,
-        rated,
-        rules: None,
     };
     run(ctx, Request::Challenge(request)).await
 }
@@ -531,16 +555,14 @@ pub async fn tournament_create(
         name,
         format: format.map(TournamentFormat::from),
         rounds,
-        game: game.map(Family::from),
-        variants,
-        ruleset: ruleset.map(Ruleset::from),
-        power,
-        proposals,
-        unofficial,
-        plunder,
-        fog,
-        time,
-        rated,
+        game: game_spec(
+            game,
+            variants,
+            ruleset,
+            [power, proposals, unofficial, plunder, fog],
+            time,
+            rated,
+        ),
         max_players,
         start,
         all_at_once,

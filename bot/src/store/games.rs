@@ -6,10 +6,10 @@ use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
     Word,
 };
-use crate::family::{Family, GameState};
+use crate::family::{Family, GameState, Refused};
 use crate::shards::Shards;
 use engine::computer::Level;
-use engine::{Clock, Color, TimeControl};
+use engine::{Clock, Color, Outcome, TimeControl};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -52,7 +52,48 @@ pub struct Computer {
     pub level: Level,
 }
 
+/// How a game in progress ends with a result, other than by the turn that ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The player of this colour resigns.
+    Resign(Color),
+    /// Both players agreed to a draw.
+    Draw,
+    /// The player of this colour ran out of time.
+    Timeout(Color),
+}
+
 impl GameRow {
+    /// End the game with a result: the result, the status, and no draw offer left
+    /// standing. What follows from it (ratings, a tournament board, the announcements) is
+    /// written with the row by the core's `save_game`.
+    pub fn end(&mut self, end: End) -> Result<Outcome, Refused> {
+        let outcome = match end {
+            End::Resign(color) => self.game.resign(color)?,
+            End::Draw => self.game.agree_draw()?,
+            End::Timeout(color) => self.game.lose_on_time(color)?,
+        };
+        self.status = Status::Finished;
+        self.draw_offer = None;
+        Ok(outcome)
+    }
+
+    /// End the game without a result: aborted, or its tournament board's result set by a
+    /// director instead.
+    pub fn abort(&mut self) {
+        self.status = Status::Aborted;
+        self.draw_offer = None;
+    }
+
+    /// After a turn: playing on declines a standing draw offer, and a turn that ends the
+    /// game finishes it.
+    pub fn after_turn(&mut self) {
+        self.draw_offer = None;
+        if self.game.is_over() {
+            self.status = Status::Finished;
+        }
+    }
+
     pub fn player(&self, color: Color) -> &Player {
         &self.players[color.index()]
     }

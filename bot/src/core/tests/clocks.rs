@@ -13,10 +13,13 @@ impl Fixture {
             .one(
                 &alice(),
                 Request::Challenge(ChallengeRequest {
+                    game: GameSpec {
+                        time: Some(time.to_string()),
+                        rated: Some(rated),
+                        ..GameSpec::default()
+                    },
                     opponent: Some(bob().player()),
                     colour: Some(ColourChoice::White),
-                    time: Some(time.to_string()),
-                    rated: Some(rated),
                     ..ChallengeRequest::default()
                 }),
             )
@@ -216,15 +219,21 @@ async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
         ("30d", "1h to 14d"),
     ] {
         let request = Request::Challenge(ChallengeRequest {
+            game: GameSpec {
+                time: Some(time.into()),
+                ..GameSpec::default()
+            },
             opponent: Some(bob().player()),
-            time: Some(time.into()),
             ..ChallengeRequest::default()
         });
         let text = f.refused(&alice(), HERE, request).await;
         assert!(text.contains(says), "{time}: {text}");
     }
     let long = Request::Challenge(ChallengeRequest {
-        time: Some("1".repeat(50)),
+        game: GameSpec {
+            time: Some("1".repeat(50)),
+            ..GameSpec::default()
+        },
         ..ChallengeRequest::default()
     });
     let text = f.refused(&alice(), HERE, long).await;

@@ -164,13 +164,19 @@ async fn what_the_computer_refuses(backend: Backend) {
     let asker = alice();
     let refused = |request: ChallengeRequest| f.refused(&asker, HERE, Request::Challenge(request));
     let text = refused(ChallengeRequest {
-        rated: Some(true),
+        game: GameSpec {
+            rated: Some(true),
+            ..against_computer(ColourChoice::White, None).game
+        },
         ..against_computer(ColourChoice::White, None)
     })
     .await;
     assert!(text.contains("never rated"), "{text}");
     let text = refused(ChallengeRequest {
-        proposals: Some(true),
+        game: GameSpec {
+            options: options(&[("proposals", Some(true))]),
+            ..against_computer(ColourChoice::White, None).game
+        },
         ..against_computer(ColourChoice::White, None)
     })
     .await;
@@ -257,7 +263,10 @@ async fn the_computer_task_answers_without_being_asked(backend: Backend) {
 async fn the_computer_keeps_its_clock(backend: Backend) {
     let f = fixture(backend).await;
     f.start_computer(ChallengeRequest {
-        time: Some("1m+2s".into()),
+        game: GameSpec {
+            time: Some("1m+2s".into()),
+            ..against_computer(ColourChoice::White, Some(1)).game
+        },
         ..against_computer(ColourChoice::White, Some(1))
     })
     .await;
@@ -283,7 +292,10 @@ async fn the_computer_keeps_its_clock(backend: Backend) {
 async fn a_fog_game_against_the_computer(backend: Backend) {
     let f = fixture(backend).await;
     f.start_computer(ChallengeRequest {
-        fog: Some(true),
+        game: GameSpec {
+            options: options(&[("fog", Some(true))]),
+            ..against_computer(ColourChoice::White, Some(1)).game
+        },
         ..against_computer(ColourChoice::White, Some(1))
     })
     .await;

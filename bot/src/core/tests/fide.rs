@@ -15,8 +15,11 @@ fn fide(variants: Option<&str>) -> ChallengeRequest {
     ChallengeRequest {
         opponent: Some(bob().player()),
         colour: Some(ColourChoice::White),
-        game: Some(Family::Fide),
-        variants: variants.map(str::to_string),
+        game: GameSpec {
+            family: Some(Family::Fide),
+            variants: variants.map(str::to_string),
+            ..GameSpec::default()
+        },
         ..ChallengeRequest::default()
     }
 }
@@ -28,7 +31,10 @@ impl Fixture {
             .one(
                 &alice(),
                 Request::Challenge(ChallengeRequest {
-                    time: time.map(str::to_string),
+                    game: GameSpec {
+                        time: time.map(str::to_string),
+                        ..fide(Some(variants)).game
+                    },
                     ..fide(Some(variants))
                 }),
             )
@@ -173,14 +179,20 @@ async fn options_of_the_other_game_are_refused(backend: Backend) {
     let refusals = [
         (
             ChallengeRequest {
-                fog: Some(true),
+                game: GameSpec {
+                    options: options(&[("fog", Some(true))]),
+                    ..fide(None).game
+                },
                 ..fide(None)
             },
             "Fog is an option of csipgs games",
         ),
         (
             ChallengeRequest {
-                game: None,
+                game: GameSpec {
+                    family: None,
+                    ..fide(Some("warhead")).game
+                },
                 ..fide(Some("warhead"))
             },
             "Variants are for fide games",
@@ -304,10 +316,13 @@ async fn a_fide_tournament_round(backend: Backend) {
         .one(
             &alice(),
             Request::Tournament(TournamentRequest::Create(TournamentSpec {
+                game: GameSpec {
+                    family: Some(Family::Fide),
+                    variants: Some("stungun".into()),
+                    ..GameSpec::default()
+                },
                 name: "Modest Cup".into(),
                 format: Some(TournamentFormat::RoundRobin),
-                game: Some(Family::Fide),
-                variants: Some("stungun".into()),
                 ..TournamentSpec::default()
             })),
         )

@@ -15,6 +15,17 @@ const ELSEWHERE: Place = Place::Channel(Channel {
     channel: 21,
 });
 
+/// The csipgs options given, by the engine's names (None: left out).
+pub(crate) fn options(given: &[(&str, Option<bool>)]) -> OptionChoices {
+    let mut choices = OptionChoices::default();
+    for (name, on) in given {
+        if let Some(on) = on {
+            choices.set(name, *on).expect("an option's name");
+        }
+    }
+    choices
+}
+
 fn member(id: u64, name: &str) -> Who {
     Who {
         id,
@@ -211,17 +222,22 @@ impl Fixture {
         replies[0].text.clone()
     }
 
-    async fn challenge(&self, ruleset: Ruleset, options: Options) -> Reply {
+    async fn challenge(&self, ruleset: Ruleset, flags: Options) -> Reply {
         self.one(
             &alice(),
             Request::Challenge(ChallengeRequest {
+                game: GameSpec {
+                    ruleset: Some(ruleset),
+                    options: options(&[
+                        ("power", Some(flags.power)),
+                        ("proposals", Some(flags.proposals)),
+                        ("unofficial", Some(flags.unofficial)),
+                        ("plunder", Some(flags.plunder)),
+                        ("fog", Some(flags.fog)),
+                    ]),
+                    ..GameSpec::default()
+                },
                 opponent: Some(bob().player()),
-                ruleset: Some(ruleset),
-                power: Some(options.power),
-                proposals: Some(options.proposals),
-                unofficial: Some(options.unofficial),
-                plunder: Some(options.plunder),
-                fog: Some(options.fog),
                 colour: Some(ColourChoice::White),
                 ..ChallengeRequest::default()
             }),

@@ -211,7 +211,10 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     let members = [alice(), bob(), carol(), dave()];
     let id = f
         .create(TournamentSpec {
-            time: Some("15m+10s".into()),
+            game: GameSpec {
+                time: Some("15m+10s".into()),
+                ..spec("Spring Cup", TournamentFormat::RoundRobin).game
+            },
             ..spec("Spring Cup", TournamentFormat::RoundRobin)
         })
         .await;
@@ -330,8 +333,11 @@ async fn a_swiss_survives_restarts_and_exports_what_it_pairs(backend: Backend) {
         let f = fixture_on(Store::open(&url).await.unwrap(), threads()).await;
         id = f
             .create(TournamentSpec {
+                game: GameSpec {
+                    time: Some("1d".into()),
+                    ..spec("Autumn Swiss", TournamentFormat::Swiss).game
+                },
                 rounds: Some(3),
-                time: Some("1d".into()),
                 ..spec("Autumn Swiss", TournamentFormat::Swiss)
             })
             .await;
@@ -453,8 +459,11 @@ async fn all_at_once_and_losses_on_time(backend: Backend) {
     let members = [alice(), bob(), carol(), dave()];
     let id = f
         .create(TournamentSpec {
+            game: GameSpec {
+                time: Some("1d".into()),
+                ..spec("Marathon", TournamentFormat::RoundRobin).game
+            },
             all_at_once: Some(true),
-            time: Some("1d".into()),
             ..spec("Marathon", TournamentFormat::RoundRobin)
         })
         .await;
@@ -559,7 +568,10 @@ async fn bad_input_is_refused(backend: Backend) {
             &alice(),
             HERE,
             create(TournamentSpec {
-                time: Some("none".into()),
+                game: GameSpec {
+                    time: Some("none".into()),
+                    ..spec("x", TournamentFormat::Swiss).game
+                },
                 ..spec("x", TournamentFormat::Swiss)
             }),
         )
@@ -705,8 +717,11 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     let f = tournament_fixture(backend).await;
     let id = f
         .create(TournamentSpec {
-            fog: Some(true),
-            time: Some("15m+10s".into()),
+            game: GameSpec {
+                time: Some("15m+10s".into()),
+                options: options(&[("fog", Some(true))]),
+                ..spec("Fog Cup", TournamentFormat::RoundRobin).game
+            },
             ..spec("Fog Cup", TournamentFormat::RoundRobin)
         })
         .await;

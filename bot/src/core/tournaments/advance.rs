@@ -7,13 +7,11 @@
 
 use super::show::standings_reply;
 use super::{plain, title, Field};
-use crate::core::challenge::{how_to_play, terms_text, thread_name};
-use crate::core::clocks::faces;
-use crate::core::fog::opening;
-use crate::core::play::game_over;
+use crate::core::present::clock_views;
+use crate::core::present::{game_over, how_to_play, opening, terms_text, thread_name};
 use crate::core::{Core, CoreError, Reply, Target};
 use crate::store::{
-    BoardResult, ByeRow, Channel, Entrant, NewBoard, Status, StoreError, TournamentFormat,
+    BoardResult, ByeRow, Channel, End, Entrant, NewBoard, Status, StoreError, TournamentFormat,
     TournamentState, TournamentStatus,
 };
 use crate::tournament::dutch;
@@ -255,11 +253,9 @@ impl Core {
                 else {
                     continue;
                 };
-                let Ok(outcome) = row.game.resign(colour) else {
+                let Ok(outcome) = row.end(End::Resign(colour)) else {
                     continue;
                 };
-                row.status = Status::Finished;
-                row.draw_offer = None;
                 let here = Target::Channel { channel: thread };
                 let mut replies = vec![Reply::public(format!(
                     "<@{user}> withdrew from {}, so this game counts as resigned. {}",
@@ -267,16 +263,10 @@ impl Core {
                     game_over(&row, &outcome)
                 ))
                 .to(here)];
-                let result = self.ending(&row, &mut replies).await?;
-                let owed = self.owing(row.guild, here, &replies)?;
-                match self
-                    .store
-                    .save_game(&row, None, &owed, result.as_ref(), self.now())
-                    .await
-                {
-                    Ok(_) => ended = true,
-                    Err(StoreError::Conflict) => {}
-                    Err(e) => return Err(e.into()),
+                match self.save_game(&row, None, here, &mut replies).await {
+                    Ok(()) => ended = true,
+                    Err(CoreError::Conflict) => {}
+                    Err(e) => return Err(e),
                 }
             }
         }
@@ -308,7 +298,7 @@ impl Core {
             let now = self.now();
             let game = self.new_game(&row.rules);
             let clock = Clock::start(row.time_control, now);
-            let clocks = clock.map(|c| faces(c, Color::White, true, now));
+            let clocks = clock.map(|c| clock_views(c, Color::White, true, now));
             let here = Target::Channel { channel: thread };
             let (white, black) = (board.white, board.black);
             let mut announcement = Reply::public(format!(

@@ -3,7 +3,7 @@
 
 use super::signup::ended;
 use super::{plain, status_name, title};
-use crate::core::fog::reveal;
+use crate::core::present::reveal;
 use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
 use crate::store::{BoardResult, Status, StoreError, TournamentState, TournamentStatus, Word};
 
@@ -98,8 +98,7 @@ impl Core {
         if let Some(id) = found.game {
             if let Some((mut g, thread)) = self.store.game_with_channel(id).await? {
                 if g.status == Status::Active {
-                    g.status = Status::Aborted;
-                    g.draw_offer = None;
+                    g.abort();
                     let mut notice = [Reply::public(format!(
                         "<@{}>, tournament director, set this game's result: {}. The game ends here.",
                         who.id,

@@ -2,10 +2,11 @@
 //! settings of a `TournamentRow`, or an error that names the option and what to write.
 
 use crate::core::TournamentSpec;
-use crate::family::{choose, ChoiceError, GameRules};
+use crate::core::{GameTerms, SpecError};
+use crate::family::{ChoiceError, GameRules};
 use crate::store::TournamentFormat;
 use crate::tournament::tiebreak::{Format, TieBreak};
-use engine::{Options, Rules, TimeControl, TimeControlError};
+use engine::{Rules, TimeControl, TimeControlError};
 
 /// Swiss rounds when the organiser names none.
 pub const DEFAULT_ROUNDS: u16 = 5;
@@ -51,6 +52,15 @@ pub enum OptionError {
     TieBreakTwice(&'static str),
 }
 
+impl From<SpecError> for OptionError {
+    fn from(e: SpecError) -> OptionError {
+        match e {
+            SpecError::Game(e) => OptionError::Game(e),
+            SpecError::Time(e) => OptionError::Time(e),
+        }
+    }
+}
+
 /// The settings a spec asks for, over the server's default rules.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -93,10 +103,11 @@ impl TournamentSpec {
                 max: max_players,
             });
         }
-        let time_control = match &self.time {
-            Some(text) => text.parse().map_err(OptionError::Time)?,
-            None => TimeControl::CORRESPONDENCE_DEFAULT,
-        };
+        let GameTerms {
+            rules,
+            control: time_control,
+            rated,
+        } = self.game.apply_defaults(&defaults, &[])?;
         if !time_control.is_timed() {
             return Err(OptionError::Untimed);
         }
@@ -120,24 +131,13 @@ impl TournamentSpec {
             .as_deref()
             .map(|text| start_time(text, now))
             .transpose()?;
-        let csipgs_options = self.csipgs_options();
-        let rules = choose(self.game, self.variants.as_deref(), &csipgs_options, || {
-            let options = Options {
-                power: self.power.unwrap_or(defaults.options.power),
-                proposals: self.proposals.unwrap_or(defaults.options.proposals),
-                unofficial: self.unofficial.unwrap_or(defaults.options.unofficial),
-                plunder: self.plunder.unwrap_or(defaults.options.plunder),
-                fog: self.fog.unwrap_or(defaults.options.fog),
-            };
-            Rules::new(self.ruleset.unwrap_or(defaults.ruleset), options)
-        })?;
         Ok(Settings {
             name,
             format,
             rounds,
             rules,
             time_control,
-            rated: self.rated.unwrap_or(true),
+            rated,
             max_players,
             all_at_once,
             tiebreaks,
@@ -243,6 +243,7 @@ fn days_in(year: i64, month: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::GameSpec;
 
     const NOW: i64 = 1_764_500_000;
 
@@ -299,8 +300,11 @@ mod tests {
         assert!(rr.all_at_once, "correspondence round robins start at once");
         assert_eq!(rr.tiebreaks, TieBreak::defaults(Format::RoundRobin));
         let live = TournamentSpec {
+            game: GameSpec {
+                time: Some("15m+10s".into()),
+                ..spec("Cup").game
+            },
             format: Some(TournamentFormat::RoundRobin),
-            time: Some("15m+10s".into()),
             ..spec("Cup")
         }
         .settings(Rules::default(), NOW)
@@ -336,7 +340,10 @@ mod tests {
         );
         assert_eq!(
             refused(TournamentSpec {
-                time: Some("none".into()),
+                game: GameSpec {
+                    time: Some("none".into()),
+                    ..spec("x").game
+                },
                 ..spec("x")
             }),
             OptionError::Untimed

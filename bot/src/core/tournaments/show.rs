@@ -2,7 +2,7 @@
 //! table picture and text), a round's boards, and the FIDE TRF file.
 
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
-use crate::core::challenge::terms_text;
+use crate::core::present::terms_text;
 use crate::core::{Choice, Core, CoreError, File, Picture, Place, Reply};
 use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
 use crate::tournament::model::{Bye, PlayerNo};

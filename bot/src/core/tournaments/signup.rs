@@ -2,7 +2,8 @@
 //! have started), leave before the start, withdraw after it.
 
 use super::{format_name, plain, status_name, title};
-use crate::core::challenge::{games_allowed, terms_text};
+use crate::core::present::terms_text;
+use crate::core::spec::games_allowed;
 use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
 };

@@ -1,59 +1,29 @@
-//! Moderated (fog) games on the bot's side (RULES.md section 8). While one is played the
+//! Moderated (fog) games as members see them (RULES.md section 8). While one is played the
 //! channel hears only the public facts of each turn (who acted, and whether by a move, a
 //! transfer or a buy); each player's board, drawn from that player's own view, goes to
 //! them alone; the record and the true board are shown once the game ends.
 
-use super::clocks::clock_faces;
-use super::info::record_file;
-use super::play::{board, game_over, names, with_clocks};
-use super::{Core, Picture, Reply, Target};
-use crate::family::{GameRules, GameState};
+use super::announce::{game_over, record_file};
+use super::pictures::{board, clocks_now, picture, private_picture};
+use crate::core::{Picture, Reply, Target};
+use crate::family::GameState;
 use crate::store::{GameRow, Player, Status};
-use engine::fide::FideGame;
 use engine::{Action, Color, DesignPhase, Game, Played, Position, Turn};
-use render::{BoardView, ClockView};
-
-impl Core {
-    /// A new game under `rules`; a fog game's start gets its impassable squares from a
-    /// fresh random seed.
-    pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
-        match rules {
-            GameRules::Csipgs(rules) => {
-                let mut start = Position::start(rules.clone());
-                if start.rules().options.fog {
-                    start.place_terrain(self.roll());
-                }
-                GameState::Csipgs(Game::from_position(start))
-            }
-            GameRules::Fide(variants) => GameState::Fide(FideGame::new(*variants)),
-        }
-    }
-}
+use render::ClockView;
 
 /// The row's game if it is a fog game still being played: its board and record are secret.
-pub(super) fn secret(row: &GameRow) -> Option<&Game> {
+pub(crate) fn secret(row: &GameRow) -> Option<&Game> {
     fog_game(&row.game).filter(|_| row.status == Status::Active)
 }
 
 /// The game if it is a fog game.
-pub(super) fn fog_game(game: &GameState) -> Option<&Game> {
+pub(crate) fn fog_game(game: &GameState) -> Option<&Game> {
     game.csipgs().filter(|g| g.rules().options.fog)
-}
-
-/// One player's board in a fog game, drawn from what that player may know alone.
-pub(super) fn private_picture(
-    players: &[Player; 2],
-    game: &Game,
-    color: Color,
-    clocks: Option<[ClockView; 2]>,
-) -> Picture {
-    let view = BoardView::from_view(&game.view(color), names(players));
-    with_clocks(view, clocks)
 }
 
 /// Dress a new game's announcement: the board from White's side; in a fog game no board,
 /// but word that each player gets their own view by DM. Returns those DMs.
-pub(super) fn opening(
+pub(crate) fn opening(
     announcement: &mut Reply,
     players: &[Player; 2],
     game: &GameState,
@@ -61,7 +31,7 @@ pub(super) fn opening(
     clocks: Option<[ClockView; 2]>,
 ) -> Vec<Reply> {
     let Some(game) = fog_game(game) else {
-        announcement.picture = Some(super::play::picture(players, game, Color::White, clocks));
+        announcement.picture = Some(picture(players, game, Color::White, clocks));
         return Vec::new();
     };
     announcement.text.push_str(
@@ -84,7 +54,7 @@ pub(super) fn opening(
 /// What a turn of a fog game says: in public who acted and how, never where; to the mover
 /// privately their turn as written with their board; to the opponent, if the game goes on,
 /// their board by DM.
-pub(super) fn turn_replies(
+pub(crate) fn turn_replies(
     row: &GameRow,
     game: &Game,
     played: &Played,
@@ -97,7 +67,7 @@ pub(super) fn turn_replies(
         .last_turn()
         .map_or_else(|| "took a turn".to_string(), |t| public_deed(&t.turn));
     let told = format!("<@{mover}> ({color}) {deed}.");
-    let clocks = clock_faces(row, now);
+    let clocks = clocks_now(row, now);
     let mut confirm = format!("You played **{}**.", played.notation);
     for warning in &played.warnings {
         confirm.push_str(&format!(" (Note: {warning}.)"));
@@ -177,7 +147,7 @@ fn pieces(designs: &[engine::Design]) -> String {
 
 /// A fog game that has just ended shows everything: the first public reply gets the true
 /// board (every public picture of an ended game is the whole board) and the full record.
-pub(super) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
+pub(crate) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
     if !row.game.fog() || row.status == Status::Active {
         return;
     }

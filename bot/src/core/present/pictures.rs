@@ -1,0 +1,96 @@
+//! The pictures of a game: its board from either side (a fog player's from their own view),
+//! with the players' names and clocks.
+
+use crate::core::Picture;
+use crate::family::GameState;
+use crate::store::{GameRow, Player, Status};
+use engine::{Clock, Color, Game};
+use render::{BoardView, ClockView, FideBoardView};
+
+/// A game's whole board as the given side sees it, with the last action, any check, the
+/// result and the clocks.
+pub(crate) fn picture(
+    players: &[Player; 2],
+    game: &GameState,
+    side: Color,
+    clocks: Option<[ClockView; 2]>,
+) -> Picture {
+    match game {
+        GameState::Csipgs(game) => {
+            let view = BoardView::from_game(game, names(players)).seen_by(side);
+            with_clocks(view, clocks)
+        }
+        GameState::Fide(game) => {
+            let view = FideBoardView::from_game(game, names(players)).seen_by(side);
+            Picture::FideBoard(Box::new(FideBoardView { clocks, ..view }))
+        }
+    }
+}
+
+/// The players' names as pictures show them, White's first.
+pub(crate) fn names(players: &[Player; 2]) -> [&str; 2] {
+    [players[0].name.as_str(), players[1].name.as_str()]
+}
+
+/// A board picture with the clocks.
+pub(crate) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Picture {
+    Picture::Board(Box::new(BoardView { clocks, ..view }))
+}
+
+/// The stored game's board as the given side sees it, with the clocks at `now`.
+pub(crate) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
+    picture(&row.players, &row.game, side, clocks_now(row, now))
+}
+
+/// Both sides' clocks as the board shows them at `now`; None without a clock.
+pub(crate) fn clocks_now(row: &GameRow, now: i64) -> Option<[ClockView; 2]> {
+    let mover = row.game.to_move();
+    Some(clock_views(
+        row.clock?,
+        mover,
+        row.status == Status::Active,
+        now,
+    ))
+}
+
+/// Both faces of `clock` at `now`, `mover`'s running while the game is.
+pub(crate) fn clock_views(clock: Clock, mover: Color, running: bool, now: i64) -> [ClockView; 2] {
+    let left = if running {
+        clock.remaining(mover, now)
+    } else {
+        clock.left
+    };
+    Color::ALL.map(|color| ClockView {
+        remaining: left[color.index()],
+        running: running && color == mover,
+    })
+}
+
+/// "White 4:05, Black 2d 03h (running)" for /game.
+pub(crate) fn clock_line(row: &GameRow, now: i64) -> Option<String> {
+    let faces = clocks_now(row, now)?;
+    let sides: Vec<String> = Color::ALL
+        .into_iter()
+        .map(|color| {
+            let face = faces[color.index()];
+            let running = if face.running { " (running)" } else { "" };
+            format!("{color} {}{running}", render::clock_text(face.remaining))
+        })
+        .collect();
+    Some(format!(
+        "Clock ({}): {}.",
+        row.time_control,
+        sides.join(", ")
+    ))
+}
+
+/// One player's board in a fog game, drawn from what that player may know alone.
+pub(crate) fn private_picture(
+    players: &[Player; 2],
+    game: &Game,
+    color: Color,
+    clocks: Option<[ClockView; 2]>,
+) -> Picture {
+    let view = BoardView::from_view(&game.view(color), names(players));
+    with_clocks(view, clocks)
+}
