@@ -7,9 +7,9 @@
 //! and `limits` (shutdown and flood control), `commands` (the command table), `text` and
 //! `error` (words).
 
+pub mod catalogue;
 mod challenge;
 mod clocks;
-pub mod commands;
 mod complete;
 mod computer;
 mod ending;

@@ -1,6 +1,6 @@
 //! What a member can ask: a command with its options as typed, or a button press.
 
-use super::commands::max_length;
+use super::catalogue::max_length;
 use super::spec::GameSpec;
 use super::CoreError;
 use crate::family::Family;

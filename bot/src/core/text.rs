@@ -1,7 +1,7 @@
 //! Words the core says in more than one place: /help, /rules, the refusals that come before
 //! any command runs, and how any text is made safe to show.
 
-use super::commands::{Command, COMMANDS};
+use super::catalogue::{Command, COMMANDS};
 use super::Reply;
 use std::fmt::Write;
 

@@ -152,9 +152,7 @@ pub async fn challenge(
     ctx: Ctx<'_>,
     opponent: Option<serenity::User>,
     game: Option<GameChoice>,
-    #[max_length = 400]
-    #[autocomplete = "complete_variants"]
-    variants: Option<String>,
+    #[autocomplete = "complete_variants"] variants: Option<String>,
     ruleset: Option<RulesetChoice>,
     power: Option<bool>,
     proposals: Option<bool>,
@@ -162,10 +160,8 @@ pub async fn challenge(
     plunder: Option<bool>,
     fog: Option<bool>,
     colour: Option<ColourOption>,
-    #[max_length = 20] time: Option<String>,
+    time: Option<String>,
     rated: Option<bool>,
-    #[min = 1]
-    #[max = 6]
     level: Option<u8>,
 ) -> Result<(), Error> {
     let me = ctx.framework().bot_id();
@@ -194,12 +190,8 @@ pub async fn challenge(
 #[poise::command(slash_command, rename = "move")]
 pub async fn move_piece(
     ctx: Ctx<'_>,
-    #[autocomplete = "complete_move"]
-    #[max_length = 250]
-    r#move: String,
-    #[autocomplete = "complete_redesign"]
-    #[max_length = 420]
-    redesign: Option<String>,
+    #[autocomplete = "complete_move"] r#move: String,
+    #[autocomplete = "complete_redesign"] redesign: Option<String>,
 ) -> Result<(), Error> {
     run(
         ctx,
@@ -215,15 +207,9 @@ pub async fn move_piece(
 #[poise::command(slash_command)]
 pub async fn transfer(
     ctx: Ctx<'_>,
-    #[autocomplete = "complete_reserve"]
-    #[max_length = 202]
-    piece: String,
-    #[autocomplete = "complete_square"]
-    #[max_length = 8]
-    square: String,
-    #[autocomplete = "complete_redesign"]
-    #[max_length = 420]
-    redesign: Option<String>,
+    #[autocomplete = "complete_reserve"] piece: String,
+    #[autocomplete = "complete_square"] square: String,
+    #[autocomplete = "complete_redesign"] redesign: Option<String>,
 ) -> Result<(), Error> {
     let request = Request::Transfer {
         piece,
@@ -237,19 +223,15 @@ pub async fn transfer(
 #[poise::command(slash_command)]
 pub async fn buy(
     ctx: Ctx<'_>,
-    #[autocomplete = "complete_buy"]
-    #[max_length = 1000]
-    design: String,
-    #[autocomplete = "complete_redesign"]
-    #[max_length = 420]
-    redesign: Option<String>,
+    #[autocomplete = "complete_buy"] design: String,
+    #[autocomplete = "complete_redesign"] redesign: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, Request::Buy { design, redesign }).await
 }
 
 /// /turn
 #[poise::command(slash_command)]
-pub async fn turn(ctx: Ctx<'_>, #[max_length = 1000] text: String) -> Result<(), Error> {
+pub async fn turn(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
     run(ctx, Request::Turn { text }).await
 }
 
@@ -258,9 +240,9 @@ pub async fn turn(ctx: Ctx<'_>, #[max_length = 1000] text: String) -> Result<(),
 pub async fn propose(
     ctx: Ctx<'_>,
     kind: KindOption,
-    #[max_length = 40] name: String,
-    #[max_length = 20] notation: String,
-    #[max_length = 20] estimate: String,
+    name: String,
+    notation: String,
+    estimate: String,
 ) -> Result<(), Error> {
     let request = Request::Propose {
         kind: kind.into(),
@@ -276,7 +258,7 @@ pub async fn propose(
 pub async fn estimate(
     ctx: Ctx<'_>,
     #[autocomplete = "complete_proposal"] proposal: i64,
-    #[max_length = 20] value: String,
+    value: String,
 ) -> Result<(), Error> {
     run(ctx, Request::Estimate { proposal, value }).await
 }
@@ -285,7 +267,7 @@ pub async fn estimate(
 #[poise::command(slash_command)]
 pub async fn price(
     ctx: Ctx<'_>,
-    #[max_length = 200] design: String,
+    design: String,
     ruleset: Option<RulesetChoice>,
 ) -> Result<(), Error> {
     let request = Request::Price {
@@ -297,12 +279,7 @@ pub async fn price(
 
 /// /board
 #[poise::command(slash_command)]
-pub async fn board(
-    ctx: Ctx<'_>,
-    #[min = 0]
-    #[max = 100000]
-    ply: Option<u32>,
-) -> Result<(), Error> {
+pub async fn board(ctx: Ctx<'_>, ply: Option<u32>) -> Result<(), Error> {
     run(ctx, Request::Board { ply }).await
 }
 
@@ -527,29 +504,23 @@ pub async fn tournament(_: Ctx<'_>) -> Result<(), Error> {
 #[allow(clippy::too_many_arguments)]
 pub async fn tournament_create(
     ctx: Ctx<'_>,
-    #[max_length = 60] name: String,
+    name: String,
     format: Option<FormatChoice>,
-    #[min = 1]
-    #[max = 30]
     rounds: Option<u16>,
     game: Option<GameChoice>,
-    #[max_length = 400]
-    #[autocomplete = "complete_variants"]
-    variants: Option<String>,
+    #[autocomplete = "complete_variants"] variants: Option<String>,
     ruleset: Option<RulesetChoice>,
     power: Option<bool>,
     proposals: Option<bool>,
     unofficial: Option<bool>,
     plunder: Option<bool>,
     fog: Option<bool>,
-    #[max_length = 20] time: Option<String>,
+    time: Option<String>,
     rated: Option<bool>,
-    #[min = 2]
-    #[max = 500]
     max_players: Option<u16>,
-    #[max_length = 30] start: Option<String>,
+    start: Option<String>,
     all_at_once: Option<bool>,
-    #[max_length = 40] tiebreaks: Option<String>,
+    tiebreaks: Option<String>,
 ) -> Result<(), Error> {
     let spec = TournamentSpec {
         name,
@@ -647,8 +618,6 @@ pub async fn tournament_standings(
 pub async fn tournament_pairings(
     ctx: Ctx<'_>,
     #[autocomplete = "complete_tournament"] tournament: Option<i64>,
-    #[min = 1]
-    #[max = 1000]
     round: Option<u16>,
 ) -> Result<(), Error> {
     run(
@@ -686,8 +655,6 @@ pub async fn td(_: Ctx<'_>) -> Result<(), Error> {
 pub async fn td_start(
     ctx: Ctx<'_>,
     #[autocomplete = "complete_tournament"] tournament: Option<i64>,
-    #[min = 1]
-    #[max = 30]
     rounds: Option<u16>,
 ) -> Result<(), Error> {
     run(
@@ -710,11 +677,7 @@ pub async fn td_pair(
 #[poise::command(slash_command, rename = "result")]
 pub async fn td_result(
     ctx: Ctx<'_>,
-    #[min = 1]
-    #[max = 1000]
     round: u16,
-    #[min = 1]
-    #[max = 1000]
     board: u16,
     result: ResultChoice,
     #[autocomplete = "complete_tournament"] tournament: Option<i64>,

@@ -11,7 +11,7 @@ mod courier;
 mod message;
 
 use crate::config::{Config, ConfigError};
-use crate::core::commands::Scope;
+use crate::core::catalogue::Scope;
 use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
@@ -85,10 +85,55 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// The commands as registered with Discord: poise's definitions with the table's bounds
+/// (lengths and ranges), so every bound Discord enforces is one the core checks.
+fn registration(
+    commands: &[poise::Command<Data, Error>],
+) -> Result<Vec<serde_json::Value>, serde_json::Error> {
+    poise::builtins::create_application_commands(commands)
+        .into_iter()
+        .map(|command| {
+            let mut json = serde_json::to_value(command)?;
+            let path = json["name"].as_str().unwrap_or_default().to_string();
+            bound(&mut json, &path);
+            Ok(json)
+        })
+        .collect()
+}
+
+/// Give a registered command's options (and its subcommands') the bounds of the table's
+/// entry at `path`.
+fn bound(json: &mut serde_json::Value, path: &str) {
+    let Some(spec) = crate::core::catalogue::command(path) else {
+        return;
+    };
+    let Some(options) = json.get_mut("options").and_then(|o| o.as_array_mut()) else {
+        return;
+    };
+    for option in options {
+        let name = option["name"].as_str().unwrap_or_default().to_string();
+        // A subcommand (Discord's option type 1) has options of its own.
+        if option["type"] == 1 {
+            bound(option, &format!("{path} {name}"));
+            continue;
+        }
+        let Some(opt) = spec.options.iter().find(|o| o.name == name) else {
+            continue;
+        };
+        if let Some(max) = opt.max_length {
+            option["max_length"] = max.into();
+        }
+        if let Some((min, max)) = opt.range {
+            option["min_value"] = min.into();
+            option["max_value"] = max.into();
+        }
+    }
+}
+
 /// Give a command (and its subcommands) the description, option descriptions and
 /// permissions of the table's entry at `path` (`tournament create`).
 fn describe(command: &mut poise::Command<Data, Error>, path: &str) {
-    let Some(spec) = crate::core::commands::command(path) else {
+    let Some(spec) = crate::core::catalogue::command(path) else {
         return;
     };
     command.description = Some(spec.description.into());
@@ -150,18 +195,16 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         .options(options)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
+                let commands = registration(&framework.options().commands)?;
                 match dev_guild {
                     _ if !registers => {}
                     Some(guild) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            commands,
-                            serenity::GuildId::new(guild),
-                        )
-                        .await?
+                        let guild = serenity::GuildId::new(guild);
+                        ctx.http.create_guild_commands(guild, &commands).await?;
                     }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
+                    None => {
+                        ctx.http.create_global_commands(&commands).await?;
+                    }
                 }
                 tracing::info!(bot = %ready.user.name, registered = registers, "connected");
                 Ok(Data { core: data_core })
@@ -436,19 +479,16 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::commands::COMMANDS;
+    use crate::core::catalogue::COMMANDS;
+    use crate::family::Family;
+    use engine::Ruleset;
 
     #[test]
     fn every_command_is_in_the_table_and_the_table_is_registered() {
-        let registered = commands();
-        assert_eq!(registered.len(), COMMANDS.len());
-        let mut all: Vec<(String, &poise::Command<Data, Error>)> = Vec::new();
-        for command in &registered {
-            all.push((command.name.to_string(), command));
-            for sub in &command.subcommands {
-                all.push((format!("{} {}", command.name, sub.name), sub));
-            }
-            let spec = crate::core::commands::command(&command.name).expect("in the table");
+        let defined = commands();
+        assert_eq!(defined.len(), COMMANDS.len());
+        for command in &defined {
+            let spec = crate::core::catalogue::command(&command.name).expect("in the table");
             let subs: Vec<&str> = command
                 .subcommands
                 .iter()
@@ -457,22 +497,89 @@ mod tests {
             let table: Vec<&str> = spec.subcommands.iter().map(|s| s.name).collect();
             assert_eq!(subs, table, "/{}", command.name);
         }
+        // What Discord is sent: every option's requirement, length, range and choices are
+        // the table's.
+        let registered = registration(&defined).expect("the commands serialise");
+        let mut all: Vec<(String, &serde_json::Value)> = Vec::new();
+        for command in &registered {
+            let name = command["name"].as_str().unwrap().to_string();
+            let options = command["options"].as_array().cloned().unwrap_or_default();
+            if options.iter().any(|o| o["type"] == 1) {
+                for sub in command["options"].as_array().unwrap() {
+                    all.push((format!("{name} {}", sub["name"].as_str().unwrap()), sub));
+                }
+            } else {
+                all.push((name, command));
+            }
+        }
         for (path, command) in all {
-            let spec = crate::core::commands::command(&path)
+            let spec = crate::core::catalogue::command(&path)
                 .unwrap_or_else(|| panic!("/{path} is not in the command table"));
-            let names: Vec<&str> = command.parameters.iter().map(|p| p.name.as_ref()).collect();
+            let options = command["options"].as_array().cloned().unwrap_or_default();
+            let names: Vec<&str> = options
+                .iter()
+                .map(|o| o["name"].as_str().unwrap())
+                .collect();
             let table: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
             assert_eq!(names, table, "/{path}");
-            for (p, o) in command.parameters.iter().zip(spec.options) {
-                assert!(p.description.is_some(), "/{path} {}", p.name);
-                assert_eq!(p.required, o.required, "/{path} {}", p.name);
-                // The length Discord enforces is the one the core checks.
-                let option = p.create_as_slash_command_option().expect("a slash option");
-                let json = serde_json::to_value(option).expect("an option serialises");
+            for (json, o) in options.iter().zip(spec.options) {
+                let at = format!("/{path} {}", o.name);
+                assert_eq!(json["description"], o.description, "{at}");
+                assert_eq!(
+                    json["required"].as_bool().unwrap_or(false),
+                    o.required,
+                    "{at}"
+                );
                 let max = json["max_length"].as_u64().map(|m| m as u16);
-                assert_eq!(max, o.max_length, "/{path} {}", p.name);
+                assert_eq!(max, o.max_length, "{at}");
+                let range = json["min_value"].as_i64().zip(json["max_value"].as_i64());
+                assert_eq!(range, o.range, "{at}");
+                let choices: Vec<&str> = json["choices"]
+                    .as_array()
+                    .map(|c| c.iter().map(|c| c["name"].as_str().unwrap()).collect())
+                    .unwrap_or_default();
+                assert_eq!(choices, o.choices, "{at}");
             }
-            assert_eq!(command.guild_only, spec.scope != Scope::Anywhere, "/{path}");
         }
+        for command in &defined {
+            let spec = crate::core::catalogue::command(&command.name).unwrap();
+            assert_eq!(
+                command.guild_only,
+                spec.scope != Scope::Anywhere,
+                "/{}",
+                command.name
+            );
+        }
+    }
+
+    #[test]
+    fn the_tables_words_are_the_cores() {
+        let words = |path: &str, option: &str| {
+            let spec = crate::core::catalogue::command(path).unwrap();
+            spec.options
+                .iter()
+                .find(|o| o.name == option)
+                .unwrap()
+                .choices
+        };
+        let rulesets: Vec<Ruleset> = words("challenge", "ruleset")
+            .iter()
+            .map(|w| w.parse().expect("a ruleset"))
+            .collect();
+        assert_eq!(rulesets, Ruleset::ALL);
+        let families: Vec<Family> = words("challenge", "game")
+            .iter()
+            .map(|w| w.parse().expect("a game"))
+            .collect();
+        assert_eq!(families, Family::ALL);
+        // /challenge lists the csipgs options as the engine names them, in its order.
+        let table: Vec<&str> = crate::core::catalogue::command("challenge")
+            .unwrap()
+            .options
+            .iter()
+            .map(|o| o.name)
+            .filter(|n| engine::Options::NAMES.contains(n))
+            .collect();
+        assert_eq!(table, engine::Options::NAMES);
     }
 }

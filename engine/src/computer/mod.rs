@@ -51,7 +51,7 @@ impl Level {
     }
 
     /// Its number, 1..=6.
-    pub fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         self.0
     }
 

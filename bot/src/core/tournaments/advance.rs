@@ -186,16 +186,17 @@ impl Core {
             reply = reply.to(self.channel_of(state));
         }
         let mut replies = vec![reply];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
-        let ids = match self
-            .store
-            .start_tournament(row.id, rounds, first_colour, &order, &owed, self.now())
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            self.channel_of(state),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .start_tournament(row.id, rounds, first_colour, &order, &owed, self.now())
+                    .await
+            },
+        )
+        .await?;
         self.wake.notify_one();
         Ok(replies)
     }

@@ -5,7 +5,7 @@ use super::signup::ended;
 use super::{plain, status_name, title};
 use crate::core::present::reveal;
 use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
-use crate::store::{BoardResult, Status, StoreError, TournamentState, TournamentStatus, Word};
+use crate::store::{BoardResult, Status, TournamentState, TournamentStatus, Word};
 
 impl Core {
     pub(in crate::core) async fn director(
@@ -122,16 +122,17 @@ impl Core {
                 who.id
             )),
         );
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
-        let ids = match self
-            .store
-            .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            self.channel_of(state),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
+                    .await
+            },
+        )
+        .await?;
         self.wake.notify_one();
         Ok(replies)
     }
@@ -151,22 +152,23 @@ impl Core {
             who.id,
             title(row)
         ))];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
-        let ids = match self
-            .store
-            .end_tournament(
-                row.id,
-                row.status,
-                TournamentStatus::Cancelled,
-                &owed,
-                self.now(),
-            )
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            self.channel_of(state),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .end_tournament(
+                        row.id,
+                        row.status,
+                        TournamentStatus::Cancelled,
+                        &owed,
+                        self.now(),
+                    )
+                    .await
+            },
+        )
+        .await?;
         Ok(replies)
     }
 }

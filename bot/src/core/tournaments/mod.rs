@@ -14,7 +14,7 @@ mod options;
 mod show;
 mod signup;
 
-pub use options::OptionError;
+pub use options::{OptionError, MAX_PLAYERS, MAX_ROUNDS};
 
 use super::{Core, CoreError, Place, Reply, TournamentRequest, Who};
 use crate::store::{

@@ -8,7 +8,7 @@ use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
 };
 use crate::store::{
-    ByeRow, Entrant, StoreError, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
+    ByeRow, Entrant, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
 use crate::tournament::model::Bye;
 use engine::Color;
@@ -150,17 +150,18 @@ impl Core {
             ));
         }
         let mut replies = vec![Reply::public(text)];
-        let owed = self.owing(row.channel.guild, here(&state, place), &replies)?;
         let now = self.now();
-        let ids = match self
-            .store
-            .join_tournament(row.id, &entrant, row.round, &byes, &owed, now)
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            here(&state, place),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .join_tournament(row.id, &entrant, row.round, &byes, &owed, now)
+                    .await
+            },
+        )
+        .await?;
         Ok(replies)
     }
 
@@ -185,16 +186,17 @@ impl Core {
             None => format!("<@{user}> left {}.", title(row)),
         };
         let mut replies = vec![Reply::public(text)];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
-        let ids = match self
-            .store
-            .leave_tournament(row.id, user, &owed, self.now())
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Conflict),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            self.channel_of(state),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .leave_tournament(row.id, user, &owed, self.now())
+                    .await
+            },
+        )
+        .await?;
         Ok(replies)
     }
 
@@ -231,16 +233,21 @@ impl Core {
             ),
         };
         let mut replies = vec![Reply::public(text)];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
-        let ids = match self
-            .store
-            .withdraw(row.id, user, row.round + 1, &owed, self.now())
-            .await
-        {
-            Err(StoreError::Conflict) => return Err(CoreError::Withdrawn(plain(row))),
-            other => other?,
-        };
-        self.settle(&mut replies, ids);
+        self.write_owed(
+            row.channel.guild,
+            self.channel_of(state),
+            &mut replies,
+            |owed| async move {
+                self.store
+                    .withdraw(row.id, user, row.round + 1, &owed, self.now())
+                    .await
+            },
+        )
+        .await
+        .map_err(|e| match e {
+            CoreError::Conflict => CoreError::Withdrawn(plain(row)),
+            e => e,
+        })?;
         self.wake.notify_one();
         Ok(replies)
     }

@@ -2,6 +2,9 @@
 //! the terminal and the Discord registration all read it, and the core checks its lengths,
 //! so Discord refuses what the core would refuse before anything reaches us.
 
+use super::tournaments::{MAX_PLAYERS, MAX_ROUNDS};
+use engine::computer::Level;
+
 /// Who may use a command, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -21,6 +24,25 @@ pub struct Opt {
     pub required: bool,
     /// For text options: the most characters it takes.
     pub max_length: Option<u16>,
+    /// For number options: the least and the most it takes.
+    pub range: Option<(i64, i64)>,
+    /// For options with a fixed list of values: the words, as Discord offers them.
+    pub choices: &'static [&'static str],
+}
+
+impl Opt {
+    /// A number option taking `min` to `max`.
+    const fn between(self, min: i64, max: i64) -> Opt {
+        Opt {
+            range: Some((min, max)),
+            ..self
+        }
+    }
+
+    /// An option taking one of these words.
+    const fn among(self, choices: &'static [&'static str]) -> Opt {
+        Opt { choices, ..self }
+    }
 }
 
 /// One command.
@@ -40,6 +62,8 @@ const fn text(name: &'static str, description: &'static str, max: u16) -> Opt {
         description,
         required: true,
         max_length: Some(max),
+        range: None,
+        choices: &[],
     }
 }
 
@@ -56,6 +80,8 @@ const fn required(name: &'static str, description: &'static str) -> Opt {
         description,
         required: true,
         max_length: None,
+        range: None,
+        choices: &[],
     }
 }
 
@@ -78,13 +104,37 @@ const TIME_MAX: u16 = 20;
 const VARIANTS_MAX: u16 = 400;
 /// Proposal names are shown in every /game: short.
 pub const PROPOSAL_NAME_MAX: u16 = 40;
+/// A game's turns, for /board ply: (far more than any game plays).
+const PLY_MAX: i64 = 100_000;
+/// A tournament's rounds and boards: a double round robin of the most players has 998
+/// rounds, and 250 boards a round.
+const ROUND_MAX: i64 = 1000;
+const LEVEL: (i64, i64) = (Level::MIN.number() as i64, Level::MAX.number() as i64);
+
+/// The words of each option with a fixed list of values (the adapters' choice types must
+/// offer exactly these: a test checks).
+const FAMILIES: &[&str] = &["csipgs", "fide"];
+const RULESETS: &[&str] = &["classic", "kurnia", "progressive"];
+const COLOURS: &[&str] = &["white", "black", "random"];
+const KINDS: &[&str] = &["atom", "modifier"];
+const FORMATS: &[&str] = &["swiss", "round-robin", "double-round-robin"];
+const RESULTS: &[&str] = &[
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "+- (White wins by forfeit)",
+    "-+ (Black wins by forfeit)",
+    "-- (neither played)",
+];
 
 const GAME: Opt = optional(
     "game",
     "csipgs (default), or fide: FIDE chess with any of Gilman's modest variants",
-);
+)
+.among(FAMILIES);
 /// Which game's rating pool a ratings command reads.
-const RATED_GAME: Opt = optional("game", "Which game's ratings: csipgs (default) or fide");
+const RATED_GAME: Opt =
+    optional("game", "Which game's ratings: csipgs (default) or fide").among(FAMILIES);
 
 const REDESIGN: Opt = optional_text(
     "redesign",
@@ -110,7 +160,7 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "ruleset",
                 "classic, kurnia or progressive (default: the server's)",
-            ),
+            ).among(RULESETS),
             optional(
                 "power",
                 "Buy in the design phase, so one turn can move and buy",
@@ -131,7 +181,7 @@ pub const COMMANDS: &[Command] = &[
                 "fog",
                 "Moderated game: each sees only what their pieces see, plus impassable squares",
             ),
-            optional("colour", "Your colour: white, black or random (default)"),
+            optional("colour", "Your colour: white, black or random (default)").among(COLOURS),
             optional_text(
                 "time",
                 "Time control: 15m+10s (live), 1d, 3d (default) or 7d per turn, or none",
@@ -144,7 +194,7 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "level",
                 "Challenge me (the bot) to play the computer: 1 (easiest) to 6 (default 4)",
-            ),
+            ).between(LEVEL.0, LEVEL.1),
         ],
         scope: Scope::Server,
         subcommands: &[],
@@ -215,7 +265,7 @@ pub const COMMANDS: &[Command] = &[
             required(
                 "kind",
                 "atom (a new move, such as Z or nN) or modifier (runner, lame)",
-            ),
+            ).among(KINDS),
             text(
                 "name",
                 "Its name, such as zebra or chinese knight",
@@ -261,7 +311,7 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "ruleset",
                 "The ruleset whose prices apply (default: this channel's game, or classic)",
-            ),
+            ).among(RULESETS),
         ],
         scope: Scope::Anywhere,
         subcommands: &[],
@@ -273,7 +323,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[optional(
             "ply",
             "Show the position after this turn instead (1 = White's first)",
-        )],
+        ).between(0, PLY_MAX)],
         scope: Scope::Server,
         subcommands: &[],
     },
@@ -328,7 +378,7 @@ pub const COMMANDS: &[Command] = &[
         name: "settings",
         description: "Show or change this server's settings (Manage Server)",
         options: &[
-            optional("ruleset", "The default ruleset of new challenges"),
+            optional("ruleset", "The default ruleset of new challenges").among(RULESETS),
             optional(
                 "power",
                 "New challenges have the power option unless they say otherwise",
@@ -366,7 +416,7 @@ pub const COMMANDS: &[Command] = &[
         description: "A member's ratings in this server (yours if you name nobody)",
         options: &[
             optional("member", "Whose rating (default: yours)"),
-            optional("game", "Which game's rating: csipgs or fide (default: every one)"),
+            optional("game", "Which game's rating: csipgs or fide (default: every one)").among(FAMILIES),
         ],
         scope: Scope::Server,
         subcommands: &[],
@@ -458,8 +508,9 @@ const TOURNAMENT: &[Command] = &[
             optional(
                 "format",
                 "swiss (default), round-robin or double-round-robin",
-            ),
-            optional("rounds", "Swiss: how many rounds (default 5)"),
+            )
+            .among(FORMATS),
+            optional("rounds", "Swiss: how many rounds (default 5)").between(1, MAX_ROUNDS as i64),
             GAME,
             optional_text(
                 "variants",
@@ -469,7 +520,8 @@ const TOURNAMENT: &[Command] = &[
             optional(
                 "ruleset",
                 "classic, kurnia or progressive (default: the server's)",
-            ),
+            )
+            .among(RULESETS),
             optional("power", "Every game has the power option"),
             optional("proposals", "Every game has the proposals option"),
             optional("unofficial", "Every game has the unofficial prefixes"),
@@ -481,7 +533,8 @@ const TOURNAMENT: &[Command] = &[
                 TIME_MAX,
             ),
             optional("rated", "Whether the games change ratings (default: rated)"),
-            optional("max_players", "The most players it takes (default 64)"),
+            optional("max_players", "The most players it takes (default 64)")
+                .between(2, MAX_PLAYERS as i64),
             optional_text(
                 "start",
                 "When it starts by itself: 2h, 1d, 2026-12-01 18:00 (UTC) or <t:…>",
@@ -547,7 +600,7 @@ const TOURNAMENT: &[Command] = &[
         description: "A round's boards and results",
         options: &[
             TOURNAMENT_NO,
-            optional("round", "The round (default: the last paired)"),
+            optional("round", "The round (default: the last paired)").between(1, ROUND_MAX),
         ],
         scope: Scope::Server,
         subcommands: &[],
@@ -571,7 +624,8 @@ const DIRECTOR: &[Command] = &[
             optional(
                 "rounds",
                 "Swiss: fewer rounds than announced, for a small field",
-            ),
+            )
+            .between(1, MAX_ROUNDS as i64),
         ],
         scope: Scope::Managers,
         subcommands: &[],
@@ -587,12 +641,13 @@ const DIRECTOR: &[Command] = &[
         name: "result",
         description: "Set a board's result: adjudicate a game, or a forfeit",
         options: &[
-            required("round", "The round"),
-            required("board", "The board, as /tournament pairings lists it"),
+            required("round", "The round").between(1, ROUND_MAX),
+            required("board", "The board, as /tournament pairings lists it").between(1, ROUND_MAX),
             required(
                 "result",
                 "1-0, 0-1, 1/2-1/2, or forfeits +- (White wins), -+ or --",
-            ),
+            )
+            .among(RESULTS),
             TOURNAMENT_NO,
         ],
         scope: Scope::Managers,
