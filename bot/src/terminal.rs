@@ -3,8 +3,9 @@
 //! PNG is written to a file.
 
 use crate::core::{
-    system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, OptionChoices,
-    Picture, Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
+    spans, system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec,
+    OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Span, Target,
+    Undelivered, Who,
 };
 use crate::family::Family;
 use crate::picture;
@@ -501,12 +502,24 @@ impl Screen {
         buttons.get(n - 1).copied()
     }
 
+    /// A member's name at this keyboard.
+    fn name_of(&self, id: u64) -> String {
+        self.players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| format!("member {id}"), |p| p.name.clone())
+    }
+
     async fn show(&self, core: &Core, reply: Reply) {
-        let mut text = reply.text.replace("**", "").replace('`', "");
-        for p in &self.players {
-            text = text.replace(&format!("<@{}>", p.id), &p.name);
-        }
-        text = text.replace(&format!("<#{}>", CHANNEL.channel), "the game");
+        let text: String = spans(&reply.text)
+            .into_iter()
+            .map(|span| match span {
+                Span::Plain(words) => words.replace("**", "").replace('`', ""),
+                Span::Member(id) => self.name_of(id),
+                // The terminal has one channel: the game's.
+                Span::Channel(_) => "the game".to_string(),
+            })
+            .collect();
         if reply.ephemeral || matches!(reply.elsewhere, Some(Target::Direct { .. })) {
             println!("(only you see this) {text}");
         } else {

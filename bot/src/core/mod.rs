@@ -42,7 +42,7 @@ pub use request::{
 };
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{neutral, RESTARTING};
+pub use text::{neutral, spans, Span, RESTARTING};
 
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};

@@ -111,6 +111,54 @@ pub fn clean(mut reply: Reply) -> Reply {
     reply
 }
 
+/// A piece of the core's text: words, or a member or a channel named by id. The core writes
+/// them `<@id>` and `<#id>` (as Discord does, so its adapter shows the text as it is); any
+/// other adapter reads them here, typed, and names them its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Span<'a> {
+    Plain(&'a str),
+    Member(u64),
+    Channel(u64),
+}
+
+/// The core's text as spans, in order.
+pub fn spans(text: &str) -> Vec<Span<'_>> {
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('<') {
+        let tail = &rest[at..];
+        let mention = tail.find('>').and_then(|end| {
+            let (kind, digits) = (tail.get(1..2)?, tail.get(2..end)?);
+            let id = digits
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| digits.parse::<u64>().ok())??;
+            match kind {
+                "@" => Some((Span::Member(id), end + 1)),
+                "#" => Some((Span::Channel(id), end + 1)),
+                _ => None,
+            }
+        });
+        match mention {
+            Some((span, len)) => {
+                if at > 0 {
+                    spans.push(Span::Plain(&rest[..at]));
+                }
+                spans.push(span);
+                rest = &tail[len..];
+            }
+            None => {
+                spans.push(Span::Plain(&rest[..at + 1]));
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    if !rest.is_empty() {
+        spans.push(Span::Plain(rest));
+    }
+    spans
+}
+
 /// The rules in brief (RULES.md is the full statement).
 pub const RULES: &str = "\
 **csipgs chess** (Ralph Betza, 1996) in brief:
@@ -123,3 +171,44 @@ pub const RULES: &str = "\
 - Rulesets: **classic** (draws by agreement allowed), **kurnia** (Black starts with 0.5, proposals on, no draws), **progressive** (Bodlaender's prices, income grows every 7 plies, several buys in one action, no draws).
 - Options: **power** (buy in the design phase, so move and buy in one turn), **proposals** (price new atoms and modifiers by sealed estimates: /propose and /estimate), **unofficial** (the relay-, doublemove- and shooting- prefixes), **plunder** (a capture takes half the captured piece's price from its owner, who may fall into debt), **fog** (Betza's moderated game: each player sees only what their pieces see, on a board with six impassable squares; no check rules, capturing the last royal piece wins; your board comes by DM and with /board, and the record and true board are shown at the end).
 - Turns are written as in the 1998 games: `Kd2`, `(WD)xe5+`, `N@f3`, `Buy WD`, `Kd2; B=WD`.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_are_read_as_spans() {
+        assert_eq!(
+            spans("<@12> (White) vs <@3>, in <#45>."),
+            vec![
+                Span::Member(12),
+                Span::Plain(" (White) vs "),
+                Span::Member(3),
+                Span::Plain(", in "),
+                Span::Channel(45),
+                Span::Plain("."),
+            ]
+        );
+        let plain = |text| spans(text).iter().all(|s| matches!(s, Span::Plain(_)));
+        for text in [
+            "a < b",
+            "<@>",
+            "<@12",
+            "<@x1>",
+            "<!12>",
+            "<@99999999999999999999>",
+            "<",
+        ] {
+            assert!(plain(text), "{text}");
+            let joined: String = spans(text)
+                .iter()
+                .map(|s| match s {
+                    Span::Plain(p) => *p,
+                    _ => "",
+                })
+                .collect();
+            assert_eq!(joined, text);
+        }
+        assert_eq!(spans(""), vec![]);
+    }
+}
