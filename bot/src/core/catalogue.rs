@@ -546,7 +546,7 @@ const TOURNAMENT: &[Command] = &[
             ),
             optional_text(
                 "tiebreaks",
-                "Tie-breaks in order, from BH-C1, BH, SB, DE, WIN",
+                "Tie-breaks in order, such as BH-C1, BH, SB (a word it does not know lists them all)",
                 TIEBREAKS_MAX,
             ),
         ],

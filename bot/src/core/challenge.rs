@@ -76,12 +76,12 @@ impl Core {
                     let here = Target::Channel {
                         channel: channel.channel,
                     };
-                    self.owing(channel.guild, here, &replies)
+                    self.owed_messages(channel.guild, here, &replies)
                 },
                 now,
             )
             .await?;
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         Ok(replies)
     }
 
@@ -197,13 +197,13 @@ impl Core {
         notice: Reply,
     ) -> Result<Vec<Reply>, CoreError> {
         let mut replies = vec![notice];
-        let owed = self.owing(found.channel.guild, message_of(found), &replies)?;
+        let owed = self.owed_messages(found.channel.guild, message_of(found), &replies)?;
         let ids = self
             .store
             .close_challenge(found.id, status, &owed, self.now())
             .await?
             .ok_or(CoreError::ChallengeGone)?;
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         Ok(replies)
     }
 
@@ -263,7 +263,7 @@ impl Core {
             let boards = opening(last, &players, &game, game_channel.channel, clocks);
             replies.extend(boards);
         }
-        let owed = self.owing(found.channel.guild, message_of(&found), &replies)?;
+        let owed = self.owed_messages(found.channel.guild, message_of(&found), &replies)?;
         let (row, ids) = match self
             .store
             .accept_challenge(&found, game_channel, players, game, &owed, now)
@@ -279,7 +279,7 @@ impl Core {
             }
             Err(e) => return Err(e.into()),
         };
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         // The scheduler may be asleep past the new game's first deadline.
         if row.deadline().is_some() {
             self.wake.notify_one();

@@ -78,7 +78,7 @@ impl Core {
             ))
             .pinging(player)
             .to(Target::Channel { channel });
-            let owed = self.owing(row.guild, Target::Channel { channel }, &[reminder])?;
+            let owed = self.owed_messages(row.guild, Target::Channel { channel }, &[reminder])?;
             self.store.claim_reminder(&row, due, &owed, now).await?;
         }
         Ok(())

@@ -176,7 +176,7 @@ impl Core {
         let here = Target::Channel {
             channel: channel.channel,
         };
-        let owed = self.owing(channel.guild, here, &replies)?;
+        let owed = self.owed_messages(channel.guild, here, &replies)?;
         let started = self
             .store
             .start_computer_game(game_channel, players, game, control, computer, &owed, now)
@@ -189,7 +189,7 @@ impl Core {
             }
             Err(e) => return Err(e.into()),
         };
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         if row.deadline().is_some() {
             self.wake.notify_one();
         }

@@ -1,11 +1,14 @@
 //! The command core: every command, rule and message of the bot, once. Discord and the
 //! terminal both turn what a member typed into a `Request` and show the `Reply`s.
 //!
-//! Layout: `request` (what a member can ask), one file per group of commands (`challenge`,
-//! `play`, `info`, `proposals`, `settings`, `tournaments`), `complete` (autocomplete), `owe`
-//! and `schedule` (announcements owed to Discord and everything that happens later), `gate`
-//! and `limits` (shutdown and flood control), `commands` (the command table), `text` and
-//! `error` (words).
+//! Layout: `request` (what a member can ask) and `spec` (the game a challenge, rematch or
+//! tournament asks for, over the server's defaults); one file per group of commands
+//! (`challenge`, `play`, `clocks`, `computer`, `info`, `replay`, `ratings`, `proposals`,
+//! `settings`, `tournaments/`), which import `present` (every word and picture a member
+//! sees), the store and the engine, never each other; `ending` (what a game's end writes);
+//! `complete` (autocomplete); `owe` and `schedule` (announcements owed to Discord and
+//! everything that happens later); `gate` and `limits` (shutdown and flood control);
+//! `catalogue` (the command table), `text` and `error` (words).
 
 pub mod catalogue;
 mod challenge;
@@ -22,13 +25,13 @@ mod owe;
 mod play;
 mod present;
 mod proposals;
+mod ratings;
 mod replay;
 pub mod reply;
 mod request;
 mod schedule;
 mod settings;
 mod spec;
-mod standings;
 mod text;
 mod tournaments;
 
@@ -200,7 +203,7 @@ impl Core {
                 vec![Reply::private(e.sentence())]
             }
         };
-        replies.extend(self.held(who).await);
+        replies.extend(self.held_messages(who).await);
         replies.into_iter().map(text::clean).collect()
     }
 

@@ -25,7 +25,7 @@ pub(super) const ANSWER_GRACE: i64 = 30;
 impl Core {
     /// What a change owes: each public reply, to `default` (the command's channel, or the
     /// message a button press replaces) unless the reply goes elsewhere.
-    pub(super) fn owing(
+    pub(super) fn owed_messages(
         &self,
         guild: u64,
         default: Target,
@@ -46,8 +46,8 @@ impl Core {
     }
 
     /// Write a change with the public replies that announce it: `write` stores the change
-    /// and the owed messages (see `owing`) in one transaction and returns the messages' ids,
-    /// which the replies then carry (see `settle`). A change that lost the race to another
+    /// and the owed messages (see `owed_messages`) in one transaction and returns the messages' ids,
+    /// which the replies then carry (see `tie_owed`). A change that lost the race to another
     /// command is `CoreError::Conflict`.
     pub(super) async fn write_owed<F>(
         &self,
@@ -59,15 +59,15 @@ impl Core {
     where
         F: Future<Output = Result<Vec<i64>, StoreError>>,
     {
-        let owed = self.owing(guild, default, replies)?;
+        let owed = self.owed_messages(guild, default, replies)?;
         let ids = write(owed).await?;
-        self.settle(replies, ids);
+        self.tie_owed(replies, ids);
         Ok(())
     }
 
     /// Tie the public replies to the ids their owed messages got, in order, and wake the
     /// scheduler for those it sends itself.
-    pub(super) fn settle(&self, replies: &mut [Reply], ids: Vec<i64>) {
+    pub(super) fn tie_owed(&self, replies: &mut [Reply], ids: Vec<i64>) {
         let public = replies.iter_mut().filter(|r| !r.ephemeral);
         for (reply, id) in public.zip(ids) {
             reply.owed = Some(id);
@@ -136,7 +136,7 @@ impl Core {
     /// The messages held for a member who takes no DMs, handed over privately with the
     /// answer to their command. They stay owed until the adapter marks them delivered: one
     /// that doesn't reach the member goes by DM again, and is held again if it must.
-    pub(super) async fn held(&self, who: &Who) -> Vec<Reply> {
+    pub(super) async fn held_messages(&self, who: &Who) -> Vec<Reply> {
         let taken = match self
             .store
             .take_held(who.id, self.now() + ANSWER_GRACE)

@@ -116,12 +116,12 @@ impl Core {
                         kind.word(),
                     ))
                     .pinging(opponent));
-                    self.owing(row.guild, here, &replies)
+                    self.owed_messages(row.guild, here, &replies)
                 },
                 self.now(),
             )
             .await?;
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         Ok(replies)
     }
 
@@ -186,12 +186,12 @@ impl Core {
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
-        let owed = self.owing(row.guild, here, &replies)?;
+        let owed = self.owed_messages(row.guild, here, &replies)?;
         let ids = self
             .store
             .settle_proposal(&row, &open, agreed, &owed, self.now())
             .await?;
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         Ok(replies)
     }
 }

@@ -186,7 +186,7 @@ impl Core {
     async fn expire(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
         let target = super::present::message_of(challenge);
         let notice = vec![super::present::expired(challenge.challenger.id).to(target)];
-        let owed = self.owing(challenge.channel.guild, target, &notice)?;
+        let owed = self.owed_messages(challenge.channel.guild, target, &notice)?;
         self.store
             .close_challenge(challenge.id, ChallengeStatus::Expired, &owed, self.now())
             .await?;

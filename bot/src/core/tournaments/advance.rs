@@ -217,7 +217,8 @@ impl Core {
                     e.sentence().trim_end_matches('.')
                 ))
                 .to(self.channel_of(state))];
-                let owed = self.owing(row.channel.guild, self.channel_of(state), &notice)?;
+                let owed =
+                    self.owed_messages(row.channel.guild, self.channel_of(state), &notice)?;
                 match self
                     .store
                     .end_tournament(
@@ -316,7 +317,7 @@ impl Core {
             .to(here);
             let boards = opening(&mut announcement, &players, &game, thread, clocks);
             let replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
-            let owed = self.owing(row.channel.guild, here, &replies)?;
+            let owed = self.owed_messages(row.channel.guild, here, &replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
                 channel: thread,
@@ -348,7 +349,7 @@ impl Core {
             text.push('\n');
         }
         let replies = vec![Reply::public(text.trim_end()).to(self.channel_of(state))];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
+        let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
         match self
             .store
             .announce_round(row.id, row.round, &owed, self.now())
@@ -465,7 +466,7 @@ impl Core {
             standings.text
         );
         let replies = vec![standings.to(self.channel_of(state))];
-        let owed = self.owing(row.channel.guild, self.channel_of(state), &replies)?;
+        let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
         match self
             .store
             .end_tournament(

@@ -60,12 +60,12 @@ impl Core {
                 &row,
                 |id| {
                     replies.push(created(&TournamentRow { id, ..row.clone() }, who.id));
-                    self.owing(channel.guild, here, &replies)
+                    self.owed_messages(channel.guild, here, &replies)
                 },
                 now,
             )
             .await?;
-        self.settle(&mut replies, ids);
+        self.tie_owed(&mut replies, ids);
         if row.starts_at.is_some() {
             self.wake.notify_one();
         }
