@@ -186,16 +186,11 @@ impl Core {
             reply = reply.to(self.channel_of(state));
         }
         let mut replies = vec![reply];
-        self.write_owed(
-            row.channel.guild,
-            self.channel_of(state),
-            &mut replies,
-            |owed| async move {
-                self.store
-                    .start_tournament(row.id, rounds, first_colour, &order, &owed, self.now())
-                    .await
-            },
-        )
+        self.write_announced(state, &mut replies, |owed| async move {
+            self.store
+                .start_tournament(row.id, rounds, first_colour, &order, &owed, self.now())
+                .await
+        })
         .await?;
         self.wake.notify_one();
         Ok(replies)

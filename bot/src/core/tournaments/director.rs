@@ -122,16 +122,11 @@ impl Core {
                 who.id
             )),
         );
-        self.write_owed(
-            row.channel.guild,
-            self.channel_of(state),
-            &mut replies,
-            |owed| async move {
-                self.store
-                    .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
-                    .await
-            },
-        )
+        self.write_announced(state, &mut replies, |owed| async move {
+            self.store
+                .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
+                .await
+        })
         .await?;
         self.wake.notify_one();
         Ok(replies)
@@ -152,22 +147,17 @@ impl Core {
             who.id,
             title(row)
         ))];
-        self.write_owed(
-            row.channel.guild,
-            self.channel_of(state),
-            &mut replies,
-            |owed| async move {
-                self.store
-                    .end_tournament(
-                        row.id,
-                        row.status,
-                        TournamentStatus::Cancelled,
-                        &owed,
-                        self.now(),
-                    )
-                    .await
-            },
-        )
+        self.write_announced(state, &mut replies, |owed| async move {
+            self.store
+                .end_tournament(
+                    row.id,
+                    row.status,
+                    TournamentStatus::Cancelled,
+                    &owed,
+                    self.now(),
+                )
+                .await
+        })
         .await?;
         Ok(replies)
     }

@@ -8,10 +8,12 @@ use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
 };
 use crate::store::{
-    ByeRow, Entrant, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
+    ByeRow, Entrant, Owed, StoreError, TournamentFormat, TournamentRow, TournamentState,
+    TournamentStatus,
 };
 use crate::tournament::model::Bye;
 use engine::Color;
+use std::future::Future;
 
 impl Core {
     /// /tournament create: announced in the channel with a Join button.
@@ -186,16 +188,11 @@ impl Core {
             None => format!("<@{user}> left {}.", title(row)),
         };
         let mut replies = vec![Reply::public(text)];
-        self.write_owed(
-            row.channel.guild,
-            self.channel_of(state),
-            &mut replies,
-            |owed| async move {
-                self.store
-                    .leave_tournament(row.id, user, &owed, self.now())
-                    .await
-            },
-        )
+        self.write_announced(state, &mut replies, |owed| async move {
+            self.store
+                .leave_tournament(row.id, user, &owed, self.now())
+                .await
+        })
         .await?;
         Ok(replies)
     }
@@ -233,16 +230,11 @@ impl Core {
             ),
         };
         let mut replies = vec![Reply::public(text)];
-        self.write_owed(
-            row.channel.guild,
-            self.channel_of(state),
-            &mut replies,
-            |owed| async move {
-                self.store
-                    .withdraw(row.id, user, row.round + 1, &owed, self.now())
-                    .await
-            },
-        )
+        self.write_announced(state, &mut replies, |owed| async move {
+            self.store
+                .withdraw(row.id, user, row.round + 1, &owed, self.now())
+                .await
+        })
         .await
         .map_err(|e| match e {
             CoreError::Conflict => CoreError::Withdrawn(plain(row)),
@@ -271,6 +263,22 @@ impl Core {
         Target::Channel {
             channel: state.row.channel.channel,
         }
+    }
+
+    /// Write a tournament's change with the replies that announce it in its channel (see
+    /// `write_owed`).
+    pub(super) async fn write_announced<F>(
+        &self,
+        state: &TournamentState,
+        replies: &mut [Reply],
+        write: impl FnOnce(Vec<Owed>) -> F,
+    ) -> Result<(), CoreError>
+    where
+        F: Future<Output = Result<Vec<i64>, StoreError>>,
+    {
+        let guild = state.row.channel.guild;
+        self.write_owed(guild, self.channel_of(state), replies, write)
+            .await
     }
 }
 
