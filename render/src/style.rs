@@ -171,9 +171,15 @@ pub(crate) mod palette {
     pub const ROCK_LINE: Rgb = [118, 106, 94];
     /// Squares the viewer can't see: grey, a hint of the square's own shade left.
     pub const FOG: Rgb = [138, 141, 148];
-    pub const FOG_ALPHA: f32 = 0.8;
+    const FOG_ALPHA: f32 = 0.8;
     /// Remembered rock under fog: the fog's grey with the rock's hatching in a darker grey.
     pub const FOG_ROCK_LINE: Rgb = [88, 90, 96];
+
+    /// A square's colour under fog. The board paints it and the replay's palette keeps it
+    /// as a key colour; both ask here, so a frame's fog maps exactly.
+    pub fn fogged(square: Rgb) -> Rgb {
+        super::mix(square, FOG, FOG_ALPHA)
+    }
 }
 
 #[cfg(test)]
