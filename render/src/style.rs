@@ -1,5 +1,6 @@
 //! Sizes and colours, and where things go on the board picture.
 
+use crate::orientation;
 use engine::{Color, Square};
 
 /// How big a picture is. Everything scales with the side of one square.
@@ -49,10 +50,7 @@ impl Style {
 
     /// Where a square is drawn on the board picture seen from `orientation`'s side.
     pub fn square_rect(&self, square: Square, orientation: Color) -> Rect {
-        let (col, row) = match orientation {
-            Color::White => (square.file(), 7 - square.rank()),
-            Color::Black => (7 - square.file(), square.rank()),
-        };
+        let (col, row) = orientation::place(square, orientation);
         let s = self.s();
         Rect {
             x: self.margin() + col as u32 * s,
