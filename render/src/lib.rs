@@ -73,7 +73,6 @@ mod text_board;
 mod token;
 mod view;
 
-pub use chart::{civil, days_from_civil};
 pub use clock::clock_text;
 pub use engine;
 pub use fide_view::{FideBoardView, FideReplayView};
