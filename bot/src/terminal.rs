@@ -12,7 +12,7 @@ use crate::picture;
 use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
 use engine::computer::Level;
 use engine::{Color, Options, Ruleset};
-use render::{BoardView, FideBoardView};
+use render::{fide_text_board, text_board};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -567,154 +567,11 @@ fn write_file(path: &Path, bytes: &[u8]) {
     }
 }
 
-/// The 8x8 grid seen from `orientation`, files and ranks labelled, each square's cell from
-/// `cell` (three characters wide).
-fn grid(orientation: Color, mut cell: impl FnMut(engine::Square) -> String) -> Vec<String> {
-    let files: Vec<u8> = match orientation {
-        Color::White => (0..8).collect(),
-        Color::Black => (0..8).rev().collect(),
-    };
-    let ranks: Vec<u8> = match orientation {
-        Color::White => (0..8).rev().collect(),
-        Color::Black => (0..8).collect(),
-    };
-    let header: String = files
-        .iter()
-        .map(|&f| format!(" {} ", (b'a' + f) as char))
-        .collect();
-    let mut rows = vec![format!("   {header}")];
-    for &rank in &ranks {
-        let mut row = format!(" {} ", rank + 1);
-        for &file in &files {
-            row.push_str(&cell(
-                engine::Square::new(file, rank).expect("on the board"),
-            ));
-        }
-        row.push_str(&format!(" {}", rank + 1));
-        rows.push(row);
-    }
-    rows.push(format!("   {header}"));
-    rows
-}
-
-/// A FIDE piece's letter, upper case for White.
-fn fide_cell(color: Color, fide: engine::Fide) -> String {
-    match color {
-        Color::White => format!(" {} ", fide.letter()),
-        Color::Black => format!(" {} ", fide.letter().to_ascii_lowercase()),
-    }
-}
-
-/// The board as text from the view's side: FIDE pieces by letter (White upper case), other
-/// designs numbered, `(1)` for White and `[1]` for Black, `#` impassable and `~` out of
-/// sight (a fog player's view), with a legend; then both panels.
-pub fn text_board(view: &BoardView) -> String {
-    let mut others: Vec<&engine::Design> = Vec::new();
-    let mut rows = grid(view.orientation, |square| match view.piece_at(square) {
-        None if view.terrain.contains(&square) => " # ".to_string(),
-        None if view.hidden.contains(&square) => " ~ ".to_string(),
-        None if view.check.contains(&square) => " + ".to_string(),
-        None => " . ".to_string(),
-        Some((color, design)) => match design.fide() {
-            Some(f) => fide_cell(color, f),
-            None => {
-                let n = match others.iter().position(|d| *d == design) {
-                    Some(i) => i + 1,
-                    None => {
-                        others.push(design);
-                        others.len()
-                    }
-                };
-                match color {
-                    Color::White => format!("({n})"),
-                    Color::Black => format!("[{n}]"),
-                }
-            }
-        },
-    });
-    if !view.terrain.is_empty() || !view.hidden.is_empty() {
-        rows.push("   # = impassable, ~ = out of sight".to_string());
-    }
-    if !others.is_empty() {
-        let legend: Vec<String> = others
-            .iter()
-            .enumerate()
-            .map(|(i, d)| format!("{} = {d}", i + 1))
-            .collect();
-        rows.push(format!("   {}", legend.join(", ")));
-    }
-    for color in Color::ALL {
-        let p = view.player(color);
-        let reserve: Vec<String> = p
-            .reserve
-            .iter()
-            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
-            .collect();
-        let slots: Vec<String> = p
-            .slots
-            .iter()
-            .map(|s| match s.cost {
-                Some(c) => format!("{} {c}", s.design.piece_name()),
-                None => s.design.piece_name(),
-            })
-            .collect();
-        rows.push(format!(
-            "{color} ({}): {} zorkmids, reserve {}, designs {}",
-            p.name,
-            p.treasury,
-            if reserve.is_empty() {
-                "empty".to_string()
-            } else {
-                reserve.join(", ")
-            },
-            slots.join(", ")
-        ));
-    }
-    match &view.result {
-        Some(result) => rows.push(result.clone()),
-        None => rows.push(format!("Turn {}: {} to move.", view.ply, view.to_move)),
-    }
-    rows.join("\n")
-}
-
-/// A FIDE-family board as text from the view's side (pieces by letter, White upper case),
-/// then what each side has captured, the variants, and whose move it is.
-pub fn fide_text_board(view: &FideBoardView) -> String {
-    let mut rows = grid(view.orientation, |square| match view.piece_at(square) {
-        Some((color, design)) => design
-            .fide()
-            .map_or_else(|| " ? ".to_string(), |f| fide_cell(color, f)),
-        None => " . ".to_string(),
-    });
-    for color in Color::ALL {
-        let captured: Vec<String> = view.captured[color.index()]
-            .iter()
-            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
-            .collect();
-        rows.push(format!(
-            "{color} ({}): captured {}",
-            view.names[color.index()],
-            if captured.is_empty() {
-                "nothing".to_string()
-            } else {
-                captured.join(", ")
-            }
-        ));
-    }
-    if !view.variants.is_empty() {
-        rows.push(format!("Variants: {}", view.variants.join(", ")));
-    }
-    match &view.result {
-        Some(result) => rows.push(result.clone()),
-        None => rows.push(format!("Move {}: {} to move.", view.fullmove, view.to_move)),
-    }
-    rows.join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use render::{BoardView, FideBoardView};
 
     proptest! {
         // The terminal's command line takes anything a keyboard (or a pasted file) gives:

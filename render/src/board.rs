@@ -3,7 +3,7 @@
 use crate::canvas::Canvas;
 use crate::panel;
 use crate::sprites::{emblem, sprite, Emblem};
-use crate::style::{mix, palette, Style};
+use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::BoardView;
 use engine::{Color, Design, Square};
@@ -20,7 +20,7 @@ pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
         } else {
             palette::DARK
         };
-        let fog = mix(square, palette::FOG, palette::FOG_ALPHA);
+        let fog = palette::fogged(square);
         canvas.fill_rect(r.x as i32, r.y as i32, r.w, r.h, fog, 1.0);
     }
     // Rock covers its whole square, fogged or not.

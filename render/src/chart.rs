@@ -5,11 +5,13 @@ use crate::canvas::{paint, stroke, Canvas};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::ChartView;
+use time::{Date, Month, OffsetDateTime};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Rect, Transform};
 
 const DAY: i64 = 86_400;
-/// About 30,000 years either side of 1970, in seconds.
-const MAX_TIME: i64 = 1_000_000_000_000;
+/// About 7,900 years either side of 1970, in seconds: a day either side of it is still in
+/// the calendar (years -9999 to 9999).
+const MAX_TIME: i64 = 250_000_000_000;
 /// The smallest rating range the chart shows.
 const MIN_SPAN: i64 = 40;
 
@@ -27,7 +29,7 @@ pub(crate) fn draw(view: &ChartView, style: &Style) -> Canvas {
         bottom: h - 34.0 * u,
     };
 
-    // Times far outside any calendar would overflow the arithmetic below.
+    // Times far outside the calendar would have no dates to label.
     let mut points: Vec<(i64, i32)> = view
         .points
         .iter()
@@ -92,7 +94,7 @@ pub(crate) fn draw(view: &ChartView, style: &Style) -> Canvas {
     }
     let x_ticks = date_ticks(t_lo, t_hi, plot.width() / (90.0 * u));
     for &day in &x_ticks {
-        let x = x_of(day * DAY).round();
+        let x = x_of(midnight(day)).round();
         if let Some(rect) = Rect::from_xywh(x, plot.top, hairline, plot.height()) {
             pix.fill_rect(rect, &grid, t, None);
         }
@@ -135,9 +137,9 @@ pub(crate) fn draw(view: &ChartView, style: &Style) -> Canvas {
         );
     }
     for &day in &x_ticks {
-        let label = date(day);
-        let half = text::width(Face::Regular, label_px, &label) / 2.0;
-        let x = x_of(day * DAY).clamp(half + 4.0 * u, w - half - 4.0 * u);
+        let date = label(day);
+        let half = text::width(Face::Regular, label_px, &date) / 2.0;
+        let x = x_of(midnight(day)).clamp(half + 4.0 * u, w - half - 4.0 * u);
         text::draw_centred(
             &mut canvas,
             Face::Regular,
@@ -145,7 +147,7 @@ pub(crate) fn draw(view: &ChartView, style: &Style) -> Canvas {
             x,
             plot.bottom + 8.0 * u + text::cap_height(label_px),
             palette::MUTED,
-            &label,
+            &date,
         );
     }
     // The latest rating, large, top right.
@@ -201,10 +203,10 @@ fn nice_step(span: i64, max_ticks: i64) -> i64 {
     }
 }
 
-/// Days (since 1970-01-01) to label between two times, at most `max_ticks` of them: every
-/// day, two days or week for a short history, else the first of every month, quarter, year
-/// and so on.
-fn date_ticks(t_lo: i64, t_hi: i64, max_ticks: f32) -> Vec<i64> {
+/// Days to label between two times, at most `max_ticks` of them: every day, two days or
+/// week for a short history, else the first of every month, quarter, year and so on.
+fn date_ticks(t_lo: i64, t_hi: i64, max_ticks: f32) -> Vec<Date> {
+    // Days since 1970-01-01.
     let (d_lo, d_hi) = ((t_lo + DAY - 1).div_euclid(DAY), t_hi.div_euclid(DAY));
     let max_ticks = max_ticks.max(1.0) as i64;
     let span = (d_hi - d_lo).max(0);
@@ -213,14 +215,15 @@ fn date_ticks(t_lo: i64, t_hi: i64, max_ticks: f32) -> Vec<i64> {
         return (0..)
             .map(|k| start + k * step)
             .take_while(|&d| d <= d_hi)
+            .map_while(date_of)
             .collect();
     }
-    // Months since year 0, so steps line up with quarters and years.
-    let month_of = |days: i64| {
-        let (y, m, _) = civil(days);
-        y * 12 + m - 1
+    let (Some(lo), Some(hi)) = (date_of(d_lo), date_of(d_hi)) else {
+        return Vec::new();
     };
-    let (m_lo, m_hi) = (month_of(d_lo), month_of(d_hi));
+    // Months since year 0, so steps line up with quarters and years.
+    let month_of = |date: Date| i64::from(date.year()) * 12 + i64::from(u8::from(date.month())) - 1;
+    let (m_lo, m_hi) = (month_of(lo), month_of(hi));
     let mut step = [1, 2, 3, 6, 12, 24, 60, 120]
         .into_iter()
         .find(|&s| (m_hi - m_lo) / s < max_ticks)
@@ -231,41 +234,35 @@ fn date_ticks(t_lo: i64, t_hi: i64, max_ticks: f32) -> Vec<i64> {
     let first = -(-m_lo).div_euclid(step) * step;
     (0..)
         .map(|k| first + k * step)
-        .map(|m| days_from_civil(m.div_euclid(12), m.rem_euclid(12) + 1, 1))
-        .skip_while(|&d| d < d_lo)
-        .take_while(|&d| d <= d_hi)
+        .map_while(first_of_month)
+        .skip_while(|&d| d < lo)
+        .take_while(|&d| d <= hi)
         .collect()
 }
 
-/// A day since 1970-01-01 as (year, month, day), proleptic Gregorian (Howard Hinnant's
-/// civil_from_days).
-pub fn civil(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
+/// The date `days` after 1970-01-01, if the calendar has it.
+fn date_of(days: i64) -> Option<Date> {
+    let seconds = days.checked_mul(DAY)?;
+    OffsetDateTime::from_unix_timestamp(seconds)
+        .ok()
+        .map(OffsetDateTime::date)
 }
 
-/// The day since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard
-/// Hinnant's `days_from_civil`): the chart's month ticks, and the bot's start times.
-pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+/// The first day of a month counted from January of year 0, if the calendar has it.
+fn first_of_month(months: i64) -> Option<Date> {
+    let year = i32::try_from(months.div_euclid(12)).ok()?;
+    let month = Month::try_from(months.rem_euclid(12) as u8 + 1).ok()?;
+    Date::from_calendar_date(year, month, 1).ok()
 }
 
-/// A day since 1970-01-01 as YYYY-MM-DD.
-fn date(days: i64) -> String {
-    let (y, m, d) = civil(days);
+/// A day's start, in seconds since 1970-01-01 (UTC).
+fn midnight(day: Date) -> i64 {
+    day.midnight().assume_utc().unix_timestamp()
+}
+
+/// A tick's label, YYYY-MM-DD.
+fn label(day: Date) -> String {
+    let (y, m, d) = (day.year(), u8::from(day.month()), day.day());
     format!("{y:04}-{m:02}-{d:02}")
 }
 
@@ -273,22 +270,35 @@ fn date(days: i64) -> String {
 mod tests {
     use super::*;
 
+    fn date(days: i64) -> String {
+        label(date_of(days).expect("in the calendar"))
+    }
+
     #[test]
-    fn civil_dates() {
+    fn dates_are_labelled_as_the_calendar_has_them() {
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(-1), "1969-12-31");
         assert_eq!(date(59), "1970-03-01");
         assert_eq!(date(11_016), "2000-02-29");
         assert_eq!(date(19_723), "2024-01-01");
         assert_eq!(date(1_717_200_000 / DAY), "2024-06-01");
+        assert_eq!(date(-719_528), "0000-01-01");
     }
 
     #[test]
     fn days_and_dates_round_trip() {
         for days in [-800_000, -1, 0, 59, 11_016, 19_723, 20_000, 2_000_000] {
-            let (y, m, d) = civil(days);
-            assert_eq!(days_from_civil(y, m, d), days);
+            let day = date_of(days).expect("in the calendar");
+            assert_eq!(midnight(day), days * DAY);
         }
+        assert_eq!(date_of(i64::MAX), None);
+        assert_eq!(date_of(4_000_000), None, "the year 12921");
+    }
+
+    #[test]
+    fn the_widest_chart_keeps_its_dates_in_the_calendar() {
+        let ticks = date_ticks(-MAX_TIME - DAY, MAX_TIME + DAY, 5.0);
+        assert!(!ticks.is_empty() && ticks.len() <= 5, "{ticks:?}");
     }
 
     #[test]
@@ -297,7 +307,7 @@ mod tests {
         let ticks = date_ticks(start, start + 200 * DAY, 5.0);
         assert!(!ticks.is_empty() && ticks.len() <= 5, "{ticks:?}");
         for d in ticks {
-            assert!(date(d).ends_with("-01"), "{}", date(d));
+            assert_eq!(d.day(), 1, "{d}");
         }
     }
 
@@ -318,7 +328,7 @@ mod tests {
             assert!(ticks.len() <= 5, "{span_days}: {ticks:?}");
             assert!(span_days < 1 || !ticks.is_empty(), "{span_days}: no ticks");
             for d in ticks {
-                assert!(d * DAY >= start && d * DAY <= start + span_days * DAY);
+                assert!(midnight(d) >= start && midnight(d) <= start + span_days * DAY);
             }
         }
     }

@@ -76,8 +76,8 @@ fn key_colours() -> Vec<Rgb> {
         p::ROCK_LINE,
         p::FOG,
         p::FOG_ROCK_LINE,
-        mix(p::LIGHT, p::FOG, p::FOG_ALPHA),
-        mix(p::DARK, p::FOG, p::FOG_ALPHA),
+        p::fogged(p::LIGHT),
+        p::fogged(p::DARK),
     ]
 }
 

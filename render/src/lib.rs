@@ -8,7 +8,8 @@
 //!   variants, each player's captured pieces and the variants in force beside the board;
 //! - [`design`]: the movement diagram of one design, with its price;
 //! - [`table`]: a table such as a leaderboard;
-//! - [`chart`]: a player's rating over time.
+//! - [`chart`]: a player's rating over time;
+//! - [`text_board`] and [`fide_text_board`]: either board as text, for the terminal.
 //!
 //! Every picture is a pure function of a plain-data view and a [`Style`]; sprites, glyphs
 //! and the replay's palette are prepared once per process and reused, so a board costs a
@@ -20,14 +21,16 @@
 //!   [`TableView`], [`ChartView`]). A fog player's board is built from the engine's
 //!   per-player view alone, so a hidden piece can't reach the picture. `fide_view`: the
 //!   same for the FIDE family ([`FideBoardView`], [`FideReplayView`]).
-//! - `style`: sizes, colours and where things go.
+//! - `style`: sizes, colours and where things go; `orientation`: which way up the board is,
+//!   for pictures and text alike.
 //! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
 //!   PNG encoding through `image`'s encoder.
 //! - `artwork`, `token`, `marks`, `emblems` (prefix badges and rock among them), `path`:
 //!   vector drawing with tiny-skia; `sprites` keeps what they draw; `text` sets type.
 //! - One module per picture: `board` and `panel` (with `clock`), `fide_board` (the same
 //!   board and panel parts, other cards), `replay` (either board as frames, with its fixed
-//!   palette in `indexed`), `diagram`, `table`, `chart`.
+//!   palette in `indexed`), `diagram`, `table`, `chart`; `text_board` for both boards as
+//!   text.
 //!
 //! ```
 //! use render::{BoardView, ClockView, Style};
@@ -58,6 +61,7 @@ mod fide_board;
 mod fide_view;
 mod indexed;
 mod marks;
+mod orientation;
 mod panel;
 mod path;
 mod replay;
@@ -65,10 +69,10 @@ mod sprites;
 mod style;
 mod table;
 mod text;
+mod text_board;
 mod token;
 mod view;
 
-pub use chart::{civil, days_from_civil};
 pub use clock::clock_text;
 pub use engine;
 pub use fide_view::{FideBoardView, FideReplayView};
@@ -121,4 +125,18 @@ pub fn table(view: &TableView, style: &Style) -> Vec<u8> {
 /// per game, round ratings up the side and dates along the bottom.
 pub fn chart(view: &ChartView, style: &Style) -> Vec<u8> {
     chart::draw(view, style).png()
+}
+
+/// The board as text from the view's side, one line a rank: FIDE pieces by letter (White
+/// upper case), other designs numbered, `(1)` for White and `[1]` for Black, with a legend;
+/// `#` impassable and `~` out of sight (a fog player's view). Then both players' treasury,
+/// reserve and designs, and whose turn it is or the result.
+pub fn text_board(view: &BoardView) -> String {
+    text_board::csipgs(view)
+}
+
+/// A FIDE-family board as text from the view's side (pieces by letter, White upper case),
+/// then what each side has captured, the variants, and whose move it is or the result.
+pub fn fide_text_board(view: &FideBoardView) -> String {
+    text_board::fide(view)
 }

@@ -1,5 +1,6 @@
 //! Sizes and colours, and where things go on the board picture.
 
+use crate::orientation;
 use engine::{Color, Square};
 
 /// How big a picture is. Everything scales with the side of one square.
@@ -49,10 +50,7 @@ impl Style {
 
     /// Where a square is drawn on the board picture seen from `orientation`'s side.
     pub fn square_rect(&self, square: Square, orientation: Color) -> Rect {
-        let (col, row) = match orientation {
-            Color::White => (square.file(), 7 - square.rank()),
-            Color::Black => (7 - square.file(), square.rank()),
-        };
+        let (col, row) = orientation::place(square, orientation);
         let s = self.s();
         Rect {
             x: self.margin() + col as u32 * s,
@@ -171,9 +169,15 @@ pub(crate) mod palette {
     pub const ROCK_LINE: Rgb = [118, 106, 94];
     /// Squares the viewer can't see: grey, a hint of the square's own shade left.
     pub const FOG: Rgb = [138, 141, 148];
-    pub const FOG_ALPHA: f32 = 0.8;
+    const FOG_ALPHA: f32 = 0.8;
     /// Remembered rock under fog: the fog's grey with the rock's hatching in a darker grey.
     pub const FOG_ROCK_LINE: Rgb = [88, 90, 96];
+
+    /// A square's colour under fog. The board paints it and the replay's palette keeps it
+    /// as a key colour; both ask here, so a frame's fog maps exactly.
+    pub fn fogged(square: Rgb) -> Rgb {
+        super::mix(square, FOG, FOG_ALPHA)
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,14 @@ fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
+/// Where a picture that differs is written for a look: a folder of this run's own under the
+/// system's temporary directory, never the source tree.
+fn actual_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("csipgs-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
 #[test]
 fn golden_images_match() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
@@ -73,9 +81,11 @@ fn golden_images_match() {
             })
             .count();
         if different > MAX_DIFFERENT_PIXELS {
-            std::fs::write(golden_dir().join(format!("{name}.actual.png")), &png_bytes).unwrap();
+            let actual = actual_dir().join(format!("{name}.actual.png"));
+            std::fs::write(&actual, &png_bytes).unwrap();
             failures.push(format!(
-                "{name}: {different} pixels differ (see {name}.actual.png)"
+                "{name}: {different} pixels differ (see {})",
+                actual.display()
             ));
         }
     }

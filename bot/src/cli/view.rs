@@ -1,9 +1,8 @@
 //! `csipgs view`: what one side of a fog game sees (RULES.md section 8).
 
 use super::{position_arg, RulesArgs};
-use crate::terminal::text_board;
 use engine::{Color, Game};
-use render::{BoardView, Style};
+use render::{text_board, BoardView, Style};
 use std::path::Path;
 use std::process::ExitCode;
 

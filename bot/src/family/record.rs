@@ -43,10 +43,13 @@ impl GameState {
     }
 }
 
-/// A moment as a PGN Date, `YYYY.MM.DD` (UTC).
+/// A moment as a PGN Date, `YYYY.MM.DD` (UTC); PGN's unknown date outside the calendar
+/// (years -9999 to 9999).
 fn pgn_date(seconds: i64) -> String {
-    let (year, month, day) = render::civil(seconds.div_euclid(86_400));
-    format!("{year:04}.{month:02}.{day:02}")
+    match time::OffsetDateTime::from_unix_timestamp(seconds) {
+        Ok(t) => format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day()),
+        Err(_) => "????.??.??".to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -58,5 +61,7 @@ mod tests {
         assert_eq!(pgn_date(0), "1970.01.01");
         // 2024-02-29 12:00 UTC, a leap day.
         assert_eq!(pgn_date(1_709_208_000), "2024.02.29");
+        assert_eq!(pgn_date(-1), "1969.12.31");
+        assert_eq!(pgn_date(i64::MAX), "????.??.??");
     }
 }

@@ -211,33 +211,20 @@ fn timestamp(text: &str) -> Option<i64> {
 
 /// `2026-12-01 18:00` (or with a `T`), in UTC.
 fn utc(text: &str) -> Option<i64> {
+    use time::{Date, Month, Time};
     let (date, time) = text.split_once([' ', 'T'])?;
-    let mut d = date.split('-').map(|p| p.parse::<i64>().ok());
-    let (year, month, day) = (d.next()??, d.next()??, d.next()??);
-    let mut t = time
-        .trim_end_matches('Z')
-        .split(':')
-        .map(|p| p.parse::<i64>().ok());
-    let (hour, minute) = (t.next()??, t.next()??);
-    if d.next().is_some()
-        || t.next().is_some()
-        || !(1..=12).contains(&month)
-        || !(1..=days_in(year, month)).contains(&day)
-        || !(0..24).contains(&hour)
-        || !(0..60).contains(&minute)
-    {
+    let mut d = date.split('-');
+    let (year, month, day) = (d.next()?, d.next()?, d.next()?);
+    let mut t = time.trim_end_matches('Z').split(':');
+    let (hour, minute) = (t.next()?, t.next()?);
+    if d.next().is_some() || t.next().is_some() {
         return None;
     }
-    Some(render::days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60)
-}
-
-fn days_in(year: i64, month: i64) -> i64 {
-    match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+    // The calendar refuses month 13, 30 February, hour 24 and years past 9999.
+    let month = Month::try_from(month.parse::<u8>().ok()?).ok()?;
+    let date = Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()?;
+    let time = Time::from_hms(hour.parse().ok()?, minute.parse().ok()?, 0).ok()?;
+    Some(date.with_time(time).assume_utc().unix_timestamp())
 }
 
 #[cfg(test)]
@@ -277,6 +264,36 @@ mod tests {
             "",
             "0m",
         ] {
+            assert!(
+                matches!(start_time(bad, NOW), Err(OptionError::Start(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn dates_outside_the_calendar_are_refused() {
+        assert_eq!(utc("2025-12-01 18:00"), Some(1_764_612_000));
+        assert_eq!(utc("2024-02-29 00:00"), Some(1_709_164_800));
+        for bad in [
+            "100000000000000-01-01 00:00",
+            "99999999999999999999-01-01 00:00",
+            "10000-01-01 00:00",
+            "2025-13-01 00:00",
+            "2025-00-01 00:00",
+            "2025-02-30 00:00",
+            "2025-02-29 00:00",
+            "2025-04-31 00:00",
+            "2025-12-00 00:00",
+            "2025-12-01 24:00",
+            "2025-12-01 23:60",
+            "2025-12-01 -1:00",
+            "2025-12-01 18:00:00",
+            "2025-12-01-01 18:00",
+            "2025-12 18:00",
+            "2025-300-01 18:00",
+        ] {
+            assert_eq!(utc(bad), None, "{bad}");
             assert!(
                 matches!(start_time(bad, NOW), Err(OptionError::Start(_))),
                 "{bad}"
