@@ -13,7 +13,7 @@ fn csipgs(args: &[&str]) -> Output {
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/pairing/dutch")
+        .join("league/tests/fixtures/pairing/dutch")
         .join(name)
 }
 

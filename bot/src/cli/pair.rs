@@ -1,4 +1,4 @@
-use crate::tournament::{dutch, trf};
+use league::{dutch, trf};
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -176,7 +176,7 @@ pub enum CoreError {
     #[error("the tournament can't be paired: {0}")]
     Pairing(String),
     #[error("the standings can't be computed: {0}")]
-    Standings(#[from] crate::tournament::tiebreak::TieBreakError),
+    Standings(#[from] league::tiebreak::TieBreakError),
     #[error("this is a tournament game: it can't be aborted, but a tournament director can set its result with /td result")]
     TournamentGame,
     #[error("this is a fog game: only <@{white}> and <@{black}> see its board, each their own view, until it ends; /game shows what is public")]

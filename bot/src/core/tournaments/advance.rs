@@ -16,10 +16,10 @@ use crate::store::{
     BoardResult, ByeRow, Channel, Entrant, NewBoard, Status, StoreError, TournamentFormat,
     TournamentState, TournamentStatus,
 };
-use crate::tournament::dutch;
-use crate::tournament::model::Bye;
-use crate::tournament::round_robin::{Cycles, RoundRobin};
 use engine::{Clock, Color};
+use league::dutch;
+use league::model::Bye;
+use league::round_robin::{Cycles, RoundRobin};
 use std::hash::{BuildHasher, Hasher};
 
 /// Seconds before a step that failed (Discord refused a thread, the database was busy) is

@@ -9,8 +9,8 @@ use crate::core::{
 use crate::store::{
     ByeRow, Entrant, StoreError, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
-use crate::tournament::model::Bye;
 use engine::Color;
+use league::model::Bye;
 
 impl Core {
     /// /tournament create: announced in the channel with a Join button.

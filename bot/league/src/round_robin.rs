@@ -9,7 +9,7 @@
 //! phantom: the player drawn against it has the round's bye (Annex 1: "the highest number
 //! counts as a bye").
 
-use super::model::{Pairings, PlayerNo};
+use crate::model::{Pairings, PlayerNo};
 use thiserror::Error;
 
 /// How many times everyone meets everyone.

@@ -1,10 +1,10 @@
 //! The standings table: players ranked by points, then by the chosen tie-breaks in order
 //! (FIDE C.07 4.2, 2026 edition: the next tie-break applies to each subgroup the previous
 //! ones left tied), then by pairing number. Players still tied on everything but their
-//! number share a place. The tie-breaks themselves are in [`super::tiebreak`].
+//! number share a place. The tie-breaks themselves are in [`crate::tiebreak`].
 
-use super::model::{PlayerNo, Points, Tournament};
-use super::tiebreak::{Format, TieBreak, TieBreakError, TieBreaks, TieValue};
+use crate::model::{PlayerNo, Points, Tournament};
+use crate::tiebreak::{Format, TieBreak, TieBreakError, TieBreaks, TieValue};
 use std::fmt;
 
 /// A place in the standings, shared when `first < last`.
@@ -122,10 +122,10 @@ fn runs<T, K: PartialEq>(items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<Vec<T>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{Bye, GameResult, Player, Round};
-    use super::super::round_robin::{Cycles, RoundRobin};
-    use super::super::tiebreak::tests::{crosstable, fide_exercise};
     use super::*;
+    use crate::model::{Bye, GameResult, Player, Round};
+    use crate::round_robin::{Cycles, RoundRobin};
+    use crate::tiebreak::tests::{crosstable, fide_exercise};
     use engine::Color;
 
     /// A single round robin on the Berger table, `score(a, b)` giving what `a` scored

@@ -10,9 +10,9 @@
 //! exchanges, then the transpositions); those choices are made one at a time, each kept only
 //! if a best pairing still exists with it.
 
-use super::checker::{plays, topscorer};
-use super::matching::{Graph, Matching, Wide};
-use super::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
+use crate::checker::{plays, topscorer};
+use crate::matching::{Graph, Matching, Wide};
+use crate::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
 
@@ -998,7 +998,7 @@ fn keep_only<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::model::Player;
+    use crate::model::Player;
 
     fn field(n: u16) -> Tournament {
         Tournament {
@@ -1038,19 +1038,16 @@ mod tests {
         let mut differ = Vec::new();
         for case in cases {
             let text = String::from_utf8(std::fs::read(&case).unwrap()).unwrap();
-            let t = crate::tournament::trf::read(&text)
-                .unwrap()
-                .tournament()
-                .unwrap();
+            let t = crate::trf::read(&text).unwrap().tournament().unwrap();
             if t.players.len() > players {
                 continue;
             }
             let round = next_round(&t);
             let ours = pair(&t, round).unwrap();
-            let broken = crate::tournament::checker::check(&t, round, &ours);
+            let broken = crate::checker::check(&t, round, &ours);
             assert!(broken.is_empty(), "{}: {broken:?}", case.display());
             let expected = std::fs::read_to_string(case.with_extension("expected")).unwrap();
-            if crate::tournament::trf::write_pairings(&ours) != expected.replace("\r\n", "\n") {
+            if crate::trf::write_pairings(&ours) != expected.replace("\r\n", "\n") {
                 differ.push(case.file_name().unwrap().to_string_lossy().into_owned());
             }
             checked += 1;
@@ -1082,7 +1079,7 @@ mod tests {
 
     /// Whether some pairing of everyone present but `bye` keeps the absolute rules.
     fn completes_without(t: &Tournament, round: u16, bye: PlayerNo) -> bool {
-        let present: Vec<&crate::tournament::model::Player> = t
+        let present: Vec<&crate::model::Player> = t
             .players
             .iter()
             .filter(|p| p.number != bye && plays(t, p.number, round))
@@ -1138,7 +1135,7 @@ mod tests {
                     // A field too small to pair without rematches: a legal outcome.
                     break;
                 };
-                let broken = crate::tournament::checker::check(&t, round, &pairings);
+                let broken = crate::checker::check(&t, round, &pairings);
                 assert!(broken.is_empty(), "round {round} of {t:?}: {broken:?}");
                 if let Some(bye) = pairings.bye {
                     let score = t.player(bye).unwrap().points();

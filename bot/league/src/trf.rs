@@ -44,7 +44,7 @@
 //!   become spaces), ratings above 9999 are written as 9999, points above 99.5 are left blank.
 //!   Pairing numbers go up to 9999, rounds up to 999 (TRF's three-digit round numbers).
 
-use super::model::{Bye, GameResult, Pairings, Player, PlayerNo, Points, Round, Tournament};
+use crate::model::{Bye, GameResult, Pairings, Player, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::{BTreeMap, HashMap};
 

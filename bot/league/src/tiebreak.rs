@@ -14,7 +14,7 @@
 //! Values are exact: scores are counted in half points, and Sonneborn-Berger, which weights
 //! scores by ½, in quarter points.
 
-use super::model::{Bye, GameResult, Player, PlayerNo, Points, Round, Tournament};
+use crate::model::{Bye, GameResult, Player, PlayerNo, Points, Round, Tournament};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -550,8 +550,8 @@ fn cut1(mut contributions: Vec<Contribution>) -> Vec<Contribution> {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::model::{Bye, GameResult, Player, PlayerNo, Round, Tournament};
     use super::*;
+    use crate::model::{Bye, GameResult, Player, PlayerNo, Round, Tournament};
     use engine::Color;
 
     /// A tournament from a crosstable, one line a player and one code a round, as FIDE's

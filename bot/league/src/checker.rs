@@ -6,7 +6,7 @@
 //! It knows nothing of how the pairings were made, so it can judge ours, a fixture's or a
 //! director's by hand.
 
-use super::model::{Bye, Pairings, PlayerNo, Points, Round, Tournament};
+use crate::model::{Bye, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
 
@@ -142,7 +142,7 @@ pub fn plays(t: &Tournament, player: PlayerNo, round: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::model::{GameResult, Player};
+    use crate::model::{GameResult, Player};
 
     fn player(n: u16, rounds: Vec<Round>) -> Player {
         Player {
