@@ -1,12 +1,13 @@
 //! Swiss pairing speed: a 100-player round 9, a 200-player round 6 and round 9 of a
 //! 500-player tournament (goal: under 1 s), each the whole of what `csipgs pair` computes
-//! (reading the TRF file, pairing by the Dutch rules, the printed pairings) checked against
-//! the reference program's pairings. The binary adds only the process around it.
+//! (reading the TRF file, pairing by the Dutch rules, the checker's judgement, the printed
+//! pairings) checked against the reference program's pairings. The binary adds only the
+//! process around it.
 //!
 //! `cargo bench -p league --bench pairing`
 
 use criterion::Criterion;
-use league::{dutch, trf};
+use league::{checker, dutch, trf};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ fn pair(path: &std::path::Path) -> String {
         .expect("a valid TRF file");
     let round = dutch::next_round(&t);
     let pairings = dutch::pair(&t, round).expect("a pairing");
+    checker::check(&t, round, &pairings).expect("a pairing the checker passes");
     trf::write_pairings(&pairings)
 }
 

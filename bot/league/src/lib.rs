@@ -24,7 +24,7 @@
 //! ```
 //! use engine::Color;
 //! use league::model::{Player, PlayerNo, Tournament};
-//! use league::{dutch, trf};
+//! use league::{checker, dutch, trf};
 //!
 //! // Four players, ranked by rating, before round 1 of 3.
 //! let players = (1..=4)
@@ -44,10 +44,11 @@
 //!     planned: vec![],
 //! };
 //!
-//! // Pair the next round by the Dutch rules and print it as the FIDE-endorsed pairing
-//! // programs do: the top half meets the bottom half.
+//! // Pair the next round by the Dutch rules, have the checker judge it, print it as the
+//! // FIDE-endorsed pairing programs do: the top half meets the bottom half.
 //! let round = dutch::next_round(&t);
 //! let pairings = dutch::pair(&t, round)?;
+//! checker::check(&t, round, &pairings)?;
 //! assert_eq!(trf::write_pairings(&pairings), "2\n1 3\n4 2\n");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -246,6 +246,31 @@ impl Tournament {
             .max()
             .unwrap_or(0)
     }
+
+    /// Whether `player` is to be paired in `round` (from 1): not withdrawn, and with no bye
+    /// already set for it (in the planned byes, or as the round's entry of a file that
+    /// holds it).
+    pub fn plays(&self, player: PlayerNo, round: u16) -> bool {
+        let Some(p) = self.player(player) else {
+            return false;
+        };
+        let planned = self
+            .planned
+            .iter()
+            .any(|&(r, who, _)| r == round && who == player);
+        let entered = matches!(
+            p.rounds.get(usize::from(round.saturating_sub(1))),
+            Some(Round::Bye(Bye::Full | Bye::Half | Bye::Zero))
+        );
+        !p.withdrawn && !planned && !entered
+    }
+
+    /// Whether a player with `points` is a topscorer when pairing `round` (from 1): only in
+    /// the last round, more than half the maximum possible score so far (Dutch rules 1.8).
+    /// The absolute colour rules do not bind a topscorer's game (C.04.1, Dutch C3).
+    pub fn is_topscorer(&self, points: Points, round: u16) -> bool {
+        round == self.rounds && u32::from(round.saturating_sub(1)) < points.0
+    }
 }
 
 /// A round's pairings: games as (White, Black), and who has the pairing-allocated bye.
