@@ -817,14 +817,14 @@ impl Pairer {
         let p = s1.len() as u64;
         let graph = &search.matching;
         // Each vertex's place in S1 (true) or S2, numbered from 1 across both.
-        let mut places = vec![None; graph.len()];
+        let mut places = vec![None; graph.vertices()];
         for (i, &v) in s1.iter().chain(s2).enumerate() {
             places[v] = Some((i < s1.len(), i as u64 + 1));
         }
         let position = |v: usize| places[v];
-        let mut out = Graph::new(graph.len());
-        for a in 0..graph.len() {
-            for b in a + 1..graph.len() {
+        let mut out = Graph::new(graph.vertices());
+        for a in 0..graph.vertices() {
+            for b in a + 1..graph.vertices() {
                 if !graph.has_edge(a, b) {
                     continue;
                 }
@@ -993,7 +993,7 @@ fn keep_only<const N: usize>(
     v: usize,
     keep: impl Fn(usize) -> bool,
 ) -> Vec<(usize, usize)> {
-    (0..m.len())
+    (0..m.vertices())
         .filter(|&u| u != v && !keep(u) && m.has_edge(v, u))
         .map(|u| (v, u))
         .collect()

@@ -192,10 +192,6 @@ impl<const N: usize> Graph<N> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
     pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
         self.doubled[a * self.n + b].half().wide()
     }
@@ -363,7 +359,9 @@ impl<const N: usize> Matching<N> {
         }
     }
 
-    pub fn len(&self) -> usize {
+    /// How many vertices the graph has (a matching's length would be ambiguous: vertices or
+    /// pairs).
+    pub fn vertices(&self) -> usize {
         self.graph.n
     }
 
@@ -1155,7 +1153,7 @@ mod tests {
             free.push(v);
             top
         }
-        best(g, &mut (0..g.len()).collect())
+        best(g, &mut (0..g.n).collect())
     }
 
     fn random_graph<const N: usize>(dice: &mut Dice, n: usize, density: u64) -> Graph<N> {

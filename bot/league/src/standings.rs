@@ -124,6 +124,7 @@ fn runs<T, K: PartialEq>(items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<Vec<T>> {
 mod tests {
     use super::*;
     use crate::model::{Bye, GameResult, Player, Round};
+    use crate::round_robin::tests::rounds_of;
     use crate::round_robin::{Cycles, RoundRobin};
     use crate::tiebreak::tests::{crosstable, fide_exercise};
     use engine::Color;
@@ -131,9 +132,7 @@ mod tests {
     /// A single round robin on the Berger table, `score(a, b)` giving what `a` scored
     /// against `b` in half points; the phantom's byes are worth nothing.
     fn round_robin(players: u16, score: impl Fn(u16, u16) -> u32) -> Tournament {
-        let schedule = RoundRobin::new(players, Cycles::Single)
-            .expect("a valid field")
-            .schedule();
+        let schedule = rounds_of(RoundRobin::new(players, Cycles::Single).expect("a valid field"));
         let result = |a: u16, b: u16| match score(a, b) {
             2 => GameResult::Win,
             1 => GameResult::Draw,
