@@ -2,7 +2,7 @@
 //! pairings from the rounds before it.
 //!
 //! Brackets are paired from the top scoregroup down. For each, every criterion from the
-//! completion requirement [C4] through [C21] becomes a digit of one edge weight over all
+//! completion requirement \[C4\] through \[C21\] becomes a digit of one edge weight over all
 //! players still unpaired (digits from the most important down, each wide enough that no sum
 //! of lower digits can reach it), so that a maximum-weight matching is a best pairing of the
 //! bracket that leaves the rest pairable. Among equally good pairings the rules take the one
@@ -23,12 +23,16 @@ use std::collections::HashSet;
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DutchError {
+    /// Asked for a round other than the next: the round and the rounds paired.
     #[error("round {0} is not the next round to pair (rounds paired so far: {1})")]
     NotNext(u16, u16),
+    /// Asked for a round after the last: the round and the tournament's rounds.
     #[error("round {0} is past the tournament's {1} rounds")]
     PastTheEnd(u16, u16),
+    /// Every pairing would break an absolute rule.
     #[error("no pairing keeps the absolute rules (no rematches, colours, one bye): the chief arbiter must pair this round")]
     NoPairing,
+    /// More than [`MAX_PLAYERS`] players.
     #[error("{0} players are more than this program pairs in one round (at most {MAX_PLAYERS})")]
     TooMany(usize),
 }

@@ -22,8 +22,11 @@ impl fmt::Display for PlayerNo {
 pub struct Points(pub u32);
 
 impl Points {
+    /// Nothing: a loss.
     pub const ZERO: Points = Points(0);
+    /// A draw's.
     pub const HALF: Points = Points(1);
+    /// A win's.
     pub const ONE: Points = Points(2);
 }
 
@@ -58,16 +61,21 @@ impl fmt::Display for Points {
 /// How a game between two paired players ended, from one player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// Won over the board (`1`).
     Win,
+    /// Drawn over the board (`=`).
     Draw,
+    /// Lost over the board (`0`).
     Loss,
     /// Won because the opponent did not play (`+`): not a played game.
     ForfeitWin,
     /// Lost by not playing (`-`): not a played game.
     ForfeitLoss,
-    /// Played, but not to be rated (`W`, `D`, `L`): a played game all the same.
+    /// Played, but not to be rated (`W`): a played game all the same.
     UnratedWin,
+    /// Drawn, not to be rated (`D`).
     UnratedDraw,
+    /// Lost, not to be rated (`L`).
     UnratedLoss,
 }
 
@@ -133,8 +141,11 @@ impl Bye {
 pub enum Round {
     /// Paired against `opponent` with `colour`; the result once there is one.
     Game {
+        /// Who they were paired with.
         opponent: PlayerNo,
+        /// The colour this player had.
         colour: Color,
+        /// From this player's side; `None` while the game is being played.
         result: Option<GameResult>,
     },
     /// No opponent this round.
@@ -169,7 +180,9 @@ impl Round {
 /// One player of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
+    /// Their pairing number.
     pub number: PlayerNo,
+    /// As the tournament shows it.
     pub name: String,
     /// The rating pairing ranks by (0 for none).
     pub rating: u16,
@@ -220,6 +233,7 @@ impl Player {
 /// A whole tournament: who plays, how many rounds, and what has happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
+    /// As the tournament shows it.
     pub name: String,
     /// How many rounds it will have.
     pub rounds: u16,
@@ -276,6 +290,8 @@ impl Tournament {
 /// A round's pairings: games as (White, Black), and who has the pairing-allocated bye.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pairings {
+    /// (White, Black), board by board.
     pub games: Vec<(PlayerNo, PlayerNo)>,
+    /// The player with the pairing-allocated bye, in an odd field.
     pub bye: Option<PlayerNo>,
 }

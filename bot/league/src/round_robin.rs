@@ -15,6 +15,7 @@ use thiserror::Error;
 /// How many times everyone meets everyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cycles {
+    /// Everyone meets everyone once.
     Single,
     /// The second cycle repeats the table with colours reversed. The first cycle plays its
     /// last two rounds in reverse order, as Annex 1 recommends for double round robins: most
@@ -26,11 +27,15 @@ pub enum Cycles {
 
 /// Why a round robin cannot be scheduled.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // Variant fields are what each message names.
 pub enum RoundRobinError {
+    /// Fewer than 2 players.
     #[error("a round robin needs at least 2 players, not {0}")]
     TooFewPlayers(u16),
+    /// More rounds than a round number holds.
     #[error("a double round robin of {0} players would need more than 65535 rounds")]
     TooManyPlayers(u16),
+    /// A round outside 1 to the last.
     #[error("there is no round {round}: this round robin has rounds 1 to {rounds}")]
     NoSuchRound { round: u16, rounds: u16 },
 }
@@ -44,6 +49,7 @@ pub struct RoundRobin {
 }
 
 impl RoundRobin {
+    /// The schedule of `players` players (numbered 1 to `players`) meeting `cycles` times.
     pub fn new(players: u16, cycles: Cycles) -> Result<RoundRobin, RoundRobinError> {
         if players < 2 {
             return Err(RoundRobinError::TooFewPlayers(players));

@@ -10,7 +10,9 @@ use std::fmt;
 /// A place in the standings, shared when `first < last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Place {
+    /// The best place of those sharing it, from 1.
     pub first: u16,
+    /// The worst.
     pub last: u16,
 }
 
@@ -27,8 +29,11 @@ impl fmt::Display for Place {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
+    /// Where they finished.
     pub place: Place,
+    /// Who.
     pub player: PlayerNo,
+    /// Their score.
     pub points: Points,
     /// One value for each tie-break asked for, in that order. Direct encounter shows the
     /// points scored against the players tied with this one when it was applied, and is

@@ -37,6 +37,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
+    /// Every tie-break.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
@@ -56,6 +57,7 @@ impl TieBreak {
         }
     }
 
+    /// Its name written out, as C.07 titles its article.
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "Buchholz",
@@ -163,15 +165,19 @@ impl fmt::Display for TieValue {
 
 /// Why a tournament's tie-breaks cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // Variant fields are what each message names.
 pub enum TieBreakError {
+    /// The players are not listed by pairing number.
     #[error("player {found} is listed in position {position}: players must be listed by pairing number, from 1")]
     Misnumbered { position: usize, found: PlayerNo },
+    /// A round's opponent who is not in the tournament.
     #[error("player {player} meets player {opponent} in round {round}, but there is no player {opponent}")]
     UnknownOpponent {
         player: PlayerNo,
         round: usize,
         opponent: PlayerNo,
     },
+    /// A player paired against themselves.
     #[error("player {player} is paired against themselves in round {round}")]
     SelfPaired { player: PlayerNo, round: usize },
 }
@@ -248,6 +254,8 @@ pub struct TieBreaks<'t> {
 }
 
 impl<'t> TieBreaks<'t> {
+    /// What the tie-breaks of `tournament`, paired as `format`, share: checked to be
+    /// listed by pairing number with every opponent in it.
     pub fn new(tournament: &'t Tournament, format: Format) -> Result<TieBreaks<'t>, TieBreakError> {
         check(tournament)?;
         let rounds = tournament
