@@ -37,7 +37,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    /// Every tie-break.
+    /// Every tie-break, in the order [`TieBreak::names`] lists them.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
@@ -68,6 +68,12 @@ impl TieBreak {
         }
     }
 
+    /// Every acronym, comma-separated (`BH, BH-C1, SB, DE, WIN`): for messages and help that
+    /// list the choices.
+    pub fn names() -> String {
+        TieBreak::ALL.map(TieBreak::code).join(", ")
+    }
+
     /// The tie-breaks used when the organiser names none.
     pub fn defaults(format: Format) -> &'static [TieBreak] {
         match format {
@@ -94,7 +100,7 @@ impl fmt::Display for TieBreak {
 
 /// A name that is no tie-break this module knows.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown tie-break {0:?}: expected BH, BH-C1, SB, DE or WIN")]
+#[error("unknown tie-break {0:?}: expected one of {names}", names = TieBreak::names())]
 pub struct ParseTieBreakError(pub String);
 
 impl FromStr for TieBreak {
@@ -1043,8 +1049,9 @@ pub(super) mod tests {
         let error = "ARO".parse::<TieBreak>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown tie-break \"ARO\": expected BH, BH-C1, SB, DE or WIN"
+            "unknown tie-break \"ARO\": expected one of BH, BH-C1, SB, DE, WIN"
         );
+        assert_eq!(TieBreak::names(), "BH, BH-C1, SB, DE, WIN");
     }
 
     #[test]
