@@ -11,14 +11,9 @@ mod discord;
 mod family;
 mod picture;
 mod price_text;
-mod ratings;
 mod shards;
 mod store;
 mod terminal;
-// The Swiss half (TRF, Dutch pairing, checker) serves `csipgs pair` today; round robins,
-// tie-breaks and standings wait for the /tournament commands (issue 12).
-#[allow(dead_code)]
-mod tournament;
 
 #[derive(Parser)]
 #[command(

@@ -13,7 +13,7 @@ fn csipgs(args: &[&str]) -> Output {
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/pairing/dutch")
+        .join("league/tests/fixtures/pairing/dutch")
         .join(name)
 }
 
@@ -35,20 +35,28 @@ fn player(number: u16, rating: &str, points: &str, rounds: &[&str]) -> String {
     )
 }
 
+/// Every case bbpPairings (FIDE-endorsed) paired, through the whole program: read, paired,
+/// passed by the checker, printed as the reference printed it.
 #[test]
 fn prints_the_reference_programs_pairings() {
-    for case in [
-        "feature-bye",
-        "feature-forfeit",
-        "feature-withdrawal",
-        "feature-late-entry",
-        "feature-cr-line-endings",
-    ] {
-        let out = csipgs(&["pair", fixture(&format!("{case}.trf")).to_str().unwrap()]);
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(fixture(""))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() > 400, "{} cases", cases.len());
+    for case in cases {
+        let out = csipgs(&["pair", case.to_str().unwrap()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{case}: {stderr}");
-        let expected = std::fs::read_to_string(fixture(&format!("{case}.expected"))).unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{case}");
+        assert_eq!(out.status.code(), Some(0), "{}: {stderr}", case.display());
+        let expected = std::fs::read_to_string(case.with_extension("expected")).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{}",
+            case.display()
+        );
     }
 }
 

@@ -1,11 +1,14 @@
-use crate::tournament::{dutch, trf};
+use league::{checker, dutch, trf};
 use std::path::Path;
 use std::process::ExitCode;
 
 /// `csipgs pair FILE.trf`: the next round's pairings by the FIDE Dutch system, in the form
-/// JaVaFo and bbpPairings print, so that arbiters can check ours against theirs. Exit status
-/// 2 for a file that can't be read or is not valid TRF (the message names the line and
-/// column), 1 when no pairing keeps the absolute rules (as those programs do).
+/// JaVaFo and bbpPairings print, so that arbiters can check ours against theirs. Every
+/// pairing is judged by the independent checker before it is printed. Exit status 2 for a
+/// file that can't be read or is not valid TRF (the message names the line and column), 1
+/// when no pairing that keeps the absolute rules comes out (as those programs do when there
+/// is none; also when ours fails the checker, which then names each rule it breaks, and
+/// nothing is printed).
 pub fn run(file: &Path) -> ExitCode {
     let text = match std::fs::read(file) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -22,13 +25,23 @@ pub fn run(file: &Path) -> ExitCode {
         }
     };
     let round = dutch::next_round(&tournament);
-    match dutch::pair(&tournament, round) {
-        Ok(pairings) => {
+    let pairings = match dutch::pair(&tournament, round) {
+        Ok(pairings) => pairings,
+        Err(e) => {
+            eprintln!("{}: round {round}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    match checker::check(&tournament, round, &pairings) {
+        Ok(()) => {
             print!("{}", trf::write_pairings(&pairings));
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("{}: round {round}: {e}", file.display());
+        Err(rejected) => {
+            eprintln!(
+                "{}: round {round}: the pairing failed the FIDE checks, so it is not printed: {rejected}",
+                file.display()
+            );
             ExitCode::FAILURE
         }
     }

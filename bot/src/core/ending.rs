@@ -4,11 +4,11 @@
 
 use super::{Core, Reply};
 use crate::family::{Family, GameRules};
-use crate::ratings::{self, Change, Rating, Score};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, RatingRow, ResultRow, Status, StoreError,
 };
 use engine::{Color, EndReason, Outcome};
+use league::ratings::{self, Change, Rating, Score};
 
 /// Seconds in a day: a Glicko-2 rating period.
 const DAY: i64 = 24 * 3600;

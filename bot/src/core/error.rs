@@ -175,8 +175,13 @@ pub enum CoreError {
     RoundUnfinished { round: u16, boards: String },
     #[error("the tournament can't be paired: {0}")]
     Pairing(String),
+    #[error("round {round}'s pairing failed the FIDE checks ({rejected}), so the round was not started: an organiser can set the results with /td result and try again with /td pair")]
+    PairingRejected {
+        round: u16,
+        rejected: league::checker::Rejected,
+    },
     #[error("the standings can't be computed: {0}")]
-    Standings(#[from] crate::tournament::tiebreak::TieBreakError),
+    Standings(#[from] league::tiebreak::TieBreakError),
     #[error("this is a tournament game: it can't be aborted, but a tournament director can set its result with /td result")]
     TournamentGame,
     #[error("this is a fog game: only <@{white}> and <@{black}> see its board, each their own view, until it ends; /game shows what is public")]

@@ -2,9 +2,9 @@
 
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::Family;
-use crate::ratings;
 use crate::store::{Player, RatingRow, Word};
 use engine::{Color, EndReason};
+use league::ratings;
 use render::{ChartView, Column, TableView};
 use std::fmt::Write;
 

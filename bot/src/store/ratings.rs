@@ -5,8 +5,8 @@ use super::games::GameRow;
 use super::tournaments::{write_board_end, BoardEnd};
 use super::{id, words, Store, StoreError, Tx, Word};
 use crate::family::Family;
-use crate::ratings::{Rating, Score};
 use engine::Color;
+use league::ratings::{Rating, Score};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 

@@ -13,9 +13,9 @@ use super::{
 };
 use crate::family::{GameRules, GameState};
 use crate::shards::Shards;
-use crate::tournament::model::Bye;
-use crate::tournament::tiebreak::TieBreak;
 use engine::{Clock, Color, TimeControl};
+use league::model::Bye;
+use league::tiebreak::TieBreak;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 

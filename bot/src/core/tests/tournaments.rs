@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::store::{BoardResult, TournamentFormat, TournamentState, TournamentStatus};
-use crate::tournament::model::{Pairings, PlayerNo};
-use crate::tournament::{dutch, trf};
+use league::model::{Pairings, PlayerNo};
+use league::{dutch, trf};
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 24 * HOUR;
@@ -183,7 +183,7 @@ impl Fixture {
             bye: state
                 .byes
                 .iter()
-                .find(|b| b.round == round && b.kind == crate::tournament::model::Bye::Pairing)
+                .find(|b| b.round == round && b.kind == league::model::Bye::Pairing)
                 .map(|b| number(b.user)),
         }
     }
@@ -261,13 +261,10 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     // 1, board 2 is drawn, every round.
     for round in 1..=3 {
         let state = f.state(id).await;
-        let expected = crate::tournament::round_robin::RoundRobin::new(
-            4,
-            crate::tournament::round_robin::Cycles::Single,
-        )
-        .unwrap()
-        .round(round)
-        .unwrap();
+        let expected = league::round_robin::RoundRobin::new(4, league::round_robin::Cycles::Single)
+            .unwrap()
+            .round(round)
+            .unwrap();
         assert_eq!(Fixture::pairings(&state, round), expected, "round {round}");
         let b1 = state
             .boards

@@ -14,10 +14,10 @@ use crate::store::{
     BoardResult, ByeRow, Channel, End, Entrant, NewBoard, Status, StoreError, TournamentFormat,
     TournamentState, TournamentStatus,
 };
-use crate::tournament::dutch;
-use crate::tournament::model::Bye;
-use crate::tournament::round_robin::{Cycles, RoundRobin};
 use engine::{Clock, Color};
+use league::model::Bye;
+use league::round_robin::{Cycles, RoundRobin};
+use league::{checker, dutch};
 use std::hash::{BuildHasher, Hasher};
 
 /// Seconds before a step that failed (Discord refused a thread, the database was busy) is
@@ -369,13 +369,25 @@ impl Core {
         let mut byes = Vec::new();
         let last = match row.format {
             TournamentFormat::Swiss => {
-                // A large Swiss takes a while to pair: off the async workers.
+                // A large Swiss takes a while to pair: off the async workers. The independent
+                // checker judges the pairing there too, before anything is stored or posted.
                 let model = field.tournament.clone();
-                let paired = tokio::task::spawn_blocking(move || dutch::pair(&model, next))
-                    .await
-                    .map_err(|e| CoreError::Pairing(e.to_string()))?;
+                let paired = tokio::task::spawn_blocking(move || {
+                    dutch::pair(&model, next)
+                        .map(|pairings| (checker::check(&model, next, &pairings), pairings))
+                })
+                .await
+                .map_err(|e| CoreError::Pairing(e.to_string()))?;
                 let pairings = match paired {
-                    Ok(pairings) => pairings,
+                    Ok((Ok(()), pairings)) => pairings,
+                    // Nothing is stored: `run_tournaments` logs the error (tracing::error!)
+                    // and looks again in RETRY seconds, or when an organiser acts.
+                    Ok((Err(rejected), _)) => {
+                        return Err(CoreError::PairingRejected {
+                            round: next,
+                            rejected,
+                        })
+                    }
                     Err(e) => {
                         let why = format!(
                             "Round {next} can't be paired ({e}), so it ends after round {}.",

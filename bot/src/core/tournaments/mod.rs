@@ -1,6 +1,6 @@
 //! Tournaments in the bot: the commands, and the steps the scheduler takes to run one from
 //! sign-up to final standings. The pairing rules, tie-breaks and TRF files are the pure
-//! `crate::tournament` tree; this module loads a tournament's tables, builds the pairing
+//! `league` crate; this module loads a tournament's tables, builds the pairing
 //! model from them, calls the rules and stores what they return.
 //!
 //! Layout: `options` (/tournament create's options), `signup` (create, join, leave,
@@ -20,9 +20,9 @@ use super::{Core, CoreError, Place, Reply, TournamentRequest, Who};
 use crate::store::{
     BoardResult, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
-use crate::tournament::model::{Bye, GameResult, Player as Entry, PlayerNo, Round, Tournament};
-use crate::tournament::tiebreak::Format;
 use engine::Color;
+use league::model::{Bye, GameResult, Player as Entry, PlayerNo, Round, Tournament};
+use league::tiebreak::Format;
 
 impl Core {
     pub(super) async fn tournament_command(

@@ -5,8 +5,8 @@ use crate::core::TournamentSpec;
 use crate::core::{GameTerms, SpecError};
 use crate::family::{ChoiceError, GameRules};
 use crate::store::TournamentFormat;
-use crate::tournament::tiebreak::{Format, TieBreak};
 use engine::{Rules, TimeControl, TimeControlError};
+use league::tiebreak::{Format, TieBreak};
 
 /// Swiss rounds when the organiser names none.
 pub const DEFAULT_ROUNDS: u16 = 5;
@@ -152,7 +152,7 @@ fn tiebreaks(text: &str) -> Result<Vec<TieBreak>, OptionError> {
     for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
         let tiebreak: TieBreak =
             word.parse()
-                .map_err(|e: crate::tournament::tiebreak::ParseTieBreakError| {
+                .map_err(|e: league::tiebreak::ParseTieBreakError| {
                     OptionError::TieBreak(e.to_string())
                 })?;
         if list.contains(&tiebreak) {

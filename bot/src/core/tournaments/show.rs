@@ -5,8 +5,8 @@ use super::{format_name, plain, status_name, tiebreak_format, title, Field};
 use crate::core::present::terms_text;
 use crate::core::{Choice, Core, CoreError, File, Picture, Place, Reply};
 use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
-use crate::tournament::model::{Bye, PlayerNo};
-use crate::tournament::{standings, trf};
+use league::model::{Bye, PlayerNo};
+use league::{standings, trf};
 use render::{Column, TableView};
 use std::fmt::Write;
 
@@ -101,7 +101,7 @@ impl Core {
                 .take(usize::from(round) - 1)
                 .map(|r| r.points().0)
                 .sum();
-            format!(" ({})", crate::tournament::model::Points(before))
+            format!(" ({})", league::model::Points(before))
         };
         let mut text = format!("{}, round {round}:\n", title(&state.row));
         for b in state.boards.iter().filter(|b| b.round == round) {

@@ -11,8 +11,8 @@ use crate::store::{
     ByeRow, Entrant, Owed, StoreError, TournamentFormat, TournamentRow, TournamentState,
     TournamentStatus,
 };
-use crate::tournament::model::Bye;
 use engine::Color;
+use league::model::Bye;
 use std::future::Future;
 
 impl Core {

@@ -4,52 +4,81 @@
 //! the last round gets a colour difference beyond ±2 or the same colour three times running.
 //!
 //! It knows nothing of how the pairings were made, so it can judge ours, a fixture's or a
-//! director's by hand.
+//! director's by hand, and it imports nothing from the pairer ([`crate::dutch`]), nor the
+//! pairer from it: a mistake in one cannot hide in the other. What both read alike is the
+//! tournament as given, and that is [`Tournament`]'s: who is to be paired in a round
+//! ([`Tournament::plays`]: withdrawals and byes set ahead are inputs, not pairing choices)
+//! and who counts as a topscorer ([`Tournament::is_topscorer`]: a definition of the rules).
+//! Every judgement, meetings, colour histories and byes had, this module derives itself
+//! from the players' rounds.
 
-use super::model::{Bye, Pairings, PlayerNo, Points, Round, Tournament};
+use crate::model::{Pairings, PlayerNo, Tournament};
 use engine::Color;
 use std::collections::HashSet;
+use std::fmt;
 
 /// A rule a round's pairings break.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Broken {
+    /// The round is 0 or past the tournament's last.
     #[error("round {0} is not a round of this tournament")]
     NoSuchRound(u16),
+    /// A pairing number nobody has.
     #[error("player {0} is not in the tournament")]
     Unknown(PlayerNo),
+    /// A player in two games, or in a game and the bye.
     #[error("player {0} is paired more than once")]
     PairedTwice(PlayerNo),
+    /// A player to be paired who is in no game and has no bye.
     #[error("player {0} is to play but has no pairing")]
     Unpaired(PlayerNo),
+    /// A player paired who is not to play this round.
     #[error(
         "player {0} is not playing this round (withdrawn, or with a bye already set) but is paired"
     )]
     Absent(PlayerNo),
+    /// Two players who have met over the board before.
     #[error("players {0} and {1} have met already")]
     Rematch(PlayerNo, PlayerNo),
+    /// A pairing-allocated bye though everyone could be paired.
     #[error("a pairing-allocated bye with an even number of players")]
     NeedlessBye,
+    /// An odd number of players and nobody with the bye.
     #[error("no pairing-allocated bye with an odd number of players")]
     MissingBye,
+    /// The bye to a player who has had a point without playing.
     #[error("player {0} cannot have the pairing-allocated bye: they have scored a win's points without playing before")]
     SecondBye(PlayerNo),
+    /// White games minus Black games beyond ±2.
     #[error("player {0} would have a colour difference of {1}")]
     ColourDifference(PlayerNo, i32),
+    /// One colour three games running.
     #[error("player {0} would have the same colour three times running")]
     ThreeInARow(PlayerNo),
 }
 
-/// Whether a player with `points` is a topscorer when pairing `round` (from 1): only in the
-/// last round, more than half the maximum possible score so far (Dutch rules 1.8).
-pub fn topscorer(t: &Tournament, points: Points, round: u16) -> bool {
-    round == t.rounds && u32::from(round.saturating_sub(1)) < points.0
+/// Every rule a round's pairings break, in the order found: never empty.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Rejected(pub Vec<Broken>);
+
+/// The rules broken, separated by semicolons.
+impl fmt::Display for Rejected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, broken) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{broken}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Check `pairings` as the pairings of round `round` (from 1) of `t`, which holds the rounds
-/// before it. Returns every rule broken (empty: the round is legal).
-pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
+/// before it: `Ok` if they keep every absolute rule, else every rule they break.
+pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Result<(), Rejected> {
     if round == 0 || round > t.rounds {
-        return vec![Broken::NoSuchRound(round)];
+        return Err(Rejected(vec![Broken::NoSuchRound(round)]));
     }
     let mut broken = Vec::new();
     let mut seen = HashSet::new();
@@ -73,7 +102,7 @@ pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
     let present: Vec<PlayerNo> = t
         .players
         .iter()
-        .filter(|p| plays(t, p.number, round))
+        .filter(|p| t.plays(p.number, round))
         .map(|p| p.number)
         .collect();
     for p in &present {
@@ -102,7 +131,7 @@ pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
             broken.push(Broken::Rematch(white, black));
         }
         // A topscorer's game is exempt for both players (Dutch rules C3, C10, C11).
-        if topscorer(t, w.points(), round) || topscorer(t, b.points(), round) {
+        if t.is_topscorer(w.points(), round) || t.is_topscorer(b.points(), round) {
             continue;
         }
         for (player, colour) in [(w, Color::White), (b, Color::Black)] {
@@ -119,30 +148,22 @@ pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
             }
         }
     }
-    broken
-}
-
-/// Whether `player` is to be paired in `round`: not withdrawn, and with no bye already set
-/// for it (in the planned byes, or as the round's entry of a file that holds it).
-pub fn plays(t: &Tournament, player: PlayerNo, round: u16) -> bool {
-    let Some(p) = t.player(player) else {
-        return false;
-    };
-    let planned = t
-        .planned
-        .iter()
-        .any(|&(r, who, _)| r == round && who == player);
-    let entered = matches!(
-        p.rounds.get(usize::from(round.saturating_sub(1))),
-        Some(Round::Bye(Bye::Full | Bye::Half | Bye::Zero))
-    );
-    !p.withdrawn && !planned && !entered
+    if broken.is_empty() {
+        Ok(())
+    } else {
+        Err(Rejected(broken))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::model::{GameResult, Player};
+    use crate::model::{Bye, GameResult, Player, Round};
+
+    /// The rules broken (empty: the round passes).
+    fn verdict(t: &Tournament, round: u16, pairings: &Pairings) -> Vec<Broken> {
+        check(t, round, pairings).err().map_or(vec![], |r| r.0)
+    }
 
     fn player(n: u16, rounds: Vec<Round>) -> Player {
         Player {
@@ -194,13 +215,16 @@ mod tests {
     #[test]
     fn a_legal_round_passes() {
         let t = after_one_round(5);
-        assert_eq!(check(&t, 2, &pairings(&[(2, 1), (4, 3)], Some(5))), vec![]);
+        assert_eq!(
+            verdict(&t, 2, &pairings(&[(2, 1), (4, 3)], Some(5))),
+            vec![]
+        );
     }
 
     #[test]
     fn each_rule_is_named() {
         let t = after_one_round(5);
-        let p = |games: &[(u16, u16)], bye| check(&t, 2, &pairings(games, bye));
+        let p = |games: &[(u16, u16)], bye| verdict(&t, 2, &pairings(games, bye));
         assert_eq!(
             p(&[(1, 4), (2, 3)], Some(5)),
             vec![Broken::Rematch(PlayerNo(1), PlayerNo(4))]
@@ -222,11 +246,11 @@ mod tests {
             vec![Broken::Unknown(PlayerNo(9)), Broken::MissingBye]
         );
         assert_eq!(
-            check(&t, 0, &pairings(&[], None)),
+            verdict(&t, 0, &pairings(&[], None)),
             vec![Broken::NoSuchRound(0)]
         );
         assert_eq!(
-            check(&t, 6, &pairings(&[], None)),
+            verdict(&t, 6, &pairings(&[], None)),
             vec![Broken::NoSuchRound(6)]
         );
     }
@@ -251,7 +275,7 @@ mod tests {
             planned: vec![],
         };
         let round = pairings(&[(1, 2), (3, 4), (5, 6)], None);
-        let broken = check(&t, 3, &round);
+        let broken = verdict(&t, 3, &round);
         assert!(
             broken.contains(&Broken::ColourDifference(PlayerNo(1), 3)),
             "{broken:?}"
@@ -266,7 +290,7 @@ mod tests {
         );
         // In the last round player 1 (2 of 2) is a topscorer: their game is exempt.
         t.rounds = 3;
-        let broken = check(&t, 3, &round);
+        let broken = verdict(&t, 3, &round);
         assert!(
             !broken.iter().any(|b| matches!(
                 b,
@@ -281,11 +305,54 @@ mod tests {
         let mut t = after_one_round(5);
         t.players[4].withdrawn = true;
         t.planned.push((2, PlayerNo(3), Bye::Half));
-        assert_eq!(check(&t, 2, &pairings(&[(2, 1)], Some(4))), vec![]);
-        let broken = check(&t, 2, &pairings(&[(2, 1), (3, 4)], None));
+        assert_eq!(verdict(&t, 2, &pairings(&[(2, 1)], Some(4))), vec![]);
+        let broken = verdict(&t, 2, &pairings(&[(2, 1), (3, 4)], None));
         assert_eq!(
             broken,
             vec![Broken::Absent(PlayerNo(3)), Broken::MissingBye]
+        );
+    }
+
+    /// A fixture's reference pairing passes; broken by hand, each fault is named.
+    #[test]
+    fn catches_a_deliberately_broken_pairing() {
+        // Seven players before round 5 (the fixtures' README walks through it): 2 and 6
+        // met in round 4, 6 had the pairing-allocated bye in round 2.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/pairing/dutch/random-s2282-p7-r6-k5.trf"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let t = crate::trf::read(&text).unwrap().tournament().unwrap();
+        // What bbpPairings paired.
+        assert_eq!(
+            check(&t, 5, &pairings(&[(2, 7), (1, 3), (4, 6)], Some(5))),
+            Ok(())
+        );
+        let rematch = verdict(&t, 5, &pairings(&[(2, 6), (1, 3), (4, 7)], Some(5)));
+        assert!(
+            rematch.contains(&Broken::Rematch(PlayerNo(2), PlayerNo(6))),
+            "{rematch:?}"
+        );
+        let twice = verdict(&t, 5, &pairings(&[(2, 7), (1, 3), (4, 1)], Some(5)));
+        assert!(
+            twice.contains(&Broken::PairedTwice(PlayerNo(1)))
+                && twice.contains(&Broken::Unpaired(PlayerNo(6))),
+            "{twice:?}"
+        );
+        let second_bye = verdict(&t, 5, &pairings(&[(2, 7), (1, 3), (4, 5)], Some(6)));
+        assert!(
+            second_bye.contains(&Broken::SecondBye(PlayerNo(6))),
+            "{second_bye:?}"
+        );
+        let rejected = Rejected(vec![
+            Broken::Rematch(PlayerNo(2), PlayerNo(6)),
+            Broken::SecondBye(PlayerNo(6)),
+        ]);
+        assert_eq!(
+            rejected.to_string(),
+            "players 2 and 6 have met already; player 6 cannot have the pairing-allocated bye: \
+             they have scored a win's points without playing before"
         );
     }
 }

@@ -26,11 +26,13 @@ use bnum::BInt;
 pub struct Wide<const N: usize>(pub BInt<N>);
 
 impl<const N: usize> Wide<N> {
+    /// No weight: no edge.
     pub const ZERO: Wide<N> = Wide(BInt::ZERO);
 
     /// How many bits a weight may use: the solver's duals and slacks need the rest.
     pub const ROOM: u32 = 64 * N as u32 - 16;
 
+    /// A weight that fits one digit.
     pub fn from_u64(n: u64) -> Wide<N> {
         Wide(BInt::from(n))
     }
@@ -184,6 +186,7 @@ pub struct Graph<const N: usize> {
 }
 
 impl<const N: usize> Graph<N> {
+    /// `n` vertices and no edges.
     pub fn new(n: usize) -> Graph<N> {
         Graph {
             n,
@@ -192,19 +195,18 @@ impl<const N: usize> Graph<N> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
+    /// The weight of the edge between `a` and `b` (zero: none).
     pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
         self.doubled[a * self.n + b].half().wide()
     }
 
+    /// Whether `a` and `b` are joined.
     #[inline(always)]
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
         self.edge[a * self.n + b]
     }
 
+    /// Join `a` and `b` with weight `w` (zero: remove the edge).
     pub fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         self.set_doubled(a, b, Num::of(w + w));
     }
@@ -363,18 +365,23 @@ impl<const N: usize> Matching<N> {
         }
     }
 
-    pub fn len(&self) -> usize {
+    /// How many vertices the graph has (a matching's length would be ambiguous: vertices or
+    /// pairs).
+    pub fn vertices(&self) -> usize {
         self.graph.n
     }
 
+    /// Whether `a` and `b` are still joined (removals take edges away).
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
         self.graph.has_edge(a, b)
     }
 
+    /// The weight of the edge between `a` and `b` (zero: none).
     pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
         self.graph.weight(a, b)
     }
 
+    /// The vertex `v` is matched with, if any.
     pub fn mate(&self, v: usize) -> Option<usize> {
         Some(self.state.mate[v]).filter(|&m| m != NONE)
     }
@@ -1155,7 +1162,7 @@ mod tests {
             free.push(v);
             top
         }
-        best(g, &mut (0..g.len()).collect())
+        best(g, &mut (0..g.n).collect())
     }
 
     fn random_graph<const N: usize>(dice: &mut Dice, n: usize, density: u64) -> Graph<N> {

@@ -2,29 +2,37 @@
 //! pairings from the rounds before it.
 //!
 //! Brackets are paired from the top scoregroup down. For each, every criterion from the
-//! completion requirement [C4] through [C21] becomes a digit of one edge weight over all
+//! completion requirement \[C4\] through \[C21\] becomes a digit of one edge weight over all
 //! players still unpaired (digits from the most important down, each wide enough that no sum
 //! of lower digits can reach it), so that a maximum-weight matching is a best pairing of the
 //! bracket that leaves the rest pairable. Among equally good pairings the rules take the one
 //! generated first (articles 3 and 4: the set of moved-down players, their opponents, the
 //! exchanges, then the transpositions); those choices are made one at a time, each kept only
 //! if a best pairing still exists with it.
+//!
+//! Who is to be paired and who is a topscorer are the tournament's own facts
+//! ([`Tournament::plays`], [`Tournament::is_topscorer`]); meetings, colour preferences and
+//! floats this module derives for itself, sharing nothing with [`crate::checker`], which
+//! judges its pairings.
 
-use super::checker::{plays, topscorer};
-use super::matching::{Graph, Matching, Wide};
-use super::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
+use crate::matching::{Graph, Matching, Wide};
+use crate::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DutchError {
+    /// Asked for a round other than the next: the round and the rounds paired.
     #[error("round {0} is not the next round to pair (rounds paired so far: {1})")]
     NotNext(u16, u16),
+    /// Asked for a round after the last: the round and the tournament's rounds.
     #[error("round {0} is past the tournament's {1} rounds")]
     PastTheEnd(u16, u16),
+    /// Every pairing would break an absolute rule.
     #[error("no pairing keeps the absolute rules (no rematches, colours, one bye): the chief arbiter must pair this round")]
     NoPairing,
+    /// More than [`MAX_PLAYERS`] players.
     #[error("{0} players are more than this program pairs in one round (at most {MAX_PLAYERS})")]
     TooMany(usize),
 }
@@ -100,7 +108,7 @@ impl Entrant {
             bye_ok: !p.had_point_without_game(),
             unplayed: p.rounds.iter().filter(|r| r.played().is_none()).count() as u32,
             floats,
-            topscorer: topscorer(t, Points(score), round),
+            topscorer: t.is_topscorer(Points(score), round),
             met: p
                 .rounds
                 .iter()
@@ -194,7 +202,7 @@ pub fn pair(t: &Tournament, round: u16) -> Result<Pairings, DutchError> {
     let mut tpn = 0;
     let mut players = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
-        let playing = plays(t, p.number, round);
+        let playing = t.plays(p.number, round);
         let paired_before = p
             .rounds
             .iter()
@@ -813,14 +821,14 @@ impl Pairer {
         let p = s1.len() as u64;
         let graph = &search.matching;
         // Each vertex's place in S1 (true) or S2, numbered from 1 across both.
-        let mut places = vec![None; graph.len()];
+        let mut places = vec![None; graph.vertices()];
         for (i, &v) in s1.iter().chain(s2).enumerate() {
             places[v] = Some((i < s1.len(), i as u64 + 1));
         }
         let position = |v: usize| places[v];
-        let mut out = Graph::new(graph.len());
-        for a in 0..graph.len() {
-            for b in a + 1..graph.len() {
+        let mut out = Graph::new(graph.vertices());
+        for a in 0..graph.vertices() {
+            for b in a + 1..graph.vertices() {
                 if !graph.has_edge(a, b) {
                     continue;
                 }
@@ -989,7 +997,7 @@ fn keep_only<const N: usize>(
     v: usize,
     keep: impl Fn(usize) -> bool,
 ) -> Vec<(usize, usize)> {
-    (0..m.len())
+    (0..m.vertices())
         .filter(|&u| u != v && !keep(u) && m.has_edge(v, u))
         .map(|u| (v, u))
         .collect()
@@ -998,7 +1006,7 @@ fn keep_only<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::model::Player;
+    use crate::model::Player;
 
     fn field(n: u16) -> Tournament {
         Tournament {
@@ -1038,19 +1046,17 @@ mod tests {
         let mut differ = Vec::new();
         for case in cases {
             let text = String::from_utf8(std::fs::read(&case).unwrap()).unwrap();
-            let t = crate::tournament::trf::read(&text)
-                .unwrap()
-                .tournament()
-                .unwrap();
+            let t = crate::trf::read(&text).unwrap().tournament().unwrap();
             if t.players.len() > players {
                 continue;
             }
             let round = next_round(&t);
             let ours = pair(&t, round).unwrap();
-            let broken = crate::tournament::checker::check(&t, round, &ours);
-            assert!(broken.is_empty(), "{}: {broken:?}", case.display());
+            if let Err(rejected) = crate::checker::check(&t, round, &ours) {
+                panic!("{}: {rejected}", case.display());
+            }
             let expected = std::fs::read_to_string(case.with_extension("expected")).unwrap();
-            if crate::tournament::trf::write_pairings(&ours) != expected.replace("\r\n", "\n") {
+            if crate::trf::write_pairings(&ours) != expected.replace("\r\n", "\n") {
                 differ.push(case.file_name().unwrap().to_string_lossy().into_owned());
             }
             checked += 1;
@@ -1082,10 +1088,10 @@ mod tests {
 
     /// Whether some pairing of everyone present but `bye` keeps the absolute rules.
     fn completes_without(t: &Tournament, round: u16, bye: PlayerNo) -> bool {
-        let present: Vec<&crate::tournament::model::Player> = t
+        let present: Vec<&crate::model::Player> = t
             .players
             .iter()
-            .filter(|p| p.number != bye && plays(t, p.number, round))
+            .filter(|p| p.number != bye && t.plays(p.number, round))
             .collect();
         let entrants: Vec<Entrant> = present
             .iter()
@@ -1138,13 +1144,14 @@ mod tests {
                     // A field too small to pair without rematches: a legal outcome.
                     break;
                 };
-                let broken = crate::tournament::checker::check(&t, round, &pairings);
-                assert!(broken.is_empty(), "round {round} of {t:?}: {broken:?}");
+                if let Err(rejected) = crate::checker::check(&t, round, &pairings) {
+                    panic!("round {round} of {t:?}: {rejected}");
+                }
                 if let Some(bye) = pairings.bye {
                     let score = t.player(bye).unwrap().points();
                     for other in &t.players {
                         if other.number != bye
-                            && plays(&t, other.number, round)
+                            && t.plays(other.number, round)
                             && !other.had_point_without_game()
                             && other.points() < score
                         {

@@ -14,7 +14,7 @@
 //! Values are exact: scores are counted in half points, and Sonneborn-Berger, which weights
 //! scores by ½, in quarter points.
 
-use super::model::{Bye, GameResult, Player, PlayerNo, Points, Round, Tournament};
+use crate::model::{Bye, GameResult, Player, PlayerNo, Points, Round, Tournament};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -37,6 +37,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
+    /// Every tie-break, in the order [`TieBreak::names`] lists them.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
@@ -56,6 +57,7 @@ impl TieBreak {
         }
     }
 
+    /// Its name written out, as C.07 titles its article.
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "Buchholz",
@@ -64,6 +66,12 @@ impl TieBreak {
             TieBreak::DirectEncounter => "Direct Encounter",
             TieBreak::Wins => "Number of Wins",
         }
+    }
+
+    /// Every acronym, comma-separated (`BH, BH-C1, SB, DE, WIN`): for messages and help that
+    /// list the choices.
+    pub fn names() -> String {
+        TieBreak::ALL.map(TieBreak::code).join(", ")
     }
 
     /// The tie-breaks used when the organiser names none.
@@ -92,7 +100,7 @@ impl fmt::Display for TieBreak {
 
 /// A name that is no tie-break this module knows.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown tie-break {0:?}: expected BH, BH-C1, SB, DE or WIN")]
+#[error("unknown tie-break {0:?}: expected one of {names}", names = TieBreak::names())]
 pub struct ParseTieBreakError(pub String);
 
 impl FromStr for TieBreak {
@@ -163,15 +171,19 @@ impl fmt::Display for TieValue {
 
 /// Why a tournament's tie-breaks cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // Variant fields are what each message names.
 pub enum TieBreakError {
+    /// The players are not listed by pairing number.
     #[error("player {found} is listed in position {position}: players must be listed by pairing number, from 1")]
     Misnumbered { position: usize, found: PlayerNo },
+    /// A round's opponent who is not in the tournament.
     #[error("player {player} meets player {opponent} in round {round}, but there is no player {opponent}")]
     UnknownOpponent {
         player: PlayerNo,
         round: usize,
         opponent: PlayerNo,
     },
+    /// A player paired against themselves.
     #[error("player {player} is paired against themselves in round {round}")]
     SelfPaired { player: PlayerNo, round: usize },
 }
@@ -248,6 +260,8 @@ pub struct TieBreaks<'t> {
 }
 
 impl<'t> TieBreaks<'t> {
+    /// What the tie-breaks of `tournament`, paired as `format`, share: checked to be
+    /// listed by pairing number with every opponent in it.
     pub fn new(tournament: &'t Tournament, format: Format) -> Result<TieBreaks<'t>, TieBreakError> {
         check(tournament)?;
         let rounds = tournament
@@ -550,8 +564,8 @@ fn cut1(mut contributions: Vec<Contribution>) -> Vec<Contribution> {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::model::{Bye, GameResult, Player, PlayerNo, Round, Tournament};
     use super::*;
+    use crate::model::{Bye, GameResult, Player, PlayerNo, Round, Tournament};
     use engine::Color;
 
     /// A tournament from a crosstable, one line a player and one code a round, as FIDE's
@@ -1035,8 +1049,9 @@ pub(super) mod tests {
         let error = "ARO".parse::<TieBreak>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown tie-break \"ARO\": expected BH, BH-C1, SB, DE or WIN"
+            "unknown tie-break \"ARO\": expected one of BH, BH-C1, SB, DE, WIN"
         );
+        assert_eq!(TieBreak::names(), "BH, BH-C1, SB, DE, WIN");
     }
 
     #[test]

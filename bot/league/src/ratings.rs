@@ -158,8 +158,11 @@ impl fmt::Display for Rating {
 /// A game's result from one player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// A win: 1.
     Win,
+    /// A draw: ½.
     Draw,
+    /// A loss: 0.
     Loss,
 }
 
@@ -258,7 +261,9 @@ fn period(player: Rating, games: &[(Rating, Score)], tau: f64, elapsed: f64) -> 
 /// A rating before and after a game, shown as `1523 -> 1541 (+18)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Change {
+    /// Before the game (after [`idle`]).
     pub before: Rating,
+    /// After it.
     pub after: Rating,
 }
 

@@ -9,12 +9,13 @@
 //! phantom: the player drawn against it has the round's bye (Annex 1: "the highest number
 //! counts as a bye").
 
-use super::model::{Pairings, PlayerNo};
+use crate::model::{Pairings, PlayerNo};
 use thiserror::Error;
 
 /// How many times everyone meets everyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cycles {
+    /// Everyone meets everyone once.
     Single,
     /// The second cycle repeats the table with colours reversed. The first cycle plays its
     /// last two rounds in reverse order, as Annex 1 recommends for double round robins: most
@@ -26,11 +27,15 @@ pub enum Cycles {
 
 /// Why a round robin cannot be scheduled.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // Variant fields are what each message names.
 pub enum RoundRobinError {
+    /// Fewer than 2 players.
     #[error("a round robin needs at least 2 players, not {0}")]
     TooFewPlayers(u16),
+    /// More rounds than a round number holds.
     #[error("a double round robin of {0} players would need more than 65535 rounds")]
     TooManyPlayers(u16),
+    /// A round outside 1 to the last.
     #[error("there is no round {round}: this round robin has rounds 1 to {rounds}")]
     NoSuchRound { round: u16, rounds: u16 },
 }
@@ -44,6 +49,7 @@ pub struct RoundRobin {
 }
 
 impl RoundRobin {
+    /// The schedule of `players` players (numbered 1 to `players`) meeting `cycles` times.
     pub fn new(players: u16, cycles: Cycles) -> Result<RoundRobin, RoundRobinError> {
         if players < 2 {
             return Err(RoundRobinError::TooFewPlayers(players));
@@ -87,13 +93,6 @@ impl RoundRobin {
         } else {
             self.table_round(round - per_cycle, true)
         })
-    }
-
-    /// Every round, in order.
-    pub fn schedule(&self) -> Vec<Pairings> {
-        (1..=self.rounds)
-            .filter_map(|round| self.round(round).ok())
-            .collect()
     }
 
     /// Round `round` (from 1) of the Berger table, colours reversed if asked.
@@ -147,7 +146,7 @@ fn table_size(players: u16) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
@@ -262,6 +261,13 @@ mod tests {
             .collect()
     }
 
+    /// Every round, in order.
+    pub(crate) fn rounds_of(rr: RoundRobin) -> Vec<Pairings> {
+        (1..=rr.rounds())
+            .map(|round| rr.round(round).expect("a round of the schedule"))
+            .collect()
+    }
+
     fn single(players: u16) -> RoundRobin {
         RoundRobin::new(players, Cycles::Single).expect("a valid field")
     }
@@ -273,7 +279,7 @@ mod tests {
     #[test]
     fn even_fields_give_the_published_tables() {
         for &(players, _) in PUBLISHED {
-            let schedule = single(players).schedule();
+            let schedule = rounds_of(single(players));
             let expected: Vec<Pairings> = published(players)
                 .into_iter()
                 .map(|games| Pairings { games, bye: None })
@@ -301,14 +307,14 @@ mod tests {
                     Pairings { games, bye }
                 })
                 .collect();
-            assert_eq!(single(players).schedule(), expected, "{players} players");
+            assert_eq!(rounds_of(single(players)), expected, "{players} players");
         }
     }
 
     #[test]
     fn everyone_meets_everyone_once_and_sits_out_at_most_once() {
         for players in 2..=40 {
-            let schedule = single(players).schedule();
+            let schedule = rounds_of(single(players));
             assert_eq!(schedule.len(), usize::from(players + players % 2 - 1));
             let mut met = BTreeMap::new();
             let mut byes = BTreeMap::new();
@@ -342,8 +348,8 @@ mod tests {
     #[test]
     fn double_round_robin_swaps_the_last_two_rounds_then_reverses_colours() {
         for players in 2..=16 {
-            let table = single(players).schedule();
-            let schedule = double(players).schedule();
+            let table = rounds_of(single(players));
+            let schedule = rounds_of(double(players));
             let cycle = table.len();
             assert_eq!(schedule.len(), 2 * cycle);
             let mut first = table.clone();
@@ -365,7 +371,7 @@ mod tests {
     #[test]
     fn double_round_robin_never_gives_one_colour_three_times_running() {
         for players in 2..=40 {
-            let schedule = double(players).schedule();
+            let schedule = rounds_of(double(players));
             for player in (1..=players).map(PlayerNo) {
                 // The colour of each round the player has a game in, byes skipped.
                 let colours: Vec<bool> = schedule
@@ -390,7 +396,7 @@ mod tests {
     fn double_round_robin_gives_each_pair_both_colours() {
         for players in 2..=20 {
             let mut games = BTreeMap::new();
-            for round in double(players).schedule() {
+            for round in rounds_of(double(players)) {
                 for (white, black) in round.games {
                     *games.entry((white, black)).or_insert(0) += 1;
                 }
@@ -423,7 +429,7 @@ mod tests {
     #[test]
     fn two_players_meet_once_or_twice() {
         let games = |rr: RoundRobin| -> Vec<Vec<(PlayerNo, PlayerNo)>> {
-            rr.schedule().into_iter().map(|round| round.games).collect()
+            rounds_of(rr).into_iter().map(|round| round.games).collect()
         };
         let (one, two) = (PlayerNo(1), PlayerNo(2));
         assert_eq!(games(single(2)), vec![vec![(one, two)]]);

@@ -22,8 +22,11 @@ impl fmt::Display for PlayerNo {
 pub struct Points(pub u32);
 
 impl Points {
+    /// Nothing: a loss.
     pub const ZERO: Points = Points(0);
+    /// A draw's.
     pub const HALF: Points = Points(1);
+    /// A win's.
     pub const ONE: Points = Points(2);
 }
 
@@ -58,16 +61,21 @@ impl fmt::Display for Points {
 /// How a game between two paired players ended, from one player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// Won over the board (`1`).
     Win,
+    /// Drawn over the board (`=`).
     Draw,
+    /// Lost over the board (`0`).
     Loss,
     /// Won because the opponent did not play (`+`): not a played game.
     ForfeitWin,
     /// Lost by not playing (`-`): not a played game.
     ForfeitLoss,
-    /// Played, but not to be rated (`W`, `D`, `L`): a played game all the same.
+    /// Played, but not to be rated (`W`): a played game all the same.
     UnratedWin,
+    /// Drawn, not to be rated (`D`).
     UnratedDraw,
+    /// Lost, not to be rated (`L`).
     UnratedLoss,
 }
 
@@ -133,8 +141,11 @@ impl Bye {
 pub enum Round {
     /// Paired against `opponent` with `colour`; the result once there is one.
     Game {
+        /// Who they were paired with.
         opponent: PlayerNo,
+        /// The colour this player had.
         colour: Color,
+        /// From this player's side; `None` while the game is being played.
         result: Option<GameResult>,
     },
     /// No opponent this round.
@@ -169,7 +180,9 @@ impl Round {
 /// One player of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
+    /// Their pairing number.
     pub number: PlayerNo,
+    /// As the tournament shows it.
     pub name: String,
     /// The rating pairing ranks by (0 for none).
     pub rating: u16,
@@ -220,6 +233,7 @@ impl Player {
 /// A whole tournament: who plays, how many rounds, and what has happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
+    /// As the tournament shows it.
     pub name: String,
     /// How many rounds it will have.
     pub rounds: u16,
@@ -246,11 +260,38 @@ impl Tournament {
             .max()
             .unwrap_or(0)
     }
+
+    /// Whether `player` is to be paired in `round` (from 1): not withdrawn, and with no bye
+    /// already set for it (in the planned byes, or as the round's entry of a file that
+    /// holds it).
+    pub fn plays(&self, player: PlayerNo, round: u16) -> bool {
+        let Some(p) = self.player(player) else {
+            return false;
+        };
+        let planned = self
+            .planned
+            .iter()
+            .any(|&(r, who, _)| r == round && who == player);
+        let entered = matches!(
+            p.rounds.get(usize::from(round.saturating_sub(1))),
+            Some(Round::Bye(Bye::Full | Bye::Half | Bye::Zero))
+        );
+        !p.withdrawn && !planned && !entered
+    }
+
+    /// Whether a player with `points` is a topscorer when pairing `round` (from 1): only in
+    /// the last round, more than half the maximum possible score so far (Dutch rules 1.8).
+    /// The absolute colour rules do not bind a topscorer's game (C.04.1, Dutch C3).
+    pub fn is_topscorer(&self, points: Points, round: u16) -> bool {
+        round == self.rounds && u32::from(round.saturating_sub(1)) < points.0
+    }
 }
 
 /// A round's pairings: games as (White, Black), and who has the pairing-allocated bye.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pairings {
+    /// (White, Black), board by board.
     pub games: Vec<(PlayerNo, PlayerNo)>,
+    /// The player with the pairing-allocated bye, in an odd field.
     pub bye: Option<PlayerNo>,
 }

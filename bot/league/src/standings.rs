@@ -1,16 +1,18 @@
 //! The standings table: players ranked by points, then by the chosen tie-breaks in order
 //! (FIDE C.07 4.2, 2026 edition: the next tie-break applies to each subgroup the previous
 //! ones left tied), then by pairing number. Players still tied on everything but their
-//! number share a place. The tie-breaks themselves are in [`super::tiebreak`].
+//! number share a place. The tie-breaks themselves are in [`crate::tiebreak`].
 
-use super::model::{PlayerNo, Points, Tournament};
-use super::tiebreak::{Format, TieBreak, TieBreakError, TieBreaks, TieValue};
+use crate::model::{PlayerNo, Points, Tournament};
+use crate::tiebreak::{Format, TieBreak, TieBreakError, TieBreaks, TieValue};
 use std::fmt;
 
 /// A place in the standings, shared when `first < last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Place {
+    /// The best place of those sharing it, from 1.
     pub first: u16,
+    /// The worst.
     pub last: u16,
 }
 
@@ -27,8 +29,11 @@ impl fmt::Display for Place {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
+    /// Where they finished.
     pub place: Place,
+    /// Who.
     pub player: PlayerNo,
+    /// Their score.
     pub points: Points,
     /// One value for each tie-break asked for, in that order. Direct encounter shows the
     /// points scored against the players tied with this one when it was applied, and is
@@ -122,18 +127,17 @@ fn runs<T, K: PartialEq>(items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<Vec<T>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{Bye, GameResult, Player, Round};
-    use super::super::round_robin::{Cycles, RoundRobin};
-    use super::super::tiebreak::tests::{crosstable, fide_exercise};
     use super::*;
+    use crate::model::{Bye, GameResult, Player, Round};
+    use crate::round_robin::tests::rounds_of;
+    use crate::round_robin::{Cycles, RoundRobin};
+    use crate::tiebreak::tests::{crosstable, fide_exercise};
     use engine::Color;
 
     /// A single round robin on the Berger table, `score(a, b)` giving what `a` scored
     /// against `b` in half points; the phantom's byes are worth nothing.
     fn round_robin(players: u16, score: impl Fn(u16, u16) -> u32) -> Tournament {
-        let schedule = RoundRobin::new(players, Cycles::Single)
-            .expect("a valid field")
-            .schedule();
+        let schedule = rounds_of(RoundRobin::new(players, Cycles::Single).expect("a valid field"));
         let result = |a: u16, b: u16| match score(a, b) {
             2 => GameResult::Win,
             1 => GameResult::Draw,
