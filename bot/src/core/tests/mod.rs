@@ -130,8 +130,7 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     }
 }
 
-// Shared with the end-to-end tests, which use more of it.
-#[allow(dead_code)]
+// Shared with the end-to-end tests.
 #[path = "../../../tests/support/postgres.rs"]
 mod postgres;
 
