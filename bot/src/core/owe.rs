@@ -46,7 +46,7 @@ impl Core {
     }
 
     /// Write a change with the public replies that announce it: `write` stores the change
-    /// and the owed messages (see `owed_messages`) in one transaction and returns the messages' ids,
+    /// and the owed messages (see `owed_messages`) in one transaction and returns their ids,
     /// which the replies then carry (see `tie_owed`). A change that lost the race to another
     /// command is `CoreError::Conflict`.
     pub(super) async fn write_owed<F>(

@@ -101,7 +101,7 @@ impl GameSpec {
 
     /// Each option of csipgs games only, by the names members type, with whether it was
     /// given: a fide game refuses them.
-    pub fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
+    fn csipgs_options(&self) -> Vec<(&'static str, bool)> {
         std::iter::once(("ruleset", self.ruleset.is_some()))
             .chain(Options::NAMES.map(|name| (name, self.options.get(name).is_some())))
             .collect()
