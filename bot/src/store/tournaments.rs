@@ -7,6 +7,7 @@
 
 use super::games::{control_of, control_word, insert_game, update_game, GameRow, Terms};
 use super::outbox::owe_in;
+use super::quotas::{self, Quota};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Tx, Word,
@@ -260,14 +261,16 @@ fn one_row(done: sqlx::any::AnyQueryResult) -> Result<(), StoreError> {
 
 impl Store {
     /// Store a new tournament (its `id` is ignored) with the messages it owes (made from its
-    /// id); returns its id.
+    /// id); returns its id. `OverQuota` if one of `quotas` is full.
     pub async fn create_tournament(
         &self,
         t: &TournamentRow,
+        quotas: &[Quota],
         owed: impl FnOnce(i64) -> Result<Vec<Owed>, StoreError>,
         now: i64,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let mut tx = self.pool.begin().await?;
+        quotas::within(&mut tx, quotas, now).await?;
         let tournament: i64 = sqlx::query(
             "INSERT INTO tournaments (guild_id, channel_id, name, creator_id, format, rounds, \
              rules, time_control, rated, max_players, all_at_once, tiebreaks, starts_at, \
@@ -620,6 +623,8 @@ impl Store {
             clock,
             rated,
             computer: None,
+            // Every tournament game has a thread of its own.
+            thread: Some(channel.channel),
         };
         let mut tx = self.pool.begin().await?;
         let game = insert_game(&mut tx, channel, players, game, &terms, now).await?;

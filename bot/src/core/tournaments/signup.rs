@@ -60,6 +60,7 @@ impl Core {
             .store
             .create_tournament(
                 &row,
+                &self.quotas.tournaments(who.id, channel.guild),
                 |id| {
                     replies.push(created(&TournamentRow { id, ..row.clone() }, who.id));
                     self.owed_messages(channel.guild, here, &replies)
