@@ -31,7 +31,7 @@ pub use quotas::{Counted, Quota};
 pub use ratings::{Ended, RatingRow, ResultRow};
 pub use settings::GuildSettings;
 pub use tournaments::{
-    BoardEnd, BoardResult, ByeRow, Entrant, NewBoard, TournamentFormat, TournamentRow,
+    BoardEnd, BoardResult, ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow,
     TournamentState, TournamentStatus,
 };
 pub use url::{DatabaseUrl, DatabaseUrlError};

@@ -145,6 +145,15 @@ pub struct NewBoard {
     pub result: Option<BoardResult>,
 }
 
+/// A board forfeited by a player an organiser removed: its result, and its game (ended
+/// without a result of its own) if one was being played.
+#[derive(Clone, Debug)]
+pub struct Forfeit {
+    pub board: i64,
+    pub result: BoardResult,
+    pub game: Option<GameRow>,
+}
+
 /// A tournament game's end, written with the game's results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardEnd {
@@ -514,6 +523,50 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         one_row(done)?;
+        mark_due(&mut tx, tournament, now).await?;
+        let ids = owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// An organiser removes a player from a running tournament: withdrawn from round `from`
+    /// on, with each of their unfinished boards forfeited (its game, still being played,
+    /// ended without a result of its own: aborted, so nobody's rating changes), in one
+    /// transaction. `Conflict` if they were withdrawn already, a board got its result or a
+    /// game changed meanwhile.
+    pub async fn remove_player(
+        &self,
+        tournament: i64,
+        user: u64,
+        from: u16,
+        forfeits: &[Forfeit],
+        owed: &[Owed],
+        now: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE tournament_players SET withdrawn_round = $3 \
+             WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_round IS NULL",
+        )
+        .bind(tournament)
+        .bind(id(user))
+        .bind(i64::from(from))
+        .execute(&mut *tx)
+        .await?;
+        one_row(done)?;
+        for forfeit in forfeits {
+            if let Some(game) = &forfeit.game {
+                update_game(&mut tx, game, now).await?;
+            }
+            let done = sqlx::query(
+                "UPDATE tournament_games SET result = $2 WHERE id = $1 AND result IS NULL",
+            )
+            .bind(forfeit.board)
+            .bind(forfeit.result.word())
+            .execute(&mut *tx)
+            .await?;
+            one_row(done)?;
+        }
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
