@@ -209,19 +209,19 @@ fn over_quota(quota: &Quota) -> String {
     }
     match quota.counted {
         Counted::MemberChallenges(_) => format!(
-            "you have {n} open challenges, as many as one member may have: wait for an answer, or withdraw one with its Cancel button (a new challenge to the same member, or in the same channel, replaces the old one)"
+            "you have as many open challenges as one member may ({n}): wait for an answer, or withdraw one with its Cancel button (a new challenge to the same member, or in the same channel, replaces the old one)"
         ),
         Counted::MemberComputerGames(_) => format!(
-            "you are playing {n} games against the computer, as many as one member may at once: finish one, or /resign it, first"
+            "you are playing as many games against the computer as one member may at once ({n}): finish one, or /resign it, first"
         ),
         Counted::ServerComputerGames(_) => format!(
-            "this server has {n} games against the computer in progress, as many as the bot plays in one server at once: wait for one to end, or challenge a member"
+            "this server has as many games against the computer in progress as the bot plays in one server at once ({n}): wait for one to end, or challenge a member"
         ),
         Counted::OrganiserTournaments(_) => format!(
-            "you organise {n} unfinished tournaments, as many as one member may: finish one, or end it with /td cancel, first"
+            "you organise as many unfinished tournaments as one member may ({n}): finish one, or end it with /td cancel, first"
         ),
         Counted::ServerTournaments(_) => format!(
-            "this server has {n} unfinished tournaments, as many as the bot runs in one server: wait for one to finish, or ask its organiser to end it with /td cancel"
+            "this server has as many unfinished tournaments as the bot runs in one server ({n}): wait for one to finish, or ask its organiser to end it with /td cancel"
         ),
     }
 }

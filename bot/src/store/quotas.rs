@@ -5,6 +5,7 @@
 //! can't both take the last place.
 
 use super::{id, ChallengeStatus, Status, Store, StoreError, TournamentStatus, Tx, Word};
+use sqlx::AnyConnection;
 
 /// What a quota counts. A member's quotas count what they have in every server the bot
 /// serves: one member's load is the same wherever it comes from.
@@ -41,8 +42,8 @@ impl Counted {
         }
     }
 
-    /// How many there are now, in `tx`.
-    async fn count(self, tx: &mut Tx<'_>, now: i64) -> Result<i64, StoreError> {
+    /// How many there are now, as `connection` sees it.
+    async fn count(self, connection: &mut AnyConnection, now: i64) -> Result<i64, StoreError> {
         let query = match self {
             // An open challenge past its time counts no more, though the scheduler may not
             // have closed it yet.
@@ -78,7 +79,7 @@ impl Counted {
             .bind(TournamentStatus::Running.word())
             .bind(id(guild)),
         };
-        Ok(query.fetch_one(&mut **tx).await?)
+        Ok(query.fetch_one(connection).await?)
     }
 }
 
@@ -99,10 +100,15 @@ pub(super) async fn lock(tx: &mut Tx<'_>, quotas: &[Quota], now: i64) -> Result<
     Ok(())
 }
 
-/// Refuse with the first of `quotas` that is full, counting in `tx`.
-pub(super) async fn check(tx: &mut Tx<'_>, quotas: &[Quota], now: i64) -> Result<(), StoreError> {
+/// Refuse with the first of `quotas` that is full, counting on `connection` (in the
+/// transaction that took their locks, except for an early answer).
+pub(super) async fn check(
+    connection: &mut AnyConnection,
+    quotas: &[Quota],
+    now: i64,
+) -> Result<(), StoreError> {
     for quota in quotas {
-        if quota.counted.count(tx, now).await? >= i64::from(quota.limit) {
+        if quota.counted.count(connection, now).await? >= i64::from(quota.limit) {
             return Err(StoreError::OverQuota(*quota));
         }
     }
@@ -112,7 +118,7 @@ pub(super) async fn check(tx: &mut Tx<'_>, quotas: &[Quota], now: i64) -> Result
 /// Lock, then check: what a transaction that adds one does first.
 pub(super) async fn within(tx: &mut Tx<'_>, quotas: &[Quota], now: i64) -> Result<(), StoreError> {
     lock(tx, quotas, now).await?;
-    check(tx, quotas, now).await
+    check(&mut **tx, quotas, now).await
 }
 
 impl Store {
@@ -120,7 +126,7 @@ impl Store {
     /// that should not be done for nothing (opening a thread): the transaction that adds one
     /// checks again with `within`.
     pub async fn check_quotas(&self, quotas: &[Quota], now: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        check(&mut tx, quotas, now).await
+        let mut connection = self.pool.acquire().await?;
+        check(&mut *connection, quotas, now).await
     }
 }
