@@ -1,5 +1,6 @@
 //! Settings: `config.toml`, then `CSIPGS_*` environment variables over it.
 
+use crate::core::Quotas;
 use crate::shards::{ShardError, ShardPlan};
 use crate::store::{DatabaseUrl, DatabaseUrlError};
 use serde::Deserialize;
@@ -40,6 +41,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Commands a member may send at once before being asked to slow down.
     pub flood_burst: u32,
+    /// How much one member, or one server, may have going at once (`[quotas]`).
+    pub quotas: Quotas,
 }
 
 impl Default for Config {
@@ -52,6 +55,7 @@ impl Default for Config {
             dev_guild: None,
             api_base: None,
             flood_burst: crate::core::FLOOD_BURST,
+            quotas: Quotas::default(),
         }
     }
 }
@@ -70,6 +74,8 @@ struct File {
     dev_guild: Option<u64>,
     api_base: Option<String>,
     flood_burst: Option<u32>,
+    /// Each quota left out keeps its default.
+    quotas: Option<Quotas>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -173,6 +179,7 @@ impl Config {
             dev_guild: dev_guild.filter(|&g| g != 0),
             api_base,
             flood_burst: flood_burst.max(1),
+            quotas: file.quotas.unwrap_or_default(),
         })
     }
 
@@ -321,6 +328,21 @@ mod tests {
         );
         let error = parse("shard_range = \"0-3\"", &[]).unwrap_err();
         assert!(error.to_string().contains("needs shard_total"), "{error}");
+    }
+
+    #[test]
+    fn quotas_are_a_table_whose_missing_keys_keep_their_defaults() {
+        let config = parse("[quotas]\nchallenges_per_member = 1\n", &[]).unwrap();
+        assert_eq!(
+            config.quotas,
+            Quotas {
+                challenges_per_member: 1,
+                ..Quotas::default()
+            }
+        );
+        assert!(toml::from_str::<File>("[quotas]\nchallenges = 1\n").is_err());
+        let example = parse(include_str!("../../config.example.toml"), &[]).unwrap();
+        assert_eq!(example.quotas, Quotas::default());
     }
 
     #[test]

@@ -655,7 +655,7 @@ const DIRECTOR: &[Command] = &[
     },
     Command {
         name: "remove",
-        description: "Withdraw a player (before the start: take them off)",
+        description: "Remove a player: their unfinished games are lost by forfeit, unrated",
         options: &[required("member", "The player"), TOURNAMENT_NO],
         scope: Scope::Managers,
         subcommands: &[],

@@ -3,7 +3,7 @@
 //! accepted challenge opens a thread for its game where the server wants one.
 
 use super::present::{
-    clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name,
+    clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
 };
 use super::spec::{GameSpec, GameTerms, Terms};
 use super::{
@@ -71,8 +71,20 @@ impl Core {
             .store
             .insert_challenge(
                 &challenge,
-                |id| {
-                    replies.push(challenge_message(&challenge, id));
+                self.quotas.challenges(who.id),
+                |id, replaced| {
+                    let mut message = challenge_message(&challenge, id);
+                    // The member was pinged by the challenge this one replaces: once is enough.
+                    if replaced
+                        .iter()
+                        .any(|old| old.opponent.is_some() && old.opponent == challenge.opponent)
+                    {
+                        message.pings.clear();
+                    }
+                    replies.push(message);
+                    for old in replaced {
+                        replies.push(withdrawn(old.challenger.id).to(message_of(old)));
+                    }
                     let here = Target::Channel {
                         channel: channel.channel,
                     };

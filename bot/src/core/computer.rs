@@ -96,6 +96,9 @@ impl Core {
         if request.game.rated == Some(true) {
             return Err(CoreError::ComputerUnrated);
         }
+        // Checked before a thread is opened for nothing; the start checks again, race-safe.
+        let quotas = self.quotas.computer_games(who.id, channel.guild);
+        self.store.check_quotas(&quotas, self.now()).await?;
         if request.game.options.get("proposals") == Some(true) {
             return Err(CoreError::ComputerProposals);
         }
@@ -179,7 +182,16 @@ impl Core {
         let owed = self.owed_messages(channel.guild, here, &replies)?;
         let started = self
             .store
-            .start_computer_game(game_channel, players, game, control, computer, &owed, now)
+            .start_computer_game(
+                (game_channel, thread.is_some()),
+                &quotas,
+                players,
+                game,
+                control,
+                computer,
+                &owed,
+                now,
+            )
             .await;
         let (row, ids) = match started {
             Ok(done) => done,

@@ -2,10 +2,10 @@
 //! ratings, announced with the change ("alice 1523 -> 1541 (+18)"); a fog game's true board
 //! and record.
 
-use super::{Core, Reply};
+use super::{Core, Reply, Target};
 use crate::family::{Family, GameRules};
 use crate::store::{
-    BoardEnd, BoardResult, Ended, GameRow, RatingRow, ResultRow, Status, StoreError,
+    BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };
 use engine::{Color, EndReason, Outcome};
 use league::ratings::{self, Change, Rating, Score};
@@ -110,6 +110,24 @@ impl Core {
 }
 
 impl Core {
+    /// What an ended game owes the thread the bot opened for it, beside `owed` (the messages
+    /// its end owes): archiving, due with the last of them and written after them, so it
+    /// comes once everything is said. A server's active threads are then its games in
+    /// progress (Discord allows 1,000); the outbox retries a failed archive with backoff, and
+    /// nothing waits for it. Someone posting there later reopens the thread for an hour.
+    pub(super) fn archive_owed(
+        &self,
+        row: &GameRow,
+        owed: &[Owed],
+    ) -> Result<Option<Owed>, StoreError> {
+        let Some(thread) = row.thread.filter(|_| row.status != Status::Active) else {
+            return Ok(None);
+        };
+        let due = owed.iter().map(Owed::due_at).max().unwrap_or_else(|| self.now());
+        let archive = Target::Archive { thread };
+        Owed::new(row.guild, &archive, &Reply::default(), due).map(Some)
+    }
+
     /// For a tournament game, its board's result (and who lost on time, which counts towards
     /// withdrawal).
     async fn board_end(

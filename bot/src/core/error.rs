@@ -2,7 +2,7 @@
 //! to do instead.
 
 use crate::family::{ChoiceError, Refused};
-use crate::store::{Player, StoreError};
+use crate::store::{Counted, Player, Quota, StoreError};
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 
@@ -188,8 +188,42 @@ pub enum CoreError {
     FogBoard { white: u64, black: u64 },
     #[error("a fog game's {0} can't be seen until it ends: /board shows your own view now, /game what is public")]
     FogSecret(&'static str),
+    #[error("{}", over_quota(.0))]
+    OverQuota(Quota),
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
+}
+
+/// A full quota: which limit, how high it is, and what to do.
+fn over_quota(quota: &Quota) -> String {
+    let n = quota.limit;
+    if n == 0 {
+        let what = match quota.counted {
+            Counted::MemberChallenges(_) => "challenges",
+            Counted::MemberComputerGames(_) | Counted::ServerComputerGames(_) => {
+                "games against the computer"
+            }
+            Counted::OrganiserTournaments(_) | Counted::ServerTournaments(_) => "tournaments",
+        };
+        return format!("this bot takes no {what}: its quotas allow none");
+    }
+    match quota.counted {
+        Counted::MemberChallenges(_) => format!(
+            "you have as many open challenges as one member may ({n}): wait for an answer, or withdraw one with its Cancel button (a new challenge to the same member, or in the same channel, replaces the old one)"
+        ),
+        Counted::MemberComputerGames(_) => format!(
+            "you are playing as many games against the computer as one member may at once ({n}): finish one, or /resign it, first"
+        ),
+        Counted::ServerComputerGames(_) => format!(
+            "this server has as many games against the computer in progress as the bot plays in one server at once ({n}): wait for one to end, or challenge a member"
+        ),
+        Counted::OrganiserTournaments(_) => format!(
+            "you organise as many unfinished tournaments as one member may ({n}): finish one, or end it with /td cancel, first"
+        ),
+        Counted::ServerTournaments(_) => format!(
+            "this server has as many unfinished tournaments as the bot runs in one server ({n}): wait for one to finish, or ask its organiser to end it with /td cancel"
+        ),
+    }
 }
 
 impl From<super::spec::SpecError> for CoreError {
@@ -205,6 +239,7 @@ impl From<StoreError> for CoreError {
     fn from(e: StoreError) -> CoreError {
         match e {
             StoreError::Conflict => CoreError::Conflict,
+            StoreError::OverQuota(quota) => CoreError::OverQuota(quota),
             other => CoreError::Storage(other),
         }
     }

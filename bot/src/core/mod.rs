@@ -8,7 +8,8 @@
 //! sees), the store and the engine, never each other; `ending` (what a game's end writes);
 //! `complete` (autocomplete); `owe` and `schedule` (announcements owed to Discord and
 //! everything that happens later); `gate` and `limits` (shutdown and flood control);
-//! `catalogue` (the command table), `text` and `error` (words).
+//! `quotas` (what one member or server may have going at once); `catalogue` (the command
+//! table), `text` and `error` (words).
 
 pub mod catalogue;
 mod challenge;
@@ -25,6 +26,7 @@ mod owe;
 mod play;
 mod present;
 mod proposals;
+mod quotas;
 mod ratings;
 mod replay;
 pub mod reply;
@@ -38,6 +40,7 @@ mod tournaments;
 pub use complete::{Choice, Field};
 pub use error::CoreError;
 pub use limits::BURST as FLOOD_BURST;
+pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, DirectorRequest, Press, Request, SettingsChange,
@@ -137,6 +140,7 @@ pub struct Core {
     dice: Dice,
     platform: Arc<dyn Platform>,
     limiter: limits::Limiter,
+    quotas: Quotas,
     gate: gate::Gate,
     /// Wakes the scheduler when something falls due sooner than it planned for.
     wake: tokio::sync::Notify,
@@ -155,6 +159,7 @@ impl Core {
             dice: system_dice(),
             platform,
             limiter: limits::Limiter::default(),
+            quotas: Quotas::default(),
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),
@@ -173,6 +178,12 @@ impl Core {
     /// more each second).
     pub fn with_flood_burst(mut self, burst: u32) -> Core {
         self.limiter = limits::Limiter::with_burst(burst);
+        self
+    }
+
+    /// How much one member, or one server, may have going at once.
+    pub fn with_quotas(mut self, quotas: Quotas) -> Core {
+        self.quotas = quotas;
         self
     }
 

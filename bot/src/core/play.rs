@@ -241,7 +241,8 @@ impl Core {
         let ended = self.ending(row, replies).await?;
         let result = ended.as_ref();
         let now = self.now();
-        self.write_owed(row.guild, here, replies, |owed| async move {
+        self.write_owed(row.guild, here, replies, |mut owed| async move {
+            owed.extend(self.archive_owed(row, &owed)?);
             self.store.save_game(row, turn_by, &owed, result, now).await
         })
         .await?;

@@ -85,6 +85,9 @@ pub enum Target {
     Edit { channel: u64, message: u64 },
     /// A direct message to a member.
     Direct { user: u64 },
+    /// No message: archive a thread the bot opened for a game that has ended, once what the
+    /// end owes is posted there (see `Core::archive_owed`).
+    Archive { thread: u64 },
 }
 
 /// A message whose place the core wants to know once it is posted.

@@ -1,5 +1,6 @@
 //! The core's platform on Discord: threads for new games, and delivery of what the outbox
-//! owes (channel messages, edits of the bot's own messages, direct messages).
+//! owes (channel messages, edits of the bot's own messages, direct messages, and the
+//! archiving of a finished game's thread).
 
 use super::message::Outgoing;
 use crate::core::{BoxFuture, Platform, Posted, Reply, Target, Undelivered};
@@ -38,6 +39,7 @@ impl Courier {
         let http = self.http()?;
         let out = Outgoing::prepare(reply).await;
         let channel = match target {
+            Target::Archive { thread } => return archive(http, thread).await.map(|()| None),
             Target::Channel { channel } => serenity::ChannelId::new(channel),
             Target::Edit { channel, message } => {
                 let channel = serenity::ChannelId::new(channel);
@@ -116,6 +118,19 @@ impl Platform for Courier {
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
         Box::pin(self.send(target, reply))
     }
+}
+
+/// Archive a finished game's thread now, and again an hour after anyone reopens it by
+/// posting there.
+async fn archive(http: &serenity::Http, thread: u64) -> Result<(), Undelivered> {
+    let archive = serenity::EditThread::new()
+        .archived(true)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneHour);
+    serenity::ChannelId::new(thread)
+        .edit_thread(http, archive)
+        .await
+        .map(drop)
+        .map_err(undelivered)
 }
 
 fn posted(message: &serenity::Message) -> Posted {

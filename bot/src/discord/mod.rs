@@ -176,6 +176,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let core = Arc::new(
         Core::new(store.clone(), system_clock(), courier.clone())
             .with_flood_burst(config.flood_burst)
+            .with_quotas(config.quotas)
             .with_shards(config.shards.owned()),
     );
     let dev_guild = config.dev_guild;

@@ -3,6 +3,7 @@
 
 use super::games::{control_of, control_word, insert_game, GameRow, Terms};
 use super::outbox::owe_in;
+use super::quotas::{self, Quota};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Word,
@@ -122,27 +123,37 @@ impl Store {
     }
 
     /// Store a new challenge (its `id` is ignored) with the messages it owes (made from its
-    /// id); returns its id and theirs. It replaces the challenger's unanswered one in the same
-    /// channel.
+    /// id and the challenges it replaces); returns its id and theirs. It replaces the
+    /// challenger's unanswered ones in the same channel, and any to the same member in the
+    /// same server: one pending challenge per pair. `OverQuota` if the challenger has as
+    /// many open challenges as `quota` allows, besides those replaced.
     pub async fn insert_challenge(
         &self,
         challenge: &ChallengeRow,
-        owed: impl FnOnce(i64) -> Result<Vec<Owed>, StoreError>,
+        quota: Quota,
+        owed: impl FnOnce(i64, &[ChallengeRow]) -> Result<Vec<Owed>, StoreError>,
         now: i64,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let (channel, challenger) = (challenge.channel, &challenge.challenger);
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
+        quotas::lock(&mut tx, &[quota], now).await?;
+        let replaced = sqlx::query(
             "UPDATE challenges SET status = $1 \
-             WHERE guild_id = $2 AND channel_id = $3 AND challenger_id = $4 AND status = $5",
+             WHERE guild_id = $2 AND challenger_id = $4 AND status = $5 \
+             AND (channel_id = $3 OR (opponent_id = $6 AND opponent_id <> 0)) RETURNING *",
         )
         .bind(ChallengeStatus::Cancelled.word())
         .bind(id(channel.guild))
         .bind(id(channel.channel))
         .bind(id(challenger.id))
         .bind(ChallengeStatus::Open.word())
-        .execute(&mut *tx)
-        .await?;
+        .bind(challenge.opponent.as_ref().map_or(0, |p| id(p.id)))
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(challenge_row)
+        .collect::<Result<Vec<_>, _>>()?;
+        quotas::check(&mut *tx, &[quota], now).await?;
         let challenge_id: i64 = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
              opponent_id, opponent_name, rules, colour, status, created_at, expires_at, \
@@ -166,7 +177,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
-        let ids = owe_in(&mut tx, &owed(challenge_id)?, now).await?;
+        let ids = owe_in(&mut tx, &owed(challenge_id, &replaced)?, now).await?;
         tx.commit().await?;
         Ok((challenge_id, ids))
     }
@@ -241,6 +252,8 @@ impl Store {
             clock,
             rated,
             computer: None,
+            // A game not played where it was challenged is played in a thread opened for it.
+            thread: (channel != challenge.channel).then_some(channel.channel),
         };
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;

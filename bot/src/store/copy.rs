@@ -24,6 +24,7 @@ pub const TABLES: &[&str] = &[
     "tournament_players",
     "tournament_games",
     "tournament_byes",
+    "quota_locks",
 ];
 
 /// Tables whose `id` the database assigns: after a copy into PostgreSQL its sequence must

@@ -1,6 +1,7 @@
 //! Games and their turns.
 
 use super::outbox::owe_in;
+use super::quotas::{self, Quota};
 use super::ratings::{write_ended, Ended};
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
@@ -43,6 +44,9 @@ pub struct GameRow {
     pub computer: Option<Computer>,
     /// When it started, in seconds since 1970.
     pub started_at: i64,
+    /// The thread the bot opened for it, archived when it ends (None: played in a channel,
+    /// or in a thread a member opened).
+    pub thread: Option<u64>,
 }
 
 /// The computer as a player of a game: its side and how well it plays.
@@ -136,6 +140,7 @@ impl GameRow {
             rated: terms.rated,
             computer: terms.computer,
             started_at: now,
+            thread: terms.thread,
         }
     }
 
@@ -162,7 +167,7 @@ impl GameRow {
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, white_name, black_id, \
      black_name, state, version, draw_offer, status, time_control, clock, rated, \
-     computer_color, computer_level, family, created_at";
+     computer_color, computer_level, family, created_at, thread_id";
 
 fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
@@ -206,6 +211,9 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         computer,
         started_at: row.try_get("created_at")?,
+        thread: row
+            .try_get::<Option<i64>, _>("thread_id")?
+            .map(|t| t as u64),
     })
 }
 
@@ -349,12 +357,14 @@ impl Store {
         Ok(due.into_iter().map(|(game, _)| game).collect())
     }
 
-    /// Start a game against the computer in `channel` with the messages it owes; no
-    /// challenge comes first. `ChannelBusy` if the channel has an active game.
+    /// Start a game against the computer in `channel` (a thread the bot opened for it, if
+    /// `threaded`) with the messages it owes; no challenge comes first. `ChannelBusy` if the
+    /// channel has an active game, `OverQuota` if one of `quotas` is full.
     #[allow(clippy::too_many_arguments)]
     pub async fn start_computer_game(
         &self,
-        channel: Channel,
+        (channel, threaded): (Channel, bool),
+        quotas: &[Quota],
         players: [Player; 2],
         game: GameState,
         control: TimeControl,
@@ -368,8 +378,10 @@ impl Store {
             // Ratings measure members against members.
             rated: false,
             computer: Some(computer),
+            thread: threaded.then_some(channel.channel),
         };
         let mut tx = self.pool.begin().await?;
+        quotas::within(&mut tx, quotas, now).await?;
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
@@ -436,13 +448,14 @@ impl Store {
     }
 }
 
-/// How a new game is played: its time control and clock, whether it is rated, and the side
-/// the computer plays, if any.
+/// How a new game is played: its time control and clock, whether it is rated, the side
+/// the computer plays, if any, and the thread the bot opened for it, if it did.
 pub(super) struct Terms {
     pub control: TimeControl,
     pub clock: Option<Clock>,
     pub rated: bool,
     pub computer: Option<Computer>,
+    pub thread: Option<u64>,
 }
 
 /// Insert a new game in a transaction on its terms; `ChannelBusy` if the channel has an
@@ -460,14 +473,16 @@ pub(super) async fn insert_game(
         clock,
         rated,
         computer,
+        thread,
     } = *terms;
     let mover = game.to_move();
     let row = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
          black_name, state, status, created_at, updated_at, time_control, clock, rated, \
-         deadline_at, remind_at, computer_color, computer_level, computer_at, family) \
+         deadline_at, remind_at, computer_color, computer_level, computer_at, family, \
+         thread_id) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19) RETURNING id",
+         $18, $19, $20) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -488,6 +503,7 @@ pub(super) async fn insert_game(
     .bind(computer.map(|c| i64::from(c.level.number())))
     .bind(computer.filter(|c| c.color == mover).map(|_| now))
     .bind(game.family().word())
+    .bind(thread.map(id))
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {

@@ -14,6 +14,7 @@ mod copy;
 mod games;
 mod outbox;
 mod proposals;
+mod quotas;
 mod ratings;
 mod settings;
 mod tournaments;
@@ -26,10 +27,11 @@ pub use copy::{CopyError, TABLES};
 pub use games::{Computer, End, GameRow, Status};
 pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
+pub use quotas::{Counted, Quota};
 pub use ratings::{Ended, RatingRow, ResultRow};
 pub use settings::GuildSettings;
 pub use tournaments::{
-    BoardEnd, BoardResult, ByeRow, Entrant, NewBoard, TournamentFormat, TournamentRow,
+    BoardEnd, BoardResult, ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow,
     TournamentState, TournamentStatus,
 };
 pub use url::{DatabaseUrl, DatabaseUrlError};
@@ -107,6 +109,9 @@ pub enum StoreError {
     Conflict,
     #[error("there is an active game in this channel already")]
     ChannelBusy,
+    /// Adding one more would pass this quota; nothing was changed.
+    #[error("the quota of {} ({:?}) is reached", .0.limit, .0.counted)]
+    OverQuota(Quota),
     #[error("the database failed: {0}")]
     Database(#[from] sqlx::Error),
     #[error(transparent)]

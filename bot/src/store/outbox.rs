@@ -35,6 +35,11 @@ impl Owed {
             due_at,
         })
     }
+
+    /// When the scheduler first tries it.
+    pub fn due_at(&self) -> i64 {
+        self.due_at
+    }
 }
 
 /// An owed message as stored.

@@ -7,6 +7,7 @@
 
 use super::games::{control_of, control_word, insert_game, update_game, GameRow, Terms};
 use super::outbox::owe_in;
+use super::quotas::{self, Quota};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Tx, Word,
@@ -144,6 +145,15 @@ pub struct NewBoard {
     pub result: Option<BoardResult>,
 }
 
+/// A board forfeited by a player an organiser removed: its result, and its game (ended
+/// without a result of its own) if one was being played.
+#[derive(Clone, Debug)]
+pub struct Forfeit {
+    pub board: i64,
+    pub result: BoardResult,
+    pub game: Option<GameRow>,
+}
+
 /// A tournament game's end, written with the game's results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardEnd {
@@ -260,14 +270,16 @@ fn one_row(done: sqlx::any::AnyQueryResult) -> Result<(), StoreError> {
 
 impl Store {
     /// Store a new tournament (its `id` is ignored) with the messages it owes (made from its
-    /// id); returns its id.
+    /// id); returns its id. `OverQuota` if one of `quotas` is full.
     pub async fn create_tournament(
         &self,
         t: &TournamentRow,
+        quotas: &[Quota],
         owed: impl FnOnce(i64) -> Result<Vec<Owed>, StoreError>,
         now: i64,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let mut tx = self.pool.begin().await?;
+        quotas::within(&mut tx, quotas, now).await?;
         let tournament: i64 = sqlx::query(
             "INSERT INTO tournaments (guild_id, channel_id, name, creator_id, format, rounds, \
              rules, time_control, rated, max_players, all_at_once, tiebreaks, starts_at, \
@@ -517,6 +529,50 @@ impl Store {
         Ok(ids)
     }
 
+    /// An organiser removes a player from a running tournament: withdrawn from round `from`
+    /// on, with each of their unfinished boards forfeited (its game, still being played,
+    /// ended without a result of its own: aborted, so nobody's rating changes), in one
+    /// transaction. `Conflict` if they were withdrawn already, a board got its result or a
+    /// game changed meanwhile.
+    pub async fn remove_player(
+        &self,
+        tournament: i64,
+        user: u64,
+        from: u16,
+        forfeits: &[Forfeit],
+        owed: &[Owed],
+        now: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE tournament_players SET withdrawn_round = $3 \
+             WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_round IS NULL",
+        )
+        .bind(tournament)
+        .bind(id(user))
+        .bind(i64::from(from))
+        .execute(&mut *tx)
+        .await?;
+        one_row(done)?;
+        for forfeit in forfeits {
+            if let Some(game) = &forfeit.game {
+                update_game(&mut tx, game, now).await?;
+            }
+            let done = sqlx::query(
+                "UPDATE tournament_games SET result = $2 WHERE id = $1 AND result IS NULL",
+            )
+            .bind(forfeit.board)
+            .bind(forfeit.result.word())
+            .execute(&mut *tx)
+            .await?;
+            one_row(done)?;
+        }
+        mark_due(&mut tx, tournament, now).await?;
+        let ids = owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
     /// Start a tournament taking sign-ups: its rounds, the first colour, and every player's
     /// pairing number and rating (in `players`). The scheduler pairs round 1 (this wakes it).
     pub async fn start_tournament(
@@ -620,6 +676,8 @@ impl Store {
             clock,
             rated,
             computer: None,
+            // Every tournament game has a thread of its own.
+            thread: Some(channel.channel),
         };
         let mut tx = self.pool.begin().await?;
         let game = insert_game(&mut tx, channel, players, game, &terms, now).await?;

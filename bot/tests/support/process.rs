@@ -25,6 +25,8 @@ pub struct Launch {
     pub dir: PathBuf,
     pub log: String,
     pub env: Vec<(String, String)>,
+    /// config.toml's text: settings with no environment variable (such as `[quotas]`).
+    pub config: String,
 }
 
 impl Launch {
@@ -35,7 +37,14 @@ impl Launch {
             dir: dir.to_path_buf(),
             log: log.to_string(),
             env: Vec::new(),
+            config: "# settings come from the environment\n".to_string(),
         }
+    }
+
+    /// config.toml's text instead of an empty file.
+    pub fn config(mut self, text: &str) -> Launch {
+        self.config = text.to_string();
+        self
     }
 
     /// One more environment variable for the bot (set after the harness's own, so it wins).
@@ -52,7 +61,7 @@ impl Launch {
     /// Start `csipgs serve`.
     pub fn start(&self) -> Bot {
         let config = self.dir.join("config.toml");
-        std::fs::write(&config, "# settings come from the environment\n").unwrap();
+        std::fs::write(&config, &self.config).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
             .arg("serve")
             .arg("--config")

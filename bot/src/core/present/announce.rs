@@ -110,6 +110,15 @@ pub(crate) fn expired(challenger: u64) -> Reply {
     .replacing()
 }
 
+/// The news that replaces a challenge's message when a newer one from the same challenger
+/// (to the same member, or in the same channel) takes its place.
+pub(crate) fn withdrawn(challenger: u64) -> Reply {
+    Reply::public(format!(
+        "<@{challenger}> withdrew this challenge: a newer one takes its place."
+    ))
+    .replacing()
+}
+
 /// Discord's limit on a thread's name.
 const THREAD_NAME_MAX: usize = 100;
 

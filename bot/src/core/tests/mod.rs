@@ -1093,3 +1093,5 @@ mod fide;
 mod fog;
 
 mod tournaments;
+
+mod quotas;

@@ -152,7 +152,15 @@ async fn the_shard_filter_is_discords_formula(backend: Backend) {
             rated: false,
         };
         store
-            .insert_challenge(&row, |_| Ok(Vec::new()), 0)
+            .insert_challenge(
+                &row,
+                crate::store::Quota {
+                    counted: crate::store::Counted::MemberChallenges(alice().id),
+                    limit: u32::MAX,
+                },
+                |_, _| Ok(Vec::new()),
+                0,
+            )
             .await
             .unwrap();
     }

@@ -774,7 +774,137 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     assert_eq!(lost[0].files.len(), 1, "the record");
 }
 
+/// /td remove mid-game: an organiser who plays removes their opponent. The game ends there
+/// without a result of its own (nobody's rating changes), the board is a forfeit in the
+/// standings and the TRF, the removed player is not paired again, and the thread is archived.
+async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
+    let f = tournament_fixture(backend).await;
+    let members = [alice(), bob(), carol(), dave()];
+    let id = f
+        .create(TournamentSpec {
+            game: GameSpec {
+                rated: Some(true),
+                ..GameSpec::default()
+            },
+            ..spec("Rated Cup", TournamentFormat::RoundRobin)
+        })
+        .await;
+    f.join_all(&members).await;
+    f.one(
+        &alice(),
+        td(DirectorRequest::Start {
+            tournament: None,
+            rounds: None,
+        }),
+    )
+    .await;
+    f.tick().await;
+    let state = f.state(id).await;
+    let board = state
+        .boards
+        .iter()
+        .find(|b| b.white == alice().id || b.black == alice().id)
+        .unwrap()
+        .clone();
+    let opponent = members
+        .iter()
+        .find(|m| m.id != alice().id && (m.id == board.white || m.id == board.black))
+        .unwrap();
+    let game = board.game.expect("a game under way");
+    let Place::Thread(thread) = f.thread_of(game).await else {
+        unreachable!()
+    };
+    let white = f.row_of(game).await.player(engine::Color::White).id;
+    let mover = members.iter().find(|m| m.id == white).unwrap();
+    f.say(mover, Place::Thread(thread), Request::Turn { text: "Kd2".into() })
+        .await;
+
+    let removed = f
+        .say(
+            &alice(),
+            HERE,
+            td(DirectorRequest::Remove {
+                tournament: None,
+                member: opponent.player(),
+            }),
+        )
+        .await;
+    assert!(
+        removed[0].text.contains("lost by forfeit (unrated"),
+        "{}",
+        removed[0].text
+    );
+    let notice = removed
+        .iter()
+        .find(|r| r.elsewhere == Some(Target::Channel { channel: thread.channel }))
+        .expect("a notice in the game's thread");
+    assert!(notice.text.contains("by forfeit"), "{}", notice.text);
+    assert_eq!(f.row_of(game).await.status, Status::Aborted);
+    let state = f.state(id).await;
+    let forfeited = state.boards.iter().find(|b| b.id == board.id).unwrap();
+    let expected = match board.white == alice().id {
+        true => BoardResult::WhiteByForfeit,
+        false => BoardResult::BlackByForfeit,
+    };
+    assert_eq!(forfeited.result, Some(expected));
+    let entrant = state.players.iter().find(|p| p.player.id == opponent.id);
+    assert!(entrant.unwrap().withdrawn_round.is_some());
+    for m in &members {
+        assert_eq!(f.csipgs_rating(m.id).await, None, "no rating moved");
+    }
+    // A second removal is refused.
+    let again = f
+        .refused(
+            &alice(),
+            HERE,
+            td(DirectorRequest::Remove {
+                tournament: None,
+                member: opponent.player(),
+            }),
+        )
+        .await;
+    assert!(again.contains("withdrawn"), "{again}");
+
+    // The TRF has the forfeit: + for alice, - for the removed player.
+    let export = f
+        .one(
+            &carol(),
+            Request::Tournament(TournamentRequest::Export {
+                tournament: Some(id),
+            }),
+        )
+        .await;
+    let text = String::from_utf8(export.files[0].bytes.clone()).unwrap();
+    let exported = trf::read(&text).unwrap().tournament().unwrap();
+    let round_one = |name: &str| {
+        let player = exported.players.iter().find(|p| p.name == name).unwrap();
+        match player.rounds[0] {
+            league::model::Round::Game { result, .. } => result,
+            other => panic!("{other:?}"),
+        }
+    };
+    use league::model::GameResult;
+    assert_eq!(round_one("alice"), Some(GameResult::ForfeitWin), "{text}");
+    assert_eq!(round_one(&opponent.name), Some(GameResult::ForfeitLoss), "{text}");
+
+    // Its thread is archived once the news is out.
+    let now = f.now.load(Ordering::SeqCst);
+    f.core
+        .run_due(now + crate::core::owe::ANSWER_GRACE)
+        .await
+        .unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    assert!(
+        delivered.iter().any(|(t, _)| *t
+            == Target::Archive {
+                thread: thread.channel
+            }),
+        "{delivered:?}"
+    );
+}
+
 on_both!(
+    removing_a_player_mid_game_forfeits_unrated,
     a_fog_tournament_keeps_boards_private,
     a_round_robin_is_played_to_the_end,
     a_swiss_survives_restarts_and_exports_what_it_pairs,

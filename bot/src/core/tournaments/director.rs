@@ -1,11 +1,11 @@
 //! /td: what a tournament's organisers (its creator, and members with Manage Server) may do:
-//! start it, pair the next round now, set a result, withdraw a player, cancel it.
+//! start it, pair the next round now, set a result, remove a player, cancel it.
 
 use super::signup::ended;
 use super::{plain, status_name, title};
 use crate::core::present::reveal;
 use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
-use crate::store::{BoardResult, Status, TournamentState, TournamentStatus, Word};
+use crate::store::{BoardResult, Forfeit, Status, TournamentState, TournamentStatus, Word};
 
 impl Core {
     pub(in crate::core) async fn director(
@@ -39,7 +39,7 @@ impl Core {
             } => self.set_result(who, &state, round, board, result).await,
             DirectorRequest::Remove { member, .. } => match state.row.status {
                 TournamentStatus::Signup => self.leave(&state, member.id, Some(who.id)).await,
-                _ => self.withdraw_player(&state, member.id, Some(who.id)).await,
+                _ => self.remove_player(who, &state, member.id).await,
             },
             DirectorRequest::Cancel { .. } => self.cancel(who, &state).await,
         }
@@ -122,9 +122,88 @@ impl Core {
                 who.id
             )),
         );
-        self.write_announced(state, &mut replies, |owed| async move {
+        self.write_announced(state, &mut replies, |mut owed| async move {
+            if let Some(game) = &game {
+                let archive = self.archive_owed(game, &owed)?;
+                owed.extend(archive);
+            }
             self.store
                 .set_board_result(row.id, found.id, result, game.as_ref(), &owed, self.now())
+                .await
+        })
+        .await?;
+        self.wake.notify_one();
+        Ok(replies)
+    }
+
+    /// /td remove in a running tournament: the player is not paired again, and each of their
+    /// unfinished boards is lost by forfeit, its game (if one is being played) ended as a
+    /// director's result ends it: without a result of its own, so nobody's rating changes.
+    /// Resigning it instead would be a rated win an organiser who plays could hand themself.
+    async fn remove_player(
+        &self,
+        who: &Who,
+        state: &TournamentState,
+        user: u64,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let row = &state.row;
+        let Some(entrant) = state.players.iter().find(|p| p.player.id == user) else {
+            return Err(CoreError::NotJoined(plain(row)));
+        };
+        running(state, "take them off with /td remove before the start")?;
+        if entrant.withdrawn_round.is_some() {
+            return Err(CoreError::Withdrawn(plain(row)));
+        }
+        let now = self.now();
+        let mut replies = vec![Reply::public(format!(
+            "<@{}> removed <@{user}> from {}: not paired again, and each unfinished game of theirs is lost by forfeit (unrated: no rating changes).",
+            who.id,
+            title(row)
+        ))];
+        let mut forfeits = Vec::new();
+        let open = state
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none() && (b.white == user || b.black == user));
+        for board in open {
+            let result = match board.white == user {
+                true => BoardResult::BlackByForfeit,
+                false => BoardResult::WhiteByForfeit,
+            };
+            let mut game = None;
+            let found = match board.game {
+                Some(id) => self.store.game_with_channel(id).await?,
+                None => None,
+            };
+            if let Some((mut g, thread)) = found {
+                if g.status == Status::Active {
+                    g.abort();
+                    let mut notice = [Reply::public(format!(
+                        "<@{}>, tournament director, removed <@{user}> from {}: this game ends here, {} by forfeit. It is unrated: no rating changes.",
+                        who.id,
+                        title(row),
+                        result.word()
+                    ))
+                    .to(Target::Channel { channel: thread })];
+                    reveal(&g, &mut notice, now);
+                    replies.extend(notice);
+                    game = Some(g);
+                }
+            }
+            forfeits.push(Forfeit {
+                board: board.id,
+                result,
+                game,
+            });
+        }
+        let forfeits = &forfeits;
+        self.write_announced(state, &mut replies, |mut owed| async move {
+            for game in forfeits.iter().filter_map(|f| f.game.as_ref()) {
+                let archive = self.archive_owed(game, &owed)?;
+                owed.extend(archive);
+            }
+            self.store
+                .remove_player(row.id, user, row.round + 1, forfeits, &owed, now)
                 .await
         })
         .await?;

@@ -40,7 +40,7 @@ impl Core {
             }
             TournamentRequest::Withdraw { tournament } => {
                 let state = self.pick(place, tournament).await?;
-                self.withdraw_player(&state, who.id, None).await
+                self.withdraw_player(&state, who.id).await
             }
             TournamentRequest::Info { tournament } => {
                 let state = self.pick(place, tournament).await?;

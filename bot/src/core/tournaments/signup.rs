@@ -60,6 +60,7 @@ impl Core {
             .store
             .create_tournament(
                 &row,
+                &self.quotas.tournaments(who.id, channel.guild),
                 |id| {
                     replies.push(created(&TournamentRow { id, ..row.clone() }, who.id));
                     self.owed_messages(channel.guild, here, &replies)
@@ -197,13 +198,13 @@ impl Core {
         Ok(replies)
     }
 
-    /// Withdraw a player from a running tournament: not paired again, and their games in
-    /// progress are resigned by the scheduler. `by` is the organiser who did it.
+    /// A player withdraws from a running tournament: not paired again, and their games in
+    /// progress are resigned by the scheduler (an organiser's /td remove forfeits them
+    /// instead, unrated).
     pub(super) async fn withdraw_player(
         &self,
         state: &TournamentState,
         user: u64,
-        by: Option<u64>,
     ) -> Result<Vec<Reply>, CoreError> {
         let row = &state.row;
         let Some(entrant) = state.players.iter().find(|p| p.player.id == user) else {
@@ -219,16 +220,10 @@ impl Core {
         if entrant.withdrawn_round.is_some() {
             return Err(CoreError::Withdrawn(plain(row)));
         }
-        let text = match by {
-            Some(by) => format!(
-                "<@{by}> withdrew <@{user}> from {}: not paired again, and any game in progress counts as resigned.",
-                title(row)
-            ),
-            None => format!(
-                "<@{user}> withdrew from {}: not paired again, and any game in progress counts as resigned.",
-                title(row)
-            ),
-        };
+        let text = format!(
+            "<@{user}> withdrew from {}: not paired again, and any game in progress counts as resigned.",
+            title(row)
+        );
         let mut replies = vec![Reply::public(text)];
         self.write_announced(state, &mut replies, |owed| async move {
             self.store
