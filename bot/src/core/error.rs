@@ -188,6 +188,8 @@ pub enum CoreError {
     FogBoard { white: u64, black: u64 },
     #[error("a fog game's {0} can't be seen until it ends: /board shows your own view now, /game what is public")]
     FogSecret(&'static str),
+    #[error("page: there {} only {pages} page{} of these: ask for page 1 to {pages}", if *pages == 1 { "is" } else { "are" }, if *pages == 1 { "" } else { "s" })]
+    NoSuchPage { pages: usize },
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
 }

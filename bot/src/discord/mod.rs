@@ -12,7 +12,7 @@ mod message;
 
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
-use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
+use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who};
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use answer::{answer, Asked};
@@ -333,7 +333,7 @@ fn caller(
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
-    channel_kind: Option<serenity::ChannelType>,
+    partial: Option<&serenity::PartialChannel>,
 ) -> (Who, Place) {
     let permissions = member.and_then(|m| m.permissions);
     let who = Who {
@@ -350,12 +350,19 @@ fn caller(
                 guild: guild.get(),
                 channel: channel.get(),
             };
-            match channel_kind {
+            match partial {
                 Some(
-                    serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread,
-                ) => Place::Thread(channel),
+                    thread @ serenity::PartialChannel {
+                        kind:
+                            serenity::ChannelType::PublicThread
+                            | serenity::ChannelType::PrivateThread
+                            | serenity::ChannelType::NewsThread,
+                        ..
+                    },
+                ) => Place::Thread {
+                    thread: channel,
+                    parent: thread.parent_id.map(|p| p.get()),
+                },
                 _ => Place::Channel(channel),
             }
         }
@@ -364,13 +371,49 @@ fn caller(
     (who, place)
 }
 
+/// The channels the asker can view, for a listing: from the cached server (its channels,
+/// roles and overwrites, with the member's roles from the interaction), public threads
+/// following their parent. Without the server in the cache, only where they asked: a
+/// listing then says too little rather than too much.
+fn sight(ctx: Ctx<'_>) -> Sight {
+    let poise::Context::Application(app) = ctx else {
+        return Sight::Channels(Default::default());
+    };
+    let ix = app.interaction;
+    let mut seen: std::collections::BTreeSet<u64> = [ix.channel_id.get()].into();
+    seen.extend(
+        ix.channel
+            .as_ref()
+            .and_then(|c| c.parent_id)
+            .map(|p| p.get()),
+    );
+    let (Some(guild), Some(member)) = (ix.guild_id, ix.member.as_deref()) else {
+        return Sight::Channels(seen);
+    };
+    let Some(guild) = ctx.serenity_context().cache.guild(guild) else {
+        return Sight::Channels(seen);
+    };
+    for channel in guild.channels.values() {
+        if guild.user_permissions_in(channel, member).view_channel() {
+            seen.insert(channel.id.get());
+        }
+    }
+    for thread in &guild.threads {
+        let public = thread.kind != serenity::ChannelType::PrivateThread;
+        if public && thread.parent_id.is_some_and(|p| seen.contains(&p.get())) {
+            seen.insert(thread.id.get());
+        }
+    }
+    Sight::Channels(seen)
+}
+
 fn command_caller(interaction: &serenity::CommandInteraction) -> (Who, Place) {
     caller(
         &interaction.user,
         interaction.member.as_deref(),
         interaction.guild_id,
         interaction.channel_id,
-        interaction.channel.as_ref().map(|c| c.kind),
+        interaction.channel.as_ref(),
     )
 }
 
@@ -433,7 +476,7 @@ async fn on_event(
             press.member.as_ref(),
             press.guild_id,
             press.channel_id,
-            press.channel.as_ref().map(|c| c.kind),
+            press.channel.as_ref(),
         );
         let http = &framework.serenity_context.http;
         answer(

@@ -117,6 +117,8 @@ pub enum Opt {
     User(&'static str, User),
     /// A USER option naming a bot account (resolved with `"bot": true`).
     BotUser(&'static str, User),
+    /// A CHANNEL option naming a text channel of the fixtures' guild.
+    Channel(&'static str, u64),
 }
 
 /// A string option.
@@ -165,6 +167,7 @@ fn user_json(user: &User) -> Value {
 
 fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
     let mut users = serde_json::Map::new();
+    let mut channels = serde_json::Map::new();
     let list = options
         .iter()
         .map(|o| {
@@ -176,6 +179,14 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
                     let bot = matches!(o, Opt::BotUser(..));
                     users.insert(u.id.to_string(), user_object(u.id, u.name, bot));
                     (*n, 6, json!(u.id.to_string()))
+                }
+                Opt::Channel(n, c) => {
+                    channels.insert(
+                        c.to_string(),
+                        json!({"id": c.to_string(), "type": 0, "name": format!("channel-{c}"),
+                            "permissions": "0"}),
+                    );
+                    (*n, 7, json!(c.to_string()))
                 }
             };
             let mut option = json!({"name": name, "type": kind, "value": value});
@@ -190,7 +201,7 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
             option
         })
         .collect();
-    (list, json!({"users": users}))
+    (list, json!({"users": users, "channels": channels}))
 }
 
 static NEXT: AtomicU64 = AtomicU64::new(1000);
