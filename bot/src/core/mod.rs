@@ -37,6 +37,7 @@ mod tournaments;
 
 pub use complete::{Choice, Field};
 pub use error::CoreError;
+pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{

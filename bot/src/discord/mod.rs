@@ -12,7 +12,9 @@ mod message;
 
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
-use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who};
+use crate::core::{
+    millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
+};
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use answer::{answer, Asked};
@@ -254,13 +256,14 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     };
     let ended = tokio::select! {
         result = connected => Some(result),
-        _ = stop.wait() => None,
+        _ = stop.clone().wait() => None,
     };
     if let Some(Err(e)) = &ended {
         tracing::error!(error = %e, "the Discord connection ended");
     }
     tracing::info!("shutting down");
-    core.close_gate();
+    // Commands sent before the stop are finished; those sent after it hear RESTARTING.
+    core.close_gate(stop.at().unwrap_or_else(millis_now));
     if !core.drain(DRAIN).await {
         tracing::warn!("some commands were still running at shutdown");
     }
@@ -280,22 +283,28 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
 }
 
-/// Set once SIGTERM or ctrl-c arrives. From then on the process exits within 5 seconds,
-/// whatever it is doing: if the orderly shutdown has not finished by then, it is cut short.
+/// Set once SIGTERM or ctrl-c arrives, to when it did (milliseconds since 1970). From then
+/// on the process exits within 5 seconds, whatever it is doing: if the orderly shutdown
+/// has not finished by then, it is cut short.
 #[derive(Clone)]
-struct Stop(tokio::sync::watch::Receiver<bool>);
+struct Stop(tokio::sync::watch::Receiver<Option<u64>>);
 
 impl Stop {
     async fn wait(mut self) {
-        let _ = self.0.wait_for(|&stopped| stopped).await;
+        let _ = self.0.wait_for(Option::is_some).await;
+    }
+
+    /// When the stop was asked for, if it was.
+    fn at(&self) -> Option<u64> {
+        *self.0.borrow()
     }
 }
 
 fn stop_signal() -> Stop {
-    let (tx, rx) = tokio::sync::watch::channel(false);
+    let (tx, rx) = tokio::sync::watch::channel(None);
     tokio::spawn(async move {
         signal().await;
-        let _ = tx.send(true);
+        let _ = tx.send(Some(millis_now()));
         std::thread::spawn(|| {
             std::thread::sleep(Duration::from_millis(4800));
             eprintln!("csipgs: the shutdown took too long; exiting now");

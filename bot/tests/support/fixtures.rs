@@ -206,8 +206,20 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
 
 static NEXT: AtomicU64 = AtomicU64::new(1000);
 
+/// A fresh interaction id as Discord makes them: a snowflake whose top bits are the
+/// milliseconds since 2015 at its creation (the bot reads when a command was sent from it),
+/// with a counter below them.
+fn snowflake_now() -> u64 {
+    const DISCORD_EPOCH: u64 = 1_420_070_400_000;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    ((now - DISCORD_EPOCH) << 22) | (NEXT.fetch_add(1, Ordering::SeqCst) & 0x3F_FFFF)
+}
+
 fn base(kind: u8, place: Place, user: &User) -> Value {
-    let id = NEXT.fetch_add(1, Ordering::SeqCst);
+    let id = snowflake_now();
     let mut ix = json!({
         "type": kind, "id": id.to_string(), "application_id": APP_ID.to_string(),
         "token": format!("tok{id}"), "version": 1, "locale": "en-US", "entitlements": [],

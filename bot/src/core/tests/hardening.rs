@@ -277,11 +277,21 @@ async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
 
 async fn the_gate_turns_commands_away_and_waits_for_those_inside(backend: Backend) {
     let f = fixture(backend).await;
-    let inside = f.core.enter().expect("open");
-    f.core.close_gate();
-    assert!(f.core.enter().is_none());
+    let inside = f.core.enter(None).expect("open");
+    f.core.close_gate(1_000_000);
+    assert!(f.core.enter(None).is_none());
+    assert!(f.core.enter(Some(1_000_000)).is_none(), "sent as it closed");
+    // Sent before the close but reaching the gate after it: let in, and waited for.
+    let late = f.core.enter(Some(999_999)).expect("sent before the close");
+    f.core.close_gate(2_000_000);
+    assert!(
+        f.core.enter(Some(1_500_000)).is_none(),
+        "the first close holds"
+    );
     assert!(!f.core.drain(Duration::from_millis(50)).await);
     drop(inside);
+    assert!(!f.core.drain(Duration::from_millis(50)).await);
+    drop(late);
     assert!(f.core.drain(Duration::from_millis(50)).await);
 }
 
