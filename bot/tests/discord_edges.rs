@@ -1,7 +1,7 @@
-//! Edges a hostile member reaches through the fake Discord and the real `csipgs serve`: a
-//! thread under a channel the server's /settings leave out refuses a challenge, and a
-//! tournament named like a masked link is shown as text. Runs inside `unshare -rn` like the
-//! other e2e suites.
+//! Edges a hostile member reaches through the fake Discord and the real `csipgs serve`:
+//! /games lists only games in channels the asker can view, a page at a time; a thread under
+//! a channel the server's /settings leave out refuses a challenge; a tournament named like
+//! a masked link is shown as text. Runs inside `unshare -rn` like the other e2e suites.
 
 mod support;
 
@@ -14,6 +14,64 @@ use support::Launch;
 #[test]
 fn hostile_edges_are_closed() {
     support::run_isolated("hostile_edges_are_closed", scenario);
+}
+
+/// Games in channels 41, 42 and 43. Before the bot knows the server, /games in 41 lists
+/// only that channel's game; once GUILD_CREATE says 43 is hidden from members, it lists
+/// 41's and 42's, never 43's, and only the asker sees the list.
+async fn games_list_only_what_the_asker_sees(fake: &FakeDiscord) {
+    for c in [41, 42, 43] {
+        let options = vec![Opt::User("opponent", BOB)];
+        let open = fake
+            .ask(&slash(channel(c), &ALICE, "challenge", options))
+            .await;
+        let started = fake
+            .ask(&button(channel(c), &BOB, &open.buttons()[0]))
+            .await;
+        assert!(
+            started.content().starts_with("Game on!"),
+            "{}",
+            started.content()
+        );
+    }
+    let listed = fake
+        .answer(&slash(channel(41), &CAROL, "games", vec![]))
+        .await;
+    assert!(listed.ephemeral(), "{}", listed.content());
+    assert!(
+        listed.content().starts_with("**1 game(s)"),
+        "{}",
+        listed.content()
+    );
+    assert!(listed.content().contains("<#41>"), "{}", listed.content());
+    fake.guild_create(&guild_object(
+        GUILD_ID,
+        &[(1, false), (2, false), (41, false), (42, false), (43, true)],
+    ));
+    // The server reaches the bot's cache before the next command on the same connection.
+    let listed = fake
+        .answer(&slash(channel(41), &CAROL, "games", vec![]))
+        .await;
+    assert!(
+        listed.content().starts_with("**2 game(s)"),
+        "{}",
+        listed.content()
+    );
+    assert!(!listed.content().contains("<#43>"), "{}", listed.content());
+    let beyond = fake
+        .answer(&slash(
+            channel(41),
+            &CAROL,
+            "games",
+            vec![Opt::Int("page", 2)],
+        ))
+        .await;
+    assert!(beyond.ephemeral(), "{}", beyond.content());
+    assert!(
+        beyond.content().contains("only 1 page"),
+        "{}",
+        beyond.content()
+    );
 }
 
 /// With games allowed only in channel 1, a thread under channel 2 refuses a challenge and a
@@ -90,6 +148,7 @@ async fn scenario() {
     let bot = launch.start();
     fake.wait_logged_in(1).await;
 
+    games_list_only_what_the_asker_sees(&fake).await;
     threads_follow_their_parent_channel(&fake).await;
     a_masked_link_name_is_shown_as_text(&fake).await;
 

@@ -111,7 +111,8 @@ pub async fn answer(
     request: Request,
 ) {
     let queued = Duration::from_millis(millis_now().saturating_sub(asked.sent_at()));
-    let received = Instant::now() - queued.min(QUEUED_MAX);
+    let now = Instant::now();
+    let received = now.checked_sub(queued.min(QUEUED_MAX)).unwrap_or(now);
     let deadline = received + CALLBACK_DEADLINE;
     let Some(pass) = core.enter(Some(asked.sent_at())) else {
         let refusal = Outgoing::prepare(Reply::private(RESTARTING)).await;
