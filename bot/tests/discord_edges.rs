@@ -6,10 +6,10 @@
 mod support;
 
 use support::fixtures::{
-    channel, s, slash, subcommand, thread, with_permissions, Opt, ALICE, BOB, CAROL,
+    button, channel, s, slash, subcommand, thread, with_permissions, Opt, ALICE, BOB, CAROL,
 };
-use support::FakeDiscord;
-use support::Launch;
+use support::objects::guild_object;
+use support::{FakeDiscord, Launch, GUILD_ID};
 
 #[test]
 fn hostile_edges_are_closed() {
