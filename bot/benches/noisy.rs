@@ -224,9 +224,8 @@ impl Noise {
             self.commands.take().await;
             sent += 1;
             // A computer game where it is Carol's turn: her first suggested move.
-            let waiting = (0..tried).find(|&g| {
-                computer_turns(&self.fake, COMPUTER + g) > answered[g as usize]
-            });
+            let waiting = (0..tried)
+                .find(|&g| computer_turns(&self.fake, COMPUTER + g) > answered[g as usize]);
             if let Some(g) = waiting {
                 let place = channel(COMPUTER + g);
                 answered[g as usize] += 1;
@@ -254,7 +253,12 @@ impl Noise {
                     Opt::Int("level", 6),
                     s("time", "5m+2s"),
                 ];
-                self.spawn(slash(channel(COMPUTER + tried), &CAROL, "challenge", options));
+                self.spawn(slash(
+                    channel(COMPUTER + tried),
+                    &CAROL,
+                    "challenge",
+                    options,
+                ));
                 tried += 1;
                 continue;
             }
@@ -273,12 +277,25 @@ impl Noise {
 
     /// Keystrokes at their own limit: the move list of 15 twin queens, narrowed as typed.
     async fn keystrokes(&self) -> usize {
-        let typing = ["", "(", "(d", "(doublemove-Q)", "(doublemove-Q)a", "(doublemove-Q)b2"];
+        let typing = [
+            "",
+            "(",
+            "(d",
+            "(doublemove-Q)",
+            "(doublemove-Q)a",
+            "(doublemove-Q)b2",
+        ];
         let mut sent = 0;
         while !self.stop.load(Ordering::SeqCst) {
             self.keystrokes.take().await;
             let typed = typing[sent % typing.len()];
-            let ix = autocomplete(channel(TWINS), &CAROL, "move", vec![s("move", typed)], "move");
+            let ix = autocomplete(
+                channel(TWINS),
+                &CAROL,
+                "move",
+                vec![s("move", typed)],
+                "move",
+            );
             self.spawn(ix);
             sent += 1;
         }
@@ -304,7 +321,12 @@ fn computer_turns(fake: &FakeDiscord, channel: u64) -> usize {
 /// One turn in game `g` by Alice or Bob; its latency.
 async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
     let who = [&ALICE, &BOB][ply % 2];
-    let ix = slash(channel(1000 + g), who, "move", vec![s("move", shuffle(ply))]);
+    let ix = slash(
+        channel(1000 + g),
+        who,
+        "move",
+        vec![s("move", shuffle(ply))],
+    );
     let token = ix["token"].as_str().unwrap().to_string();
     let reply = fake.ask(&ix).await;
     assert!(!reply.ephemeral(), "{}", reply.content());

@@ -2,7 +2,7 @@
 
 use crate::core::Quotas;
 use crate::shards::{ShardError, ShardPlan};
-use crate::store::{DatabaseUrl, DatabaseUrlError};
+use crate::store::{redacted, DatabaseUrl, DatabaseUrlError};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -152,7 +152,7 @@ impl Config {
             .filter(|b| !b.trim().is_empty());
         if let Some(base) = &api_base {
             if !is_loopback(base) {
-                return Err(ConfigError::ApiBaseNotLocal(base.clone()));
+                return Err(ConfigError::ApiBaseNotLocal(redacted(base)));
             }
         }
         let database = match set("CSIPGS_DATABASE").or(file.database) {
@@ -397,9 +397,11 @@ mod tests {
             "http://127.0.0.1.evil.example",
             "http://user@evil.example:80",
             "http://localhost@evil.example",
+            "http://me:s3cret@evil.example/?token=s3cret",
         ] {
             let error = parse(&format!("api_base = \"{remote}\""), &[]).unwrap_err();
             assert!(matches!(error, ConfigError::ApiBaseNotLocal(_)), "{remote}");
+            assert!(!error.to_string().contains("s3cret"), "{error}");
         }
     }
 

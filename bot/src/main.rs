@@ -136,7 +136,7 @@ enum Command {
         time: engine::TimeControl,
         /// Keep the game in this database (a file path, sqlite://path or postgres://...),
         /// and resume the game it holds.
-        #[arg(long)]
+        #[arg(long, value_parser = cli::DatabaseArg)]
         database: Option<store::DatabaseUrl>,
         /// Play against the computer, which takes this side: white or black.
         #[arg(long)]
@@ -234,10 +234,10 @@ enum Command {
     /// empty one (such as a SQLite file into PostgreSQL), checking the counts.
     MigrateDb {
         /// The database to copy from: a file path, sqlite://path or postgres://...
-        #[arg(long)]
+        #[arg(long, value_parser = cli::DatabaseArg)]
         from: store::DatabaseUrl,
         /// The empty database to copy into (its tables are created first).
-        #[arg(long)]
+        #[arg(long, value_parser = cli::DatabaseArg)]
         to: store::DatabaseUrl,
     },
 }

@@ -3,8 +3,8 @@
 //! PNG is written to a file.
 
 use crate::core::{
-    spans, system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec,
-    OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Span, Target,
+    spans, system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, Listing,
+    OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Sight, Span, Target,
     Undelivered, Who,
 };
 use crate::family::Family;
@@ -390,7 +390,10 @@ fn parse(line: &str) -> Result<Line, String> {
             }
         }
         "game" => Request::Game,
-        "games" => Request::Games,
+        "games" => Request::Games(Listing {
+            page: rest.trim().parse().ok(),
+            sight: Sight::Everything,
+        }),
         "rematch" => Request::Rematch,
         "replay" => Request::Replay,
         "profile" => Request::Profile {
@@ -514,7 +517,7 @@ impl Screen {
         let text: String = spans(&reply.text)
             .into_iter()
             .map(|span| match span {
-                Span::Plain(words) => words.replace("**", "").replace('`', ""),
+                Span::Plain(words) => crate::core::unmarked(words),
                 Span::Member(id) => self.name_of(id),
                 // The terminal has one channel: the game's.
                 Span::Channel(_) => "the game".to_string(),

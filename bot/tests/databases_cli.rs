@@ -110,10 +110,18 @@ fn a_sqlite_file_moves_into_postgres_whole() {
 
 #[test]
 fn bad_databases_are_refused_with_a_reason() {
-    let out = csipgs(&["play", "--database", "mysql://root:pw@x/db"], "");
+    let out = csipgs(
+        &["play", "--database", "mysql://root:s3cret@x/db?key=s3cret"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(2));
     let said = text(&out);
     assert!(said.contains("is not a database csipgs can use"), "{said}");
+    assert!(
+        said.contains("mysql://root:(hidden)@x/db?(hidden)"),
+        "{said}"
+    );
+    assert!(!said.contains("s3cret"), "{said}");
     let out = csipgs(
         &[
             "migrate-db",
@@ -136,10 +144,11 @@ fn bad_databases_are_refused_with_a_reason() {
         &[
             "play",
             "--database",
-            "postgres://nobody@localhost/none?host=/nonexistent",
+            "postgres://nobody:s3cret@localhost/none?host=/nonexistent&sslpassword=s3cret",
         ],
         "",
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out).contains("database"), "{}", text(&out));
+    assert!(!text(&out).contains("s3cret"), "{}", text(&out));
 }

@@ -12,6 +12,7 @@ pub mod replay;
 pub mod view;
 
 use crate::family::{self, ChoiceError, Family, GameRules};
+use crate::store::{DatabaseUrl, DatabaseUrlError};
 use engine::fide::Variants;
 use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
@@ -115,6 +116,37 @@ pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
             eprintln!("can't start: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `--database`, `--from` and `--to`: a database address. clap's own error would repeat the
+/// value as typed, password and all; this one says only what `DatabaseUrlError` says, which
+/// shows an address redacted.
+#[derive(Clone, Copy, Debug)]
+pub struct DatabaseArg;
+
+impl clap::builder::TypedValueParser for DatabaseArg {
+    type Value = DatabaseUrl;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<DatabaseUrl, clap::Error> {
+        let refuse = |why: String| {
+            let name = arg.map_or_else(|| "the database".to_string(), ToString::to_string);
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("{name}: {why}\n"),
+            )
+            .with_cmd(cmd)
+        };
+        let text = value
+            .to_str()
+            .ok_or_else(|| refuse("not valid UTF-8: write it without such characters".into()))?;
+        text.parse()
+            .map_err(|e: DatabaseUrlError| refuse(e.to_string()))
     }
 }
 

@@ -106,6 +106,10 @@ const VARIANTS_MAX: u16 = 400;
 pub const PROPOSAL_NAME_MAX: u16 = 40;
 /// A game's turns, for /board ply: (far more than any game plays).
 const PLY_MAX: i64 = 100_000;
+
+/// A listing's page: from 1 (each shows ten entries).
+const PAGE: Opt =
+    optional("page", "Which page of the list (default 1; each shows ten)").between(1, 1000);
 /// A tournament's rounds and boards: a double round robin of the most players has 998
 /// rounds, and 250 boards a round.
 const ROUND_MAX: i64 = 1000;
@@ -438,7 +442,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "games",
         description: "This server's games in progress: where, who, and whose turn",
-        options: &[],
+        options: &[PAGE],
         scope: Scope::Server,
         subcommands: &[],
     },
@@ -584,7 +588,7 @@ const TOURNAMENT: &[Command] = &[
     Command {
         name: "list",
         description: "This server's tournaments",
-        options: &[],
+        options: &[PAGE],
         scope: Scope::Server,
         subcommands: &[],
     },

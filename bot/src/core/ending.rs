@@ -2,6 +2,7 @@
 //! ratings, announced with the change ("alice 1523 -> 1541 (+18)"); a fog game's true board
 //! and record.
 
+use super::text::literal;
 use super::{Core, Reply, Target};
 use crate::family::{Family, GameRules};
 use crate::store::{
@@ -80,7 +81,7 @@ impl Core {
                     before: *old,
                     after: new,
                 };
-                changes.push(format!("{} {change}", player.name));
+                changes.push(format!("{} {change}", literal(&player.name)));
             }
             if let Some(first) = replies.first_mut() {
                 first
@@ -123,7 +124,11 @@ impl Core {
         let Some(thread) = row.thread.filter(|_| row.status != Status::Active) else {
             return Ok(None);
         };
-        let due = owed.iter().map(Owed::due_at).max().unwrap_or_else(|| self.now());
+        let due = owed
+            .iter()
+            .map(Owed::due_at)
+            .max()
+            .unwrap_or_else(|| self.now());
         let archive = Target::Archive { thread };
         Owed::new(row.guild, &archive, &Reply::default(), due).map(Some)
     }

@@ -190,6 +190,8 @@ pub enum CoreError {
     FogSecret(&'static str),
     #[error("{}", over_quota(.0))]
     OverQuota(Quota),
+    #[error("page: there {} only {pages} page{} of these: ask for page 1 to {pages}", if *pages == 1 { "is" } else { "are" }, if *pages == 1 { "" } else { "s" })]
+    NoSuchPage { pages: usize },
     #[error("the bot's database failed, so nothing changed: try again in a moment")]
     Storage(#[source] StoreError),
 }

@@ -3,6 +3,7 @@
 use super::present::{
     board, clock_line, clocks_now, names, private_picture, record_file, secret, terms_text,
 };
+use super::text::literal;
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
 use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
@@ -189,7 +190,7 @@ fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[Proposal
         let _ = writeln!(
             text,
             "Proposed atom {} ({}) costs {}.",
-            a.name,
+            literal(&a.name),
             a.form.notation(),
             a.cost
         );
@@ -198,7 +199,9 @@ fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[Proposal
         let _ = writeln!(
             text,
             "Proposed modifier {} ({}) multiplies by {}.",
-            m.name, m.modifier, m.multiplier
+            literal(&m.name),
+            m.modifier,
+            m.multiplier
         );
     }
     for p in open {
@@ -207,7 +210,7 @@ fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[Proposal
             "Open proposal #{}: {} {} ({}), waiting for {}'s estimate.",
             p.id,
             p.kind.word(),
-            p.name,
+            literal(&p.name),
             p.notation,
             !p.proposer
         );
@@ -267,9 +270,10 @@ impl Core {
             error,
         })?;
         let game: Option<GameRow> = match place {
-            Place::Channel(channel) | Place::Thread(channel) => {
-                self.store.active_game(channel).await?
-            }
+            Place::Channel(channel)
+            | Place::Thread {
+                thread: channel, ..
+            } => self.store.active_game(channel).await?,
             Place::Direct => None,
         };
         let rules = game

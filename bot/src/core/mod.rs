@@ -39,16 +39,17 @@ mod tournaments;
 
 pub use complete::{Choice, Field};
 pub use error::CoreError;
+pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{
-    ChallengeAnswer, ChallengeRequest, DirectorRequest, Press, Request, SettingsChange,
-    TournamentRequest, TournamentSpec,
+    ChallengeAnswer, ChallengeRequest, DirectorRequest, Listing, Press, Request, SettingsChange,
+    Sight, TournamentRequest, TournamentSpec,
 };
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{neutral, spans, Span, RESTARTING};
+pub use text::{neutral, spans, unmarked, Span, RESTARTING};
 
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
@@ -82,8 +83,13 @@ impl Who {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     Channel(Channel),
-    /// A thread: a game started here is played here, never in a thread of its own.
-    Thread(Channel),
+    /// A thread: a game started here is played here, never in a thread of its own. It
+    /// follows its parent channel's /settings restriction; a thread whose parent the
+    /// platform did not name is taken as outside every allowed channel.
+    Thread {
+        thread: Channel,
+        parent: Option<u64>,
+    },
     /// A direct message: only /price, /help, /rules and /notify work here.
     Direct,
 }
@@ -275,7 +281,7 @@ impl Core {
             Request::Rating { member, game } => self.show_rating(who, place, member, game).await,
             Request::Leaderboard { game } => self.leaderboard(place, game).await,
             Request::Profile { member, game } => self.profile(who, place, member, game).await,
-            Request::Games => self.games(place).await,
+            Request::Games(listing) => self.games(place, listing).await,
             Request::Rematch => self.rematch(who, place).await,
             Request::Replay => self.replay(place).await,
             Request::Tournament(request) => self.tournament_command(who, place, request).await,
@@ -298,7 +304,7 @@ impl Core {
     /// The channel a game command was sent in.
     fn channel(place: Place) -> Result<Channel, CoreError> {
         match place {
-            Place::Channel(c) | Place::Thread(c) => Ok(c),
+            Place::Channel(c) | Place::Thread { thread: c, .. } => Ok(c),
             Place::Direct => Err(CoreError::NotInServer),
         }
     }

@@ -1,6 +1,7 @@
 //! Estimate bidding (RULES.md section 7): a player proposes an atom or modifier with a sealed
 //! estimate, the other answers with theirs, and the higher becomes its price in the game.
 
+use super::text::literal;
 use super::{Core, CoreError, Place, Reply, Target, Who};
 use crate::store::{ProposalKind, ProposalRow, Word};
 use engine::proposal::{check_estimate, Proposals};
@@ -99,7 +100,8 @@ impl Core {
             ProposalKind::Modifier => "multiplier",
         };
         let mut replies = vec![Reply::private(format!(
-            "Your sealed estimate for {name} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs."
+            "Your sealed estimate for {} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs.",
+            literal(&name)
         ))];
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
@@ -111,9 +113,10 @@ impl Core {
                 &proposal,
                 |id| {
                     replies.push(Reply::public(format!(
-                        "<@{}> proposes a new {}: **{name}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
+                        "<@{}> proposes a new {}: **{}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
                         who.id,
                         kind.word(),
+                        literal(&name),
                     ))
                     .pinging(opponent));
                     self.owed_messages(row.guild, here, &replies)
@@ -170,7 +173,7 @@ impl Core {
                     Some(price),
                     format!(
                         "Both estimates are in for **{}** (`{}`): <@{}> (White) {white}, <@{}> (Black) {black}. From now on {what} in this game.",
-                        open.name,
+                        literal(&open.name),
                         open.notation,
                         row.player(Color::White).id,
                         row.player(Color::Black).id,
@@ -179,7 +182,11 @@ impl Core {
             }
             Err(e) => (
                 None,
-                format!("Proposal #{} ({}) is void: {e}.", open.id, open.name),
+                format!(
+                    "Proposal #{} ({}) is void: {e}.",
+                    open.id,
+                    literal(&open.name)
+                ),
             ),
         };
         let mut replies = vec![Reply::public(text)];

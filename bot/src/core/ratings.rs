@@ -1,6 +1,8 @@
 //! Ratings and who plays: /rating, /leaderboard, /profile and /games.
 
-use super::{Core, CoreError, Picture, Place, Reply, Who};
+use super::present::page_of;
+use super::text::literal;
+use super::{Core, CoreError, Listing, Picture, Place, Reply, Who};
 use crate::family::Family;
 use crate::store::{Player, RatingRow, Word};
 use engine::{Color, EndReason};
@@ -206,17 +208,24 @@ impl Core {
         ])
     }
 
-    /// /games: the server's games in progress, where, and whose turn.
-    pub(super) async fn games(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+    /// /games: the server's games in progress that the asker can see, where, and whose
+    /// turn, a page at a time. Only the asker sees the answer: it follows what they can see.
+    pub(super) async fn games(
+        &self,
+        place: Place,
+        listing: Listing,
+    ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
-        let games = self.store.active_games(guild).await?;
+        let mut games = self.store.active_games(guild).await?;
+        games.retain(|(_, channel)| listing.sight.sees(*channel));
         if games.is_empty() {
-            return Ok(vec![Reply::public(
+            return Ok(vec![Reply::private(
                 "No games in progress in this server: start one with /challenge.",
             )]);
         }
         let now = self.now();
         let mut text = format!("**{} game(s) in progress**\n", games.len());
+        let (games, footer) = page_of(games, listing.page, "games")?;
         for (row, channel) in &games {
             let mover = row.game.to_move();
             let clock = row
@@ -226,12 +235,13 @@ impl Core {
             let _ = writeln!(
                 text,
                 "<#{channel}>: {} (White) vs {} (Black), turn {}, {mover} to move{clock}.",
-                row.player(Color::White).name,
-                row.player(Color::Black).name,
+                literal(&row.player(Color::White).name),
+                literal(&row.player(Color::Black).name),
                 row.game.ply()
             );
         }
-        Ok(vec![Reply::public(text.trim_end())])
+        text.push_str(&footer);
+        Ok(vec![Reply::private(text.trim_end())])
     }
 }
 

@@ -73,8 +73,8 @@ pub enum Request {
         member: Option<Player>,
         game: Option<Family>,
     },
-    /// The server's active games.
-    Games,
+    /// The server's active games, a page at a time.
+    Games(Listing),
     /// Challenge the last game's opponent to the same game, colours swapped.
     Rematch,
     /// The channel's game (running, or the last one) as an animated picture.
@@ -104,7 +104,7 @@ pub enum TournamentRequest {
     Info {
         tournament: Option<i64>,
     },
-    List,
+    List(Listing),
     Standings {
         tournament: Option<i64>,
     },
@@ -409,6 +409,33 @@ mod tests {
             ("price", "design"),
         ] {
             assert!(max_length(command, option) > 0, "{command}.{option}");
+        }
+    }
+}
+
+/// Which page of a listing a member asked for, and what they can see: a listing shows only
+/// what is in channels its asker can view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// From 1; none is the first.
+    pub page: Option<u32>,
+    pub sight: Sight,
+}
+
+/// The channels a member can view, as the platform tells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// Every channel: the terminal, whose one screen shows everything.
+    Everything,
+    /// These channels and threads, and no others.
+    Channels(std::collections::BTreeSet<u64>),
+}
+
+impl Sight {
+    pub fn sees(&self, channel: u64) -> bool {
+        match self {
+            Sight::Everything => true,
+            Sight::Channels(channels) => channels.contains(&channel),
         }
     }
 }

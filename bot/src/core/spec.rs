@@ -170,13 +170,18 @@ impl Core {
     }
 }
 
-/// Refuse a channel where the server's settings let no games start (threads of an allowed
-/// channel are allowed).
+/// Refuse a channel where the server's settings let no games start; a thread is judged by
+/// its parent channel (threads of an allowed channel are allowed, of another are not).
 pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<(), CoreError> {
-    match place {
-        Place::Channel(channel)
-            if !settings.channels.is_empty() && !settings.channels.contains(&channel.channel) =>
-        {
+    let judged = match place {
+        Place::Channel(channel) => Some(channel.channel),
+        Place::Thread { parent, .. } => parent,
+        Place::Direct => return Ok(()),
+    };
+    match judged {
+        _ if settings.channels.is_empty() => Ok(()),
+        Some(channel) if settings.channels.contains(&channel) => Ok(()),
+        _ => {
             let channels: Vec<String> = settings
                 .channels
                 .iter()
@@ -186,6 +191,5 @@ pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<()
                 channels: channels.join(", "),
             })
         }
-        _ => Ok(()),
     }
 }

@@ -105,6 +105,47 @@ fn hidden(c: char) -> bool {
             | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
+/// Text a member wrote (a tournament's, a proposal's or a member's name) as the core repeats
+/// it: every character Discord's markdown reads is backslash-escaped, so the text shows as
+/// typed. `[Free Nitro](https://...)` stays words and a visible address, never a masked link;
+/// `**`, `__`, `~~`, `||`, a backtick or `<@id>` in a name neither formats nor mentions.
+pub fn literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if MARKDOWN.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The characters Discord's markdown gives a meaning: emphasis, code, spoilers, quotes,
+/// headings, lists, masked links, mentions and escapes themselves.
+const MARKDOWN: &[char] = &[
+    '\\', '*', '_', '~', '`', '|', '>', '<', '#', '-', '[', ']', '(', ')', ':', '@',
+];
+
+/// The core's markdown as plain words, for a screen that shows no formatting: emphasis and
+/// code marks dropped, escaped characters kept as typed.
+pub fn unmarked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|n| n.is_ascii_punctuation()) => {
+                out.extend(chars.next());
+            }
+            '`' => {}
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A reply with its text made safe to show.
 pub fn clean(mut reply: Reply) -> Reply {
     reply.text = neutral(&reply.text);
@@ -127,7 +168,10 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
     let mut rest = text;
     while let Some(at) = rest.find('<') {
         let tail = &rest[at..];
-        let mention = tail.find('>').and_then(|end| {
+        // An odd run of backslashes before it escapes the `<`: a name that only looks like
+        // a mention (see `literal`).
+        let escaped = rest[..at].bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1;
+        let mention = tail.find('>').filter(|_| !escaped).and_then(|end| {
             let (kind, digits) = (tail.get(1..2)?, tail.get(2..end)?);
             let id = digits
                 .bytes()
@@ -210,5 +254,23 @@ mod tests {
             assert_eq!(joined, text);
         }
         assert!(spans("").is_empty());
+    }
+
+    #[test]
+    fn a_masked_link_in_a_name_is_shown_as_text() {
+        let name = literal("[Free Nitro](https://x.example/a_b) **now** <@12> `x` ||y||");
+        assert_eq!(
+            name,
+            r"\[Free Nitro\]\(https\://x.example/a\_b\) \*\*now\*\* \<\@12\> \`x\` \|\|y\|\|"
+        );
+        // Not a mention for the adapters either, and plain words again on a screen.
+        assert!(spans(&name).iter().all(|s| matches!(s, Span::Plain(_))));
+        assert_eq!(
+            unmarked(&name),
+            "[Free Nitro](https://x.example/a_b) **now** <@12> `x` ||y||"
+        );
+        assert_eq!(literal(r"a\b"), r"a\\b");
+        assert_eq!(unmarked(&literal(r"a\b")), r"a\b");
+        assert_eq!(unmarked("**Bold** `code`"), "Bold code");
     }
 }

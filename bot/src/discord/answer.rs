@@ -1,17 +1,28 @@
 //! Answering an interaction within Discord's three seconds, whatever the core takes: the
 //! command runs on its own task; if its answer is not ready within `ACK_BUDGET` the
-//! interaction is deferred and the answer edited in when it is. An answer that can't be
-//! delivered is handed back to the core's outbox, which posts it in the channel.
+//! interaction is deferred and the answer edited in when it is. The first answer (the
+//! callback) has until `CALLBACK_DEADLINE` after the interaction was received: a callback
+//! Discord stalls on is given up inside its window, not after it. An answer that can't be
+//! delivered is handed back to the core's outbox at once, which posts it in the channel.
 
 use super::message::Outgoing;
-use crate::core::{Core, Place, Posted, Reply, Request, Who, RESTARTING};
+use crate::core::{millis_now, Core, Place, Posted, Reply, Request, Who, RESTARTING};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// How long the command may take before the interaction is deferred: Discord wants the
 /// first answer within 3 s, and the answer itself needs time on the wire.
 const ACK_BUDGET: Duration = Duration::from_millis(1500);
+/// How long after the interaction was received its callback may still be sent: inside
+/// Discord's 3 s, with room for the answer to travel. Past it the callback is useless, so
+/// the fallback (the outbox) takes over at once.
+const CALLBACK_DEADLINE: Duration = Duration::from_millis(2500);
+/// How long an interaction may have waited before reaching `answer` (by Discord's stamp on
+/// it) that is counted against its deadline: a clock that differs from Discord's by more
+/// must not eat the whole window.
+const QUEUED_MAX: Duration = Duration::from_millis(1000);
 /// How long one request answering an interaction may take.
 const REQUEST_LIMIT: Duration = Duration::from_secs(5);
 /// Tries of an edit or follow-up before the outbox takes over.
@@ -75,6 +86,19 @@ impl Asked<'_> {
     fn is_button(self) -> bool {
         matches!(self, Asked::Button(_))
     }
+
+    /// When the member sent it, in milliseconds since 1970: Discord stamps every id (a
+    /// snowflake) with its creation time, so a command queued behind others still counts
+    /// as sent when it was, not when its turn came.
+    fn sent_at(self) -> u64 {
+        /// The first millisecond of 2015, where Discord's ids count from.
+        const DISCORD_EPOCH: u64 = 1_420_070_400_000;
+        let id = match self {
+            Asked::Command(i) => i.id.get(),
+            Asked::Button(i) => i.id.get(),
+        };
+        (id >> 22) + DISCORD_EPOCH
+    }
 }
 
 /// Carry out a request for an interaction and answer it, however long the core takes.
@@ -86,10 +110,14 @@ pub async fn answer(
     place: Place,
     request: Request,
 ) {
-    let Some(pass) = core.enter() else {
+    let queued = Duration::from_millis(millis_now().saturating_sub(asked.sent_at()));
+    let now = Instant::now();
+    let received = now.checked_sub(queued.min(QUEUED_MAX)).unwrap_or(now);
+    let deadline = received + CALLBACK_DEADLINE;
+    let Some(pass) = core.enter(Some(asked.sent_at())) else {
         let refusal = Outgoing::prepare(Reply::private(RESTARTING)).await;
         let response = serenity::CreateInteractionResponse::Message(refusal.response());
-        if let Err(e) = limited(asked.respond(http, response)).await {
+        if let Err(e) = by(deadline, asked.respond(http, response)).await {
             tracing::warn!(error = %e, "can't tell a member the bot is restarting");
         }
         return;
@@ -105,7 +133,9 @@ pub async fn answer(
         })
     };
     tokio::pin!(work);
-    let (ready, deferred) = match tokio::time::timeout(ACK_BUDGET, &mut work).await {
+    // Whether the interaction can't be answered any more: its deferral failed by the deadline.
+    let mut lost = false;
+    let (ready, deferred) = match tokio::time::timeout_at(received + ACK_BUDGET, &mut work).await {
         Ok(ready) => (ready, false),
         Err(_) => {
             // A button's message stays as it is until the answer replaces it.
@@ -115,8 +145,9 @@ pub async fn answer(
                 ),
                 Asked::Button(_) => serenity::CreateInteractionResponse::Acknowledge,
             };
-            if let Err(e) = limited(asked.respond(http, defer)).await {
-                tracing::warn!(error = %e, "can't defer an interaction");
+            if let Err(e) = by(deadline, asked.respond(http, defer)).await {
+                tracing::warn!(error = %e, "can't defer an interaction; the outbox will post its answer");
+                lost = true;
             }
             (work.await, true)
         }
@@ -134,8 +165,12 @@ pub async fn answer(
         if out.reply.elsewhere.is_some() {
             continue;
         }
+        if lost {
+            core.undelivered(&out.reply).await;
+            continue;
+        }
         let sent = match first {
-            true => send_first(http, asked, &out, deferred).await,
+            true => send_first(http, asked, &out, deferred, deadline).await,
             false => send_followup(http, asked, &out.followup()).await,
         };
         first = false;
@@ -172,7 +207,7 @@ pub async fn answer(
             ),
             Asked::Button(_) => serenity::CreateInteractionResponse::Acknowledge,
         };
-        if let Err(e) = limited(asked.respond(http, done)).await {
+        if let Err(e) = by(deadline, asked.respond(http, done)).await {
             tracing::warn!(error = %e, "can't acknowledge an interaction");
         }
     }
@@ -185,6 +220,7 @@ async fn send_first(
     asked: Asked<'_>,
     out: &Outgoing,
     deferred: bool,
+    deadline: Instant,
 ) -> serenity::Result<Option<Posted>> {
     let replaces = asked.is_button() && out.reply.replaces;
     if !deferred {
@@ -193,7 +229,7 @@ async fn send_first(
             true => serenity::CreateInteractionResponse::UpdateMessage(message),
             false => serenity::CreateInteractionResponse::Message(message),
         };
-        limited(asked.respond(http, response)).await?;
+        by(deadline, asked.respond(http, response)).await?;
         return Ok(None);
     }
     match (asked, out.reply.ephemeral) {
@@ -252,7 +288,16 @@ fn posted_at(message: serenity::Message) -> Posted {
 async fn limited<T>(
     request: impl std::future::Future<Output = serenity::Result<T>>,
 ) -> serenity::Result<T> {
-    match tokio::time::timeout(REQUEST_LIMIT, request).await {
+    by(Instant::now() + REQUEST_LIMIT, request).await
+}
+
+/// A request given up at `deadline` (for a callback, see `CALLBACK_DEADLINE`), as if
+/// Discord had failed.
+async fn by<T>(
+    deadline: Instant,
+    request: impl std::future::Future<Output = serenity::Result<T>>,
+) -> serenity::Result<T> {
+    match tokio::time::timeout_at(deadline, request).await {
         Ok(result) => result,
         Err(_) => Err(serenity::Error::Other("Discord did not answer in time")),
     }

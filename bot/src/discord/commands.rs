@@ -4,8 +4,8 @@
 
 use super::{complete, run, Ctx, Error};
 use crate::core::{
-    ChallengeRequest, DirectorRequest, Field, GameSpec, OptionChoices, Request, SettingsChange,
-    TournamentRequest, TournamentSpec,
+    ChallengeRequest, DirectorRequest, Field, GameSpec, Listing, OptionChoices, Request,
+    SettingsChange, TournamentRequest, TournamentSpec,
 };
 use crate::family::Family;
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
@@ -402,8 +402,9 @@ pub async fn profile(
 
 /// /games
 #[poise::command(slash_command)]
-pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
-    run(ctx, Request::Games).await
+pub async fn games(ctx: Ctx<'_>, page: Option<u32>) -> Result<(), Error> {
+    let sight = super::sight(ctx);
+    run(ctx, Request::Games(Listing { page, sight })).await
 }
 
 /// /rematch
@@ -596,8 +597,13 @@ pub async fn tournament_info(
 
 /// /tournament list
 #[poise::command(slash_command, rename = "list")]
-pub async fn tournament_list(ctx: Ctx<'_>) -> Result<(), Error> {
-    run(ctx, Request::Tournament(TournamentRequest::List)).await
+pub async fn tournament_list(ctx: Ctx<'_>, page: Option<u32>) -> Result<(), Error> {
+    let sight = super::sight(ctx);
+    run(
+        ctx,
+        Request::Tournament(TournamentRequest::List(Listing { page, sight })),
+    )
+    .await
 }
 
 /// /tournament standings

@@ -12,7 +12,9 @@ mod message;
 
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
-use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
+use crate::core::{
+    millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
+};
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use answer::{answer, Asked};
@@ -255,13 +257,14 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     };
     let ended = tokio::select! {
         result = connected => Some(result),
-        _ = stop.wait() => None,
+        _ = stop.clone().wait() => None,
     };
     if let Some(Err(e)) = &ended {
         tracing::error!(error = %e, "the Discord connection ended");
     }
     tracing::info!("shutting down");
-    core.close_gate();
+    // Commands sent before the stop are finished; those sent after it hear RESTARTING.
+    core.close_gate(stop.at().unwrap_or_else(millis_now));
     if !core.drain(DRAIN).await {
         tracing::warn!("some commands were still running at shutdown");
     }
@@ -281,22 +284,28 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
 }
 
-/// Set once SIGTERM or ctrl-c arrives. From then on the process exits within 5 seconds,
-/// whatever it is doing: if the orderly shutdown has not finished by then, it is cut short.
+/// Set once SIGTERM or ctrl-c arrives, to when it did (milliseconds since 1970). From then
+/// on the process exits within 5 seconds, whatever it is doing: if the orderly shutdown
+/// has not finished by then, it is cut short.
 #[derive(Clone)]
-struct Stop(tokio::sync::watch::Receiver<bool>);
+struct Stop(tokio::sync::watch::Receiver<Option<u64>>);
 
 impl Stop {
     async fn wait(mut self) {
-        let _ = self.0.wait_for(|&stopped| stopped).await;
+        let _ = self.0.wait_for(Option::is_some).await;
+    }
+
+    /// When the stop was asked for, if it was.
+    fn at(&self) -> Option<u64> {
+        *self.0.borrow()
     }
 }
 
 fn stop_signal() -> Stop {
-    let (tx, rx) = tokio::sync::watch::channel(false);
+    let (tx, rx) = tokio::sync::watch::channel(None);
     tokio::spawn(async move {
         signal().await;
-        let _ = tx.send(true);
+        let _ = tx.send(Some(millis_now()));
         std::thread::spawn(|| {
             std::thread::sleep(Duration::from_millis(4800));
             eprintln!("csipgs: the shutdown took too long; exiting now");
@@ -334,7 +343,7 @@ fn caller(
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
-    channel_kind: Option<serenity::ChannelType>,
+    partial: Option<&serenity::PartialChannel>,
 ) -> (Who, Place) {
     let permissions = member.and_then(|m| m.permissions);
     let who = Who {
@@ -351,12 +360,19 @@ fn caller(
                 guild: guild.get(),
                 channel: channel.get(),
             };
-            match channel_kind {
+            match partial {
                 Some(
-                    serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread,
-                ) => Place::Thread(channel),
+                    thread @ serenity::PartialChannel {
+                        kind:
+                            serenity::ChannelType::PublicThread
+                            | serenity::ChannelType::PrivateThread
+                            | serenity::ChannelType::NewsThread,
+                        ..
+                    },
+                ) => Place::Thread {
+                    thread: channel,
+                    parent: thread.parent_id.map(|p| p.get()),
+                },
                 _ => Place::Channel(channel),
             }
         }
@@ -365,13 +381,49 @@ fn caller(
     (who, place)
 }
 
+/// The channels the asker can view, for a listing: from the cached server (its channels,
+/// roles and overwrites, with the member's roles from the interaction), public threads
+/// following their parent. Without the server in the cache, only where they asked: a
+/// listing then says too little rather than too much.
+fn sight(ctx: Ctx<'_>) -> Sight {
+    let poise::Context::Application(app) = ctx else {
+        return Sight::Channels(Default::default());
+    };
+    let ix = app.interaction;
+    let mut seen: std::collections::BTreeSet<u64> = [ix.channel_id.get()].into();
+    seen.extend(
+        ix.channel
+            .as_ref()
+            .and_then(|c| c.parent_id)
+            .map(|p| p.get()),
+    );
+    let (Some(guild), Some(member)) = (ix.guild_id, ix.member.as_deref()) else {
+        return Sight::Channels(seen);
+    };
+    let Some(guild) = ctx.serenity_context().cache.guild(guild) else {
+        return Sight::Channels(seen);
+    };
+    for channel in guild.channels.values() {
+        if guild.user_permissions_in(channel, member).view_channel() {
+            seen.insert(channel.id.get());
+        }
+    }
+    for thread in &guild.threads {
+        let public = thread.kind != serenity::ChannelType::PrivateThread;
+        if public && thread.parent_id.is_some_and(|p| seen.contains(&p.get())) {
+            seen.insert(thread.id.get());
+        }
+    }
+    Sight::Channels(seen)
+}
+
 fn command_caller(interaction: &serenity::CommandInteraction) -> (Who, Place) {
     caller(
         &interaction.user,
         interaction.member.as_deref(),
         interaction.guild_id,
         interaction.channel_id,
-        interaction.channel.as_ref().map(|c| c.kind),
+        interaction.channel.as_ref(),
     )
 }
 
@@ -434,7 +486,7 @@ async fn on_event(
             press.member.as_ref(),
             press.guild_id,
             press.channel_id,
-            press.channel.as_ref().map(|c| c.kind),
+            press.channel.as_ref(),
         );
         let http = &framework.serenity_context.http;
         answer(

@@ -34,7 +34,7 @@ pub use tournaments::{
     BoardEnd, BoardResult, ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow,
     TournamentState, TournamentStatus,
 };
-pub use url::{DatabaseUrl, DatabaseUrlError};
+pub use url::{redacted, DatabaseUrl, DatabaseUrlError};
 
 use crate::family::{Family, GameRules};
 use crate::shards::Shards;

@@ -71,19 +71,27 @@ impl DatabaseUrl {
     }
 }
 
-/// A URL with the password of its user part, if any, replaced by `(hidden)`.
-fn redacted(url: &str) -> String {
+/// A URL as a log line or an error may show it: the scheme, the user's name, the host and the
+/// path, with the password replaced by `(hidden)`, and the query and fragment (which may
+/// carry `password=`, `sslpassword=`, a key or a token) replaced by `?(hidden)` whole. Text
+/// without a scheme is shown as it is: it is a file path, not an address.
+pub fn redacted(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((user, host)) if user.contains(':') => {
+    let (rest, query) = match rest.find(['?', '#']) {
+        Some(at) => (&rest[..at], "?(hidden)"),
+        None => (rest, ""),
+    };
+    // The last `@` ends the user part, even when a careless password holds a `/`: better to
+    // hide a path than to show half a password.
+    match rest.rsplit_once('@') {
+        Some((user, host)) => {
             let name = user.split(':').next().unwrap_or("");
-            format!("{scheme}://{name}:(hidden)@{host}{tail}")
+            let password = if user.contains(':') { ":(hidden)" } else { "" };
+            format!("{scheme}://{name}{password}@{host}{query}")
         }
-        _ => url.to_string(),
+        None => format!("{scheme}://{rest}{query}"),
     }
 }
 
@@ -137,13 +145,43 @@ mod tests {
         );
         assert_eq!(
             pg.to_string(),
-            "postgres://bot:(hidden)@db.example/csipgs?sslmode=require"
+            "postgres://bot:(hidden)@db.example/csipgs?(hidden)"
         );
         assert!(!format!("{pg:?}").contains("s3cret"));
         assert!(matches!(
             url("postgresql://localhost/csipgs"),
             Ok(DatabaseUrl::Postgres(_))
         ));
+    }
+
+    #[test]
+    fn credentials_anywhere_in_a_url_are_hidden() {
+        for (url, shown) in [
+            (
+                "postgres://db.example/csipgs?user=bot&password=s3cret",
+                "postgres://db.example/csipgs?(hidden)",
+            ),
+            (
+                "postgresql://bot@db.example:5432/csipgs?sslmode=verify-full&sslpassword=s3cret",
+                "postgresql://bot@db.example:5432/csipgs?(hidden)",
+            ),
+            (
+                "postgres://bot:s3/cr@et@db.example/csipgs",
+                "postgres://bot:(hidden)@db.example/csipgs",
+            ),
+            (
+                "postgres://bot:s3cret@db.example#password=s3cret",
+                "postgres://bot:(hidden)@db.example?(hidden)",
+            ),
+            ("postgres://localhost/csipgs", "postgres://localhost/csipgs"),
+            ("csipgs.db", "csipgs.db"),
+        ] {
+            assert_eq!(redacted(url), shown, "{url}");
+            let parsed: DatabaseUrl = url.parse().unwrap();
+            for shown in [parsed.to_string(), format!("{parsed:?}")] {
+                assert!(!shown.contains("s3"), "{shown}");
+            }
+        }
     }
 
     #[test]

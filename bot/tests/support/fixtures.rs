@@ -117,6 +117,8 @@ pub enum Opt {
     User(&'static str, User),
     /// A USER option naming a bot account (resolved with `"bot": true`).
     BotUser(&'static str, User),
+    /// A CHANNEL option naming a text channel of the fixtures' guild.
+    Channel(&'static str, u64),
 }
 
 /// A string option.
@@ -165,6 +167,7 @@ fn user_json(user: &User) -> Value {
 
 fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
     let mut users = serde_json::Map::new();
+    let mut channels = serde_json::Map::new();
     let list = options
         .iter()
         .map(|o| {
@@ -176,6 +179,14 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
                     let bot = matches!(o, Opt::BotUser(..));
                     users.insert(u.id.to_string(), user_object(u.id, u.name, bot));
                     (*n, 6, json!(u.id.to_string()))
+                }
+                Opt::Channel(n, c) => {
+                    channels.insert(
+                        c.to_string(),
+                        json!({"id": c.to_string(), "type": 0, "name": format!("channel-{c}"),
+                            "permissions": "0"}),
+                    );
+                    (*n, 7, json!(c.to_string()))
                 }
             };
             let mut option = json!({"name": name, "type": kind, "value": value});
@@ -190,13 +201,25 @@ fn options_json(options: &[Opt], focused: Option<&str>) -> (Vec<Value>, Value) {
             option
         })
         .collect();
-    (list, json!({"users": users}))
+    (list, json!({"users": users, "channels": channels}))
 }
 
 static NEXT: AtomicU64 = AtomicU64::new(1000);
 
+/// A fresh interaction id as Discord makes them: a snowflake whose top bits are the
+/// milliseconds since 2015 at its creation (the bot reads when a command was sent from it),
+/// with a counter below them.
+fn snowflake_now() -> u64 {
+    const DISCORD_EPOCH: u64 = 1_420_070_400_000;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    ((now - DISCORD_EPOCH) << 22) | (NEXT.fetch_add(1, Ordering::SeqCst) & 0x3F_FFFF)
+}
+
 fn base(kind: u8, place: Place, user: &User) -> Value {
-    let id = NEXT.fetch_add(1, Ordering::SeqCst);
+    let id = snowflake_now();
     let mut ix = json!({
         "type": kind, "id": id.to_string(), "application_id": APP_ID.to_string(),
         "token": format!("tok{id}"), "version": 1, "locale": "en-US", "entitlements": [],

@@ -169,6 +169,17 @@ impl FakeDiscord {
         session.is_some_and(|session| session.dispatch("INTERACTION_CREATE", interaction))
     }
 
+    /// Send a GUILD_CREATE (see `objects::guild_object`) on every live session, after
+    /// checking serenity reads it: the bot then knows the server's channels and roles.
+    pub fn guild_create(&self, guild: &Value) {
+        super::objects::check_guild(guild);
+        let mut state = self.lock();
+        let sent = state.sessions.values_mut().fold(false, |sent, session| {
+            session.dispatch("GUILD_CREATE", guild) | sent
+        });
+        assert!(sent, "no live gateway session to send the server to");
+    }
+
     /// Send `payload` on every live session; returns whether any took it.
     fn gateway_send(&self, payload: WsMessage) -> bool {
         let state = self.lock();

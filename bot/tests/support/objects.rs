@@ -93,6 +93,52 @@ pub fn channel_object(id: u64, kind: &ChannelKind, name: &str) -> Value {
     }
 }
 
+/// A server as GUILD_CREATE sends it: its `@everyone` role (whose id is the server's) may
+/// view, write and use commands; each of `channels` is a text channel, one whose flag is
+/// true hidden from `@everyone` by an overwrite denying View Channel.
+pub fn guild_object(guild: u64, channels: &[(u64, bool)]) -> Value {
+    const EVERYONE: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+        .union(serenity::Permissions::SEND_MESSAGES)
+        .union(serenity::Permissions::USE_APPLICATION_COMMANDS);
+    let channels: Vec<Value> = channels
+        .iter()
+        .map(|&(id, hidden)| {
+            let mut channel =
+                channel_object(id, &ChannelKind::Text { guild }, &format!("channel-{id}"));
+            if hidden {
+                let deny = serenity::Permissions::VIEW_CHANNEL.bits().to_string();
+                channel["permission_overwrites"] =
+                    json!([{"id": guild.to_string(), "type": 0, "allow": "0", "deny": deny}]);
+            }
+            channel
+        })
+        .collect();
+    json!({
+        "id": guild.to_string(), "name": "server", "icon": null, "icon_hash": null,
+        "splash": null, "discovery_splash": null, "owner_id": "1",
+        "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "features": [], "mfa_level": 0,
+        "application_id": null, "system_channel_id": null, "system_channel_flags": 0,
+        "rules_channel_id": null, "vanity_url_code": null, "description": null,
+        "banner": null, "premium_tier": 0, "preferred_locale": "en-US",
+        "public_updates_channel_id": null, "nsfw_level": 0, "stickers": [], "emojis": [],
+        "premium_progress_bar_enabled": false,
+        "roles": [{"id": guild.to_string(), "name": "@everyone", "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false, "managed": false, "mentionable": false,
+            "permissions": EVERYONE.bits().to_string(), "position": 0, "icon": null,
+            "unicode_emoji": null, "flags": 0}],
+        "joined_at": TIMESTAMP, "large": false, "unavailable": false, "member_count": 5,
+        "voice_states": [], "members": [], "channels": channels, "threads": [],
+        "presences": [], "stage_instances": [], "guild_scheduled_events": []
+    })
+}
+
+/// serenity reads `guild` as a Guild (as GUILD_CREATE carries it).
+pub fn check_guild(guild: &Value) -> serenity::Guild {
+    check("guild", guild)
+}
+
 /// Panics unless serenity reads `value` as a `T`.
 fn check<T: DeserializeOwned>(what: &str, value: &Value) -> T {
     match T::deserialize(value) {

@@ -385,7 +385,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
     let f = fixture(backend).await;
     let text = f.refused(&alice(), HERE, Request::Replay).await;
     assert!(text.contains("no game in this channel to replay"), "{text}");
-    let none = f.one(&alice(), Request::Games).await;
+    let none = f.one(&alice(), Request::Games(EVERYTHING)).await;
     assert!(none.text.contains("No games in progress"), "{}", none.text);
     f.start_timed("3d", true).await;
     for (who, turn) in [(alice(), "Kd2; B=WD"), (bob(), "Kd7"), (alice(), "Ke3")] {
@@ -399,7 +399,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
         }
         other => panic!("{other:?}"),
     }
-    let games = f.one(&carol(), Request::Games).await;
+    let games = f.one(&carol(), Request::Games(EVERYTHING)).await;
     assert!(
         games
             .text

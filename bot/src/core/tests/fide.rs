@@ -378,10 +378,13 @@ async fn a_fide_tournament_round(backend: Backend) {
         "{:?}",
         row.game
     );
-    let place = Place::Thread(Channel {
-        guild: 10,
-        channel: thread,
-    });
+    let place = Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: thread,
+        },
+        parent: None,
+    };
     let who = |id: u64| members.iter().find(|m| m.id == id).unwrap().clone();
     let (white, black) = (who(board.white), who(board.black));
     let played = f.say(&white, place, mv("Nf3")).await;

@@ -277,11 +277,21 @@ async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
 
 async fn the_gate_turns_commands_away_and_waits_for_those_inside(backend: Backend) {
     let f = fixture(backend).await;
-    let inside = f.core.enter().expect("open");
-    f.core.close_gate();
-    assert!(f.core.enter().is_none());
+    let inside = f.core.enter(None).expect("open");
+    f.core.close_gate(1_000_000);
+    assert!(f.core.enter(None).is_none());
+    assert!(f.core.enter(Some(1_000_000)).is_none(), "sent as it closed");
+    // Sent before the close but reaching the gate after it: let in, and waited for.
+    let late = f.core.enter(Some(999_999)).expect("sent before the close");
+    f.core.close_gate(2_000_000);
+    assert!(
+        f.core.enter(Some(1_500_000)).is_none(),
+        "the first close holds"
+    );
     assert!(!f.core.drain(Duration::from_millis(50)).await);
     drop(inside);
+    assert!(!f.core.drain(Duration::from_millis(50)).await);
+    drop(late);
     assert!(f.core.drain(Duration::from_millis(50)).await);
 }
 
@@ -388,10 +398,13 @@ async fn games_get_threads_of_their_own(backend: Backend) {
         .iter()
         .any(|(t, _)| *t == Target::Channel { channel: 901 }));
     // The game lives in the thread; the channel stays free for more challenges.
-    let thread = Place::Thread(Channel {
-        guild: 10,
-        channel: 901,
-    });
+    let thread = Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: 901,
+        },
+        parent: None,
+    };
     let reply = f.say(&alice(), thread, mv("Kd2")).await;
     assert!(!reply[0].ephemeral, "{}", reply[0].text);
     let again = f.challenge(Ruleset::Classic, Options::default()).await;
@@ -436,6 +449,27 @@ async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
         text.contains("games can't start in this channel") || text.contains("Games can't start"),
         "{text}"
     );
+    // A thread follows its parent: refused under another channel or an unnamed one, taken
+    // under the allowed one.
+    let thread = |parent| Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: 930,
+        },
+        parent,
+    };
+    let challenge = || {
+        Request::Challenge(ChallengeRequest {
+            opponent: Some(bob().player()),
+            ..ChallengeRequest::default()
+        })
+    };
+    for parent in [Some(21), None] {
+        let text = f.refused(&alice(), thread(parent), challenge()).await;
+        assert!(text.contains("can't start in this channel"), "{text}");
+    }
+    let taken = f.say(&alice(), thread(Some(20)), challenge()).await;
+    assert!(!taken[0].ephemeral, "{}", taken[0].text);
     let challenge = f
         .one(
             &alice(),
@@ -492,6 +526,77 @@ async fn delivery_marks_are_batched_while_the_scheduler_runs(backend: Backend) {
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 }
 
+/// /games lists a page of the games in channels the asker can see, says how many more and
+/// how to see them, and answers the asker alone.
+async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
+    let f = fixture(backend).await;
+    for channel in 30..42 {
+        let place = Place::Channel(Channel { guild: 10, channel });
+        let challenge = Request::Challenge(ChallengeRequest {
+            opponent: Some(bob().player()),
+            ..ChallengeRequest::default()
+        });
+        let open = f.say(&alice(), place, challenge).await;
+        let started = f.say(&bob(), place, press(&open[0].buttons[0].id)).await;
+        assert!(
+            started[0].text.starts_with("Game on!"),
+            "{}",
+            started[0].text
+        );
+        // Past the flood limit's burst.
+        f.now.fetch_add(10, Ordering::SeqCst);
+    }
+    let seen: std::collections::BTreeSet<u64> = (30..42).filter(|&c| c != 35).collect();
+    let games = |page| {
+        Request::Games(Listing {
+            page,
+            sight: Sight::Channels(seen.clone()),
+        })
+    };
+    let first = f.one(&carol(), games(None)).await;
+    assert!(first.ephemeral);
+    assert!(
+        first.text.starts_with("**11 game(s) in progress**"),
+        "{}",
+        first.text
+    );
+    assert_eq!(
+        first.text.matches("(White) vs").count(),
+        10,
+        "{}",
+        first.text
+    );
+    assert!(!first.text.contains("<#35>"), "{}", first.text);
+    assert!(
+        first
+            .text
+            .ends_with("Page 1 of 2, and 1 more: `/games page:2`."),
+        "{}",
+        first.text
+    );
+    let second = f.one(&carol(), games(Some(2))).await;
+    assert_eq!(
+        second.text.matches("(White) vs").count(),
+        1,
+        "{}",
+        second.text
+    );
+    assert!(second.text.contains("<#41>"), "{}", second.text);
+    let beyond = f.refused(&carol(), HERE, games(Some(3))).await;
+    assert!(beyond.contains("only 2 pages"), "{beyond}");
+    let everything = Request::Games(Listing {
+        page: Some(2),
+        sight: Sight::Everything,
+    });
+    let all = f.one(&carol(), everything).await;
+    assert!(
+        all.text.contains("<#35>") || all.text.contains("<#41>"),
+        "{}",
+        all.text
+    );
+    assert!(all.text.starts_with("**12 game(s)"), "{}", all.text);
+}
+
 on_both!(
     five_thousand_characters_are_refused_briefly,
     echoes_are_clipped,
@@ -511,4 +616,5 @@ on_both!(
     settings_are_for_managers_and_set_the_defaults,
     the_player_to_move_is_told_by_dm_when_they_ask,
     delivery_marks_are_batched_while_the_scheduler_runs,
+    listings_show_a_page_of_what_the_asker_sees,
 );

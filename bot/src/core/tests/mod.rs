@@ -14,6 +14,11 @@ const ELSEWHERE: Place = Place::Channel(Channel {
     guild: 10,
     channel: 21,
 });
+/// The first page of a listing of everything.
+const EVERYTHING: Listing = Listing {
+    page: None,
+    sight: Sight::Everything,
+};
 
 /// The csipgs options given, by the engine's names (None: left out).
 pub(crate) fn options(given: &[(&str, Option<bool>)]) -> OptionChoices {

@@ -99,7 +99,8 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     // A replacement is not one more; nor is a challenge past its time.
     let again = f.say(&alice(), in_channel(30), challenge_to(&bob())).await;
     assert!(!again[0].ephemeral, "{}", again[0].text);
-    f.now.fetch_add(challenge::CHALLENGE_SECONDS + 1, Ordering::SeqCst);
+    f.now
+        .fetch_add(challenge::CHALLENGE_SECONDS + 1, Ordering::SeqCst);
     let later = f.say(&alice(), in_channel(32), challenge_to(&dave())).await;
     assert!(!later[0].ephemeral, "{}", later[0].text);
 
@@ -130,7 +131,13 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     let other = f.say(&carol(), elsewhere, computer_game()).await;
     assert!(other[0].text.starts_with("Game on!"), "{}", other[0].text);
     // An ended game frees its place.
-    let thread = |n: u64| Place::Thread(Channel { guild: 10, channel: n });
+    let thread = |n: u64| Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: n,
+        },
+        parent: None,
+    };
     let ask = f.say(&alice(), thread(901), Request::Resign).await;
     f.say(&alice(), thread(901), press(&ask[0].buttons[0].id))
         .await;
@@ -244,8 +251,14 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
         Some(Target::Channel { channel: 21 }),
         "its message was never posted, so the notice is"
     );
-    let accepted = f.say(&carol(), ELSEWHERE, press(&to_carol[0].buttons[0].id)).await;
-    assert!(accepted[0].text.starts_with("Game on!"), "{}", accepted[0].text);
+    let accepted = f
+        .say(&carol(), ELSEWHERE, press(&to_carol[0].buttons[0].id))
+        .await;
+    assert!(
+        accepted[0].text.starts_with("Game on!"),
+        "{}",
+        accepted[0].text
+    );
 }
 
 /// A thread the bot opened for a game is archived once the game's end is announced; a game
@@ -253,8 +266,14 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
 async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
     let f = quota_fixture(backend).await;
     let challenge = f.say(&alice(), HERE, challenge_to(&bob())).await;
-    let accepted = f.say(&bob(), HERE, press(&challenge[0].buttons[0].id)).await;
-    assert!(accepted[0].text.contains("in <#901>"), "{}", accepted[0].text);
+    let accepted = f
+        .say(&bob(), HERE, press(&challenge[0].buttons[0].id))
+        .await;
+    assert!(
+        accepted[0].text.contains("in <#901>"),
+        "{}",
+        accepted[0].text
+    );
     let archived = |f: &Fixture| {
         let delivered = f.platform.delivered.lock().unwrap();
         delivered
@@ -266,10 +285,13 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
     f.core.run_due(now + 3600).await.unwrap();
     assert_eq!(archived(&f), 0, "not while the game goes on");
 
-    let thread = Place::Thread(Channel {
-        guild: 10,
-        channel: 901,
-    });
+    let thread = Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: 901,
+        },
+        parent: None,
+    };
     let ask = f.say(&bob(), thread, Request::Resign).await;
     let done = f.say(&bob(), thread, press(&ask[0].buttons[0].id)).await;
     assert!(done[0].text.contains("resigns"), "{}", done[0].text);
@@ -284,12 +306,16 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
     assert_eq!(archived(&f), 1, "once");
 
     // A game started in a member's own thread stays there, and the thread stays open.
-    let theirs = Place::Thread(Channel {
-        guild: 10,
-        channel: 77,
-    });
+    let theirs = Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: 77,
+        },
+        parent: None,
+    };
     let challenge = f.say(&alice(), theirs, challenge_to(&bob())).await;
-    f.say(&bob(), theirs, press(&challenge[0].buttons[0].id)).await;
+    f.say(&bob(), theirs, press(&challenge[0].buttons[0].id))
+        .await;
     let ask = f.say(&bob(), theirs, Request::Resign).await;
     f.say(&bob(), theirs, press(&ask[0].buttons[0].id)).await;
     f.core.run_due(now + 7200).await.unwrap();

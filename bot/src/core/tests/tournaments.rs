@@ -122,10 +122,13 @@ impl Fixture {
             .await
             .unwrap()
             .unwrap();
-        Place::Thread(Channel {
-            guild: 10,
-            channel: thread,
-        })
+        Place::Thread {
+            thread: Channel {
+                guild: 10,
+                channel: thread,
+            },
+            parent: None,
+        }
     }
 
     /// End the game of `round`'s board `board` in its thread.
@@ -248,7 +251,7 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     // The first board of each game is posted in its thread, pinging both players.
     let state = f.state(id).await;
     for b in &state.boards {
-        let Place::Thread(thread) = f.thread_of(b.game.unwrap()).await else {
+        let Place::Thread { thread, .. } = f.thread_of(b.game.unwrap()).await else {
             unreachable!()
         };
         let firsts = f.posted(thread.channel, "round 1, board");
@@ -552,10 +555,13 @@ async fn start_times(backend: Backend) {
 /// Bad input is refused with a message saying what to do, and changes nothing.
 async fn bad_input_is_refused(backend: Backend) {
     let f = tournament_fixture(backend).await;
-    let thread = Place::Thread(Channel {
-        guild: 10,
-        channel: 77,
-    });
+    let thread = Place::Thread {
+        thread: Channel {
+            guild: 10,
+            channel: 77,
+        },
+        parent: None,
+    };
     let text = f
         .refused(&alice(), thread, create(spec("x", TournamentFormat::Swiss)))
         .await;
@@ -737,7 +743,7 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     let state = f.state(id).await;
     let board = &state.boards[0];
     let game = board.game.expect("a game");
-    let Place::Thread(thread) = f.thread_of(game).await else {
+    let Place::Thread { thread, .. } = f.thread_of(game).await else {
         unreachable!()
     };
     let first = f.posted(thread.channel, "round 1, board");
@@ -811,12 +817,13 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
         .find(|m| m.id != alice().id && (m.id == board.white || m.id == board.black))
         .unwrap();
     let game = board.game.expect("a game under way");
-    let Place::Thread(thread) = f.thread_of(game).await else {
+    let place = f.thread_of(game).await;
+    let Place::Thread { thread, .. } = place else {
         unreachable!()
     };
     let white = f.row_of(game).await.player(engine::Color::White).id;
     let mover = members.iter().find(|m| m.id == white).unwrap();
-    f.say(mover, Place::Thread(thread), Request::Turn { text: "Kd2".into() })
+    f.say(mover, place, Request::Turn { text: "Kd2".into() })
         .await;
 
     let removed = f
@@ -836,7 +843,12 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
     );
     let notice = removed
         .iter()
-        .find(|r| r.elsewhere == Some(Target::Channel { channel: thread.channel }))
+        .find(|r| {
+            r.elsewhere
+                == Some(Target::Channel {
+                    channel: thread.channel,
+                })
+        })
         .expect("a notice in the game's thread");
     assert!(notice.text.contains("by forfeit"), "{}", notice.text);
     assert_eq!(f.row_of(game).await.status, Status::Aborted);
@@ -885,7 +897,11 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
     };
     use league::model::GameResult;
     assert_eq!(round_one("alice"), Some(GameResult::ForfeitWin), "{text}");
-    assert_eq!(round_one(&opponent.name), Some(GameResult::ForfeitLoss), "{text}");
+    assert_eq!(
+        round_one(&opponent.name),
+        Some(GameResult::ForfeitLoss),
+        "{text}"
+    );
 
     // Its thread is archived once the news is out.
     let now = f.now.load(Ordering::SeqCst);

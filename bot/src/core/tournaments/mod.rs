@@ -16,6 +16,7 @@ mod signup;
 
 pub use options::{OptionError, MAX_PLAYERS, MAX_ROUNDS};
 
+use super::text::literal;
 use super::{Core, CoreError, Place, Reply, TournamentRequest, Who};
 use crate::store::{
     BoardResult, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
@@ -46,7 +47,7 @@ impl Core {
                 let state = self.pick(place, tournament).await?;
                 Ok(vec![Reply::public(show::info(&state))])
             }
-            TournamentRequest::List => self.list_tournaments(place).await,
+            TournamentRequest::List(listing) => self.list_tournaments(place, listing).await,
             TournamentRequest::Standings { tournament } => {
                 let state = self.pick(place, tournament).await?;
                 Ok(vec![show::standings_reply(&state, "Standings")?])
@@ -72,7 +73,7 @@ impl Core {
             Some(id) => id,
             None => {
                 let of_game = match place {
-                    Place::Thread(_) => match self.store.latest_game(channel).await? {
+                    Place::Thread { .. } => match self.store.latest_game(channel).await? {
                         Some(game) => self.store.board_of_game(game.id).await?.map(|(t, _)| t),
                         None => None,
                     },
@@ -97,12 +98,12 @@ impl Core {
 
 /// "#3 Winter Cup".
 fn title(row: &TournamentRow) -> String {
-    format!("**#{} {}**", row.id, row.name)
+    format!("**#{} {}**", row.id, literal(&row.name))
 }
 
 /// The name errors use: "#3 Winter Cup" without the emphasis.
 fn plain(row: &TournamentRow) -> String {
-    format!("#{} {}", row.id, row.name)
+    format!("#{} {}", row.id, literal(&row.name))
 }
 
 fn format_name(format: TournamentFormat) -> &'static str {

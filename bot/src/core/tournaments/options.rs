@@ -46,6 +46,8 @@ pub enum OptionError {
     StartPast,
     #[error("start: that is more than 90 days ahead")]
     StartFar,
+    #[error("start: '{0}' is not on the calendar: write a month from 1 to 12, a day of that month, an hour from 0 to 23 and a minute from 0 to 59, such as 2026-12-01 18:00")]
+    StartCalendar(String),
     #[error("tiebreaks: {0}")]
     TieBreak(String),
     #[error("tiebreaks: {0} is listed twice")]
@@ -165,20 +167,32 @@ fn tiebreaks(text: &str) -> Result<Vec<TieBreak>, OptionError> {
 
 /// A start time as written: a delay (`30m`, `2h`, `1d`, `1d12h`), a UTC date and time
 /// (`2026-12-01 18:00`) or a Discord timestamp (`<t:1764612000>`, with or without a style).
+/// Numbers too large for any clock read as far ahead, never as an overflow.
 pub fn start_time(text: &str, now: i64) -> Result<i64, OptionError> {
     let text = text.trim();
-    let at = delay(text)
-        .map(|d| now + d)
-        .or_else(|| timestamp(text))
+    let at = match delay(text)
+        .map(|d| Ok(now.saturating_add(d)))
+        .or_else(|| timestamp(text).map(Ok))
         .or_else(|| utc(text))
-        .ok_or_else(|| OptionError::Start(text.to_string()))?;
+    {
+        Some(at) => at?,
+        None => return Err(OptionError::Start(text.to_string())),
+    };
     if at < now {
         return Err(OptionError::StartPast);
     }
-    if at - now > MAX_START_AHEAD {
+    if at.saturating_sub(now) > MAX_START_AHEAD {
         return Err(OptionError::StartFar);
     }
     Ok(at)
+}
+
+/// Digits as a number, or `i64::MAX` when there are too many for one.
+fn saturating(digits: &str) -> Option<i64> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.parse().unwrap_or(i64::MAX))
 }
 
 /// `30m`, `2h`, `1d12h`: seconds from now.
@@ -196,8 +210,7 @@ fn delay(text: &str) -> Option<i64> {
             'd' => 86400,
             _ => return None,
         };
-        let n: i64 = number.parse().ok().filter(|&n| n <= 100_000)?;
-        total += n * unit;
+        total = total.saturating_add(saturating(&number)?.saturating_mul(unit));
         number.clear();
     }
     (number.is_empty() && total > 0).then_some(total)
@@ -206,25 +219,38 @@ fn delay(text: &str) -> Option<i64> {
 /// `<t:1764612000>` or `<t:1764612000:F>`.
 fn timestamp(text: &str) -> Option<i64> {
     let inner = text.strip_prefix("<t:")?.strip_suffix('>')?;
-    inner.split(':').next()?.parse().ok()
+    match inner.split(':').next()? {
+        negative if negative.starts_with('-') => Some(saturating(&negative[1..])?.saturating_neg()),
+        seconds => saturating(seconds),
+    }
 }
 
-/// `2026-12-01 18:00` (or with a `T`), in UTC.
-fn utc(text: &str) -> Option<i64> {
+/// `2026-12-01 18:00` (or with a `T`), in UTC. `None` when the text is not written so, an
+/// error when it is but names no moment: a year past 9999 is too far ahead, 30 February or
+/// hour 24 is not on the calendar.
+fn utc(text: &str) -> Option<Result<i64, OptionError>> {
     use time::{Date, Month, Time};
     let (date, time) = text.split_once([' ', 'T'])?;
-    let mut d = date.split('-');
-    let (year, month, day) = (d.next()?, d.next()?, d.next()?);
-    let mut t = time.trim_end_matches('Z').split(':');
-    let (hour, minute) = (t.next()?, t.next()?);
-    if d.next().is_some() || t.next().is_some() {
-        return None;
+    let date: Vec<i64> = date.split('-').map(saturating).collect::<Option<_>>()?;
+    let time: Vec<i64> = time
+        .trim_end_matches('Z')
+        .split(':')
+        .map(saturating)
+        .collect::<Option<_>>()?;
+    let [year, month, day] = <[i64; 3]>::try_from(date).ok()?;
+    let [hour, minute] = <[i64; 2]>::try_from(time).ok()?;
+    if year > 9999 {
+        return Some(Err(OptionError::StartFar));
     }
-    // The calendar refuses month 13, 30 February, hour 24 and years past 9999.
-    let month = Month::try_from(month.parse::<u8>().ok()?).ok()?;
-    let date = Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()?;
-    let time = Time::from_hms(hour.parse().ok()?, minute.parse().ok()?, 0).ok()?;
-    Some(date.with_time(time).assume_utc().unix_timestamp())
+    let moment = || {
+        let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+        let date =
+            Date::from_calendar_date(i32::try_from(year).ok()?, month, u8::try_from(day).ok()?)
+                .ok()?;
+        let time = Time::from_hms(u8::try_from(hour).ok()?, u8::try_from(minute).ok()?, 0).ok()?;
+        Some(date.with_time(time).assume_utc().unix_timestamp())
+    };
+    Some(moment().ok_or_else(|| OptionError::StartCalendar(text.to_string())))
 }
 
 #[cfg(test)]
@@ -255,15 +281,7 @@ mod tests {
             Err(OptionError::StartPast)
         );
         assert_eq!(start_time("200d", NOW), Err(OptionError::StartFar));
-        for bad in [
-            "soon",
-            "2h30",
-            "2025-02-30 10:00",
-            "25:00",
-            "<t:x>",
-            "",
-            "0m",
-        ] {
+        for bad in ["soon", "2h30", "25:00", "<t:x>", "", "0m"] {
             assert!(
                 matches!(start_time(bad, NOW), Err(OptionError::Start(_))),
                 "{bad}"
@@ -273,12 +291,9 @@ mod tests {
 
     #[test]
     fn dates_outside_the_calendar_are_refused() {
-        assert_eq!(utc("2025-12-01 18:00"), Some(1_764_612_000));
-        assert_eq!(utc("2024-02-29 00:00"), Some(1_709_164_800));
+        assert_eq!(utc("2025-12-01 18:00"), Some(Ok(1_764_612_000)));
+        assert_eq!(utc("2024-02-29 00:00"), Some(Ok(1_709_164_800)));
         for bad in [
-            "100000000000000-01-01 00:00",
-            "99999999999999999999-01-01 00:00",
-            "10000-01-01 00:00",
             "2025-13-01 00:00",
             "2025-00-01 00:00",
             "2025-02-30 00:00",
@@ -287,11 +302,18 @@ mod tests {
             "2025-12-00 00:00",
             "2025-12-01 24:00",
             "2025-12-01 23:60",
+            "2025-300-01 18:00",
+            "2025-12-99999999999999999999 18:00",
+        ] {
+            let refused = Err(OptionError::StartCalendar(bad.to_string()));
+            assert_eq!(utc(bad), Some(refused.clone()), "{bad}");
+            assert_eq!(start_time(bad, NOW), refused, "{bad}");
+        }
+        for bad in [
             "2025-12-01 -1:00",
             "2025-12-01 18:00:00",
             "2025-12-01-01 18:00",
             "2025-12 18:00",
-            "2025-300-01 18:00",
         ] {
             assert_eq!(utc(bad), None, "{bad}");
             assert!(
@@ -299,6 +321,27 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn numbers_past_any_clock_are_too_far_ahead() {
+        for far in [
+            "100000000000000-01-01 00:00",
+            "99999999999999999999-01-01 00:00",
+            "10000-01-01 00:00",
+            "99999999999999999999d",
+            "100000d100000d",
+            "9223372036854775807m",
+            "<t:9223372036854775807>",
+            "<t:99999999999999999999:F>",
+        ] {
+            assert_eq!(start_time(far, NOW), Err(OptionError::StartFar), "{far}");
+        }
+        for past in ["<t:-99999999999999999999>", "<t:-1>", "0000-01-01 00:00"] {
+            assert_eq!(start_time(past, NOW), Err(OptionError::StartPast), "{past}");
+        }
+        let message = OptionError::StartFar.to_string();
+        assert!(message.contains("90 days"), "{message}");
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! table picture and text), a round's boards, and the FIDE TRF file.
 
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
-use crate::core::present::terms_text;
-use crate::core::{Choice, Core, CoreError, File, Picture, Place, Reply};
+use crate::core::present::{page_of, terms_text};
+use crate::core::text::literal;
+use crate::core::{Choice, Core, CoreError, File, Listing, Picture, Place, Reply};
 use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
 use league::model::{Bye, PlayerNo};
 use league::{standings, trf};
@@ -15,17 +16,24 @@ const LIST_ENDED: i64 = 5;
 
 impl Core {
     /// /tournament list: the server's tournaments taking sign-ups or running, then the last
-    /// few that ended.
-    pub(super) async fn list_tournaments(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
+    /// few that ended; those in channels the asker can see, a page at a time. Only the asker
+    /// sees the answer: it follows what they can see.
+    pub(super) async fn list_tournaments(
+        &self,
+        place: Place,
+        listing: Listing,
+    ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
-        let all = self.store.guild_tournaments(guild, LIST_ENDED).await?;
+        let mut all = self.store.guild_tournaments(guild, LIST_ENDED).await?;
+        all.retain(|row| listing.sight.sees(row.channel.channel));
         if all.is_empty() {
-            return Ok(vec![Reply::public(
+            return Ok(vec![Reply::private(
                 "This server has no tournaments yet: /tournament create makes one.",
             )]);
         }
         let mut text = String::from("**Tournaments**\n");
-        for row in all {
+        let (shown, footer) = page_of(all, listing.page, "tournament list")?;
+        for row in shown {
             let state = match row.status {
                 TournamentStatus::Signup => "taking sign-ups".to_string(),
                 TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
@@ -35,12 +43,13 @@ impl Core {
                 text,
                 "#{} {}: {}, {state}, in <#{}>",
                 row.id,
-                row.name,
+                literal(&row.name),
                 format_name(row.format),
                 row.channel.channel
             );
         }
-        Ok(vec![Reply::public(text.trim_end())])
+        text.push_str(&footer);
+        Ok(vec![Reply::private(text.trim_end())])
     }
 
     /// The server's tournaments as autocomplete suggestions: the number, named.

@@ -281,7 +281,9 @@ impl Core {
 /// channel it was asked in.
 fn here(state: &TournamentState, place: Place) -> Target {
     match place {
-        Place::Channel(c) | Place::Thread(c) => Target::Channel { channel: c.channel },
+        Place::Channel(c) | Place::Thread { thread: c, .. } => {
+            Target::Channel { channel: c.channel }
+        }
         Place::Direct => Target::Channel {
             channel: state.row.channel.channel,
         },
