@@ -40,6 +40,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Commands a member may send at once before being asked to slow down.
     pub flood_burst: u32,
+    /// The computer's searches that run at once (each keeps a core busy).
+    pub computer_searches: usize,
 }
 
 impl Default for Config {
@@ -52,6 +54,7 @@ impl Default for Config {
             dev_guild: None,
             api_base: None,
             flood_burst: crate::core::FLOOD_BURST,
+            computer_searches: crate::core::computer_searches(),
         }
     }
 }
@@ -70,6 +73,7 @@ struct File {
     dev_guild: Option<u64>,
     api_base: Option<String>,
     flood_burst: Option<u32>,
+    computer_searches: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -141,6 +145,15 @@ impl Config {
             })?,
             None => file.flood_burst.unwrap_or(defaults.flood_burst),
         };
+        let computer_searches = match set("CSIPGS_COMPUTER_SEARCHES") {
+            Some(v) => v.trim().parse().map_err(|_| ConfigError::BadNumber {
+                name: "CSIPGS_COMPUTER_SEARCHES",
+                value: v,
+            })?,
+            None => file
+                .computer_searches
+                .unwrap_or(defaults.computer_searches),
+        };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
             .filter(|b| !b.trim().is_empty());
@@ -173,6 +186,7 @@ impl Config {
             dev_guild: dev_guild.filter(|&g| g != 0),
             api_base,
             flood_burst: flood_burst.max(1),
+            computer_searches: computer_searches.max(1),
         })
     }
 
@@ -321,6 +335,23 @@ mod tests {
         );
         let error = parse("shard_range = \"0-3\"", &[]).unwrap_err();
         assert!(error.to_string().contains("needs shard_total"), "{error}");
+    }
+
+    #[test]
+    fn computer_searches_follow_the_cores_unless_set() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(parse("", &[]).unwrap().computer_searches, (cores - 1).max(1));
+        assert_eq!(
+            parse("computer_searches = 3", &[]).unwrap().computer_searches,
+            3
+        );
+        let config = parse(
+            "computer_searches = 3",
+            &[("CSIPGS_COMPUTER_SEARCHES", "0")],
+        );
+        assert_eq!(config.unwrap().computer_searches, 1, "at least one");
+        let error = parse("", &[("CSIPGS_COMPUTER_SEARCHES", "all")]).unwrap_err();
+        assert!(error.to_string().contains("whole number"), "{error}");
     }
 
     #[test]

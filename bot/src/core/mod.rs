@@ -38,6 +38,7 @@ mod tournaments;
 pub use complete::{Choice, Field};
 pub use error::CoreError;
 pub use limits::BURST as FLOOD_BURST;
+pub use computer::default_searches as computer_searches;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, DirectorRequest, Press, Request, SettingsChange,
@@ -159,7 +160,7 @@ impl Core {
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),
             shards: Shards::ALL,
-            thinking: computer::Thinking::default(),
+            thinking: computer::Thinking::new(computer::default_searches()),
         }
     }
 
@@ -173,6 +174,12 @@ impl Core {
     /// more each second).
     pub fn with_flood_burst(mut self, burst: u32) -> Core {
         self.limiter = limits::Limiter::with_burst(burst);
+        self
+    }
+
+    /// How many of the computer's searches may run at once.
+    pub fn with_computer_searches(mut self, searches: usize) -> Core {
+        self.thinking = computer::Thinking::new(searches);
         self
     }
 
