@@ -150,9 +150,7 @@ impl Config {
                 name: "CSIPGS_COMPUTER_SEARCHES",
                 value: v,
             })?,
-            None => file
-                .computer_searches
-                .unwrap_or(defaults.computer_searches),
+            None => file.computer_searches.unwrap_or(defaults.computer_searches),
         };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
@@ -340,9 +338,14 @@ mod tests {
     #[test]
     fn computer_searches_follow_the_cores_unless_set() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(parse("", &[]).unwrap().computer_searches, (cores - 1).max(1));
         assert_eq!(
-            parse("computer_searches = 3", &[]).unwrap().computer_searches,
+            parse("", &[]).unwrap().computer_searches,
+            (cores - 1).max(1)
+        );
+        assert_eq!(
+            parse("computer_searches = 3", &[])
+                .unwrap()
+                .computer_searches,
             3
         );
         let config = parse(

@@ -12,11 +12,9 @@ mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
-use super::{ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
+use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
-use crate::store::{
-    Channel, ColourChoice, Computer, ComputerDue, GameRow, Player, StoreError,
-};
+use crate::store::{Channel, ColourChoice, Computer, ComputerDue, GameRow, Player, StoreError};
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
@@ -273,21 +271,23 @@ impl Core {
     /// turn is owed, looking in the database now and then for turns owed elsewhere. A turn
     /// leaves the queue when a search slot is free; while a turn whose clock is about to run
     /// out waits for one, the running searches are cut short, so it waits milliseconds.
-    /// None waits for another's save.
+    /// None waits for another's save. Everything here is one `select!`: a turn in flight
+    /// may hold a database connection between two polls, so the task never awaits the
+    /// database while its turns stand still.
     pub async fn run_computer(&self, mut stop: watch::Receiver<bool>) {
         let mut queue = Queue::default();
         let mut turns = FuturesUnordered::new();
+        let mut looking: Option<BoxFuture<'_, Result<Vec<Owed>, CoreError>>> = None;
+        // A look is due: at the start, when a turn is owed, when one lost its save.
         let mut look = true;
         let mut next_look = Instant::now();
         loop {
             if *stop.borrow() {
                 break;
             }
-            if look || Instant::now() >= next_look {
-                match self.owed_turns().await {
-                    Ok(owed) => queue.refresh(owed),
-                    Err(e) => tracing::error!(error = %e, "can't look for the computer's turns"),
-                }
+            if looking.is_none() && (look || Instant::now() >= next_look) {
+                looking = Some(Box::pin(self.owed_turns()));
+                look = false;
                 next_look = Instant::now() + LOOK_EVERY;
             }
             let now = self.now();
@@ -300,8 +300,14 @@ impl Core {
                 next_look.min(Instant::now() + Duration::from_secs(seconds))
             });
             let slots = self.thinking.slots.clone();
-            look = false;
             tokio::select! {
+                owed = async { looking.as_mut().expect("a look").await }, if looking.is_some() => {
+                    looking = None;
+                    match owed {
+                        Ok(owed) => queue.refresh(owed),
+                        Err(e) => tracing::error!(error = %e, "can't look for the computer's turns"),
+                    }
+                }
                 _ = tokio::time::sleep_until(wake) => {}
                 _ = self.thinking.owed.notified() => look = true,
                 _ = stop.changed() => {}
@@ -329,7 +335,14 @@ impl Core {
         // Searches in flight give up; their turns are owed still and played after a restart.
         self.thinking.stop.store(true, Ordering::SeqCst);
         self.thinking.cut_all();
-        while turns.next().await.is_some() {}
+        // A look cut off mid-query would cost its connection: let it finish too.
+        let look = async {
+            if let Some(looking) = looking {
+                let _ = looking.await;
+            }
+        };
+        let drain = async { while turns.next().await.is_some() {} };
+        futures_util::future::join(look, drain).await;
     }
 
     /// The turns the computer owes in this process's servers, less those it is thinking about.

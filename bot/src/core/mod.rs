@@ -36,9 +36,9 @@ mod text;
 mod tournaments;
 
 pub use complete::{Choice, Field};
+pub use computer::default_searches as computer_searches;
 pub use error::CoreError;
 pub use limits::BURST as FLOOD_BURST;
-pub use computer::default_searches as computer_searches;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, DirectorRequest, Press, Request, SettingsChange,

@@ -169,12 +169,21 @@ mod tests {
         let first: Vec<Owed> = (1..=30).map(|game| untimed(game, 1)).collect();
         queue.refresh(first.clone());
         // Member 1 has had ten searches before member 2's turn is owed.
-        let served: Vec<i64> = (0..10).filter_map(|_| queue.pop(NOW)).map(|o| o.game).collect();
-        let left: Vec<Owed> = first.into_iter().filter(|o| !served.contains(&o.game)).collect();
+        let served: Vec<i64> = (0..10)
+            .filter_map(|_| queue.pop(NOW))
+            .map(|o| o.game)
+            .collect();
+        let left: Vec<Owed> = first
+            .into_iter()
+            .filter(|o| !served.contains(&o.game))
+            .collect();
         queue.refresh(left.iter().copied().chain([untimed(100, 2)]));
         let order = order(&mut queue, NOW);
         let position = order.iter().position(|&g| g == 100).unwrap();
-        assert!(position <= 1, "member 2's turn is number {position}: {order:?}");
+        assert!(
+            position <= 1,
+            "member 2's turn is number {position}: {order:?}"
+        );
     }
 
     #[test]

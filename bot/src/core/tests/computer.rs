@@ -330,7 +330,11 @@ async fn computer_opens(f: &Fixture, who: &Who, channel: u64, time: Option<&str>
     };
     let place = Place::Channel(Channel { guild: 10, channel });
     let started = f.say(who, place, Request::Challenge(request)).await;
-    assert!(started[0].text.starts_with("Game on!"), "{}", started[0].text);
+    assert!(
+        started[0].text.starts_with("Game on!"),
+        "{}",
+        started[0].text
+    );
 }
 
 /// The channels whose games the computer answered, in the order it answered them.
@@ -375,7 +379,53 @@ async fn a_clock_near_its_deadline_is_served_first(backend: Backend) {
     assert_eq!(order, [60, 50, 30, 31, 32]);
 }
 
+/// The channels of the computer's answers waiting in the outbox, in the order they were saved.
+async fn saved_answers(f: &Fixture) -> Result<Vec<u64>, StoreError> {
+    let owed = f
+        .core
+        .store()
+        .due_owed(i64::MAX, 1000, &Shards::ALL)
+        .await?;
+    Ok(owed
+        .iter()
+        .map(|row| row.decode::<Target, Reply>().unwrap())
+        .filter(|(_, reply)| reply.text.starts_with("<@99>"))
+        .filter_map(|(target, _)| match target {
+            Target::Channel { channel } => Some(channel),
+            _ => None,
+        })
+        .collect())
+}
+
+/// The running task with a single search slot answers every owed turn, Bob's among the
+/// first though Alice's six were owed before it.
+async fn the_task_shares_its_one_slot(backend: Backend) {
+    let mut f = fixture(backend).await;
+    f.core = f.core.with_computer_searches(1);
+    for channel in 30..36 {
+        computer_opens(&f, &alice(), channel, None).await;
+    }
+    computer_opens(&f, &bob(), 50, None).await;
+    let (halt, halted) = watch::channel(false);
+    let watch = async {
+        for _ in 0..2400 {
+            if saved_answers(&f).await.is_ok_and(|saved| saved.len() == 7) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        halt.send(true).unwrap();
+    };
+    tokio::join!(f.core.run_computer(halted), watch);
+    let order = saved_answers(&f).await.unwrap();
+    assert_eq!(order.len(), 7, "{order:?}");
+    // Second to leave the queue; its save may pass the first's.
+    let bob = order.iter().position(|&c| c == 50);
+    assert!(bob.is_some_and(|at| at <= 2), "{order:?}");
+}
+
 on_both!(
+    the_task_shares_its_one_slot,
     one_members_many_games_do_not_delay_anothers_one,
     a_clock_near_its_deadline_is_served_first,
     the_computer_answers_each_turn_once,
