@@ -301,7 +301,9 @@ impl Core {
             });
             let slots = self.thinking.slots.clone();
             tokio::select! {
-                owed = async { looking.as_mut().expect("a look").await }, if looking.is_some() => {
+                owed = async { looking.as_mut().expect("a look").await },
+                    if looking.is_some() =>
+                {
                     looking = None;
                     match owed {
                         Ok(owed) => queue.refresh(owed),
@@ -326,9 +328,11 @@ impl Core {
                     Ok(Some(_)) => {}
                     // Lost its save to another change: owed still, so back in the queue.
                     Ok(None) => look = true,
-                    Err(e) => {
-                        tracing::error!(game, error = %e, "the computer's turn failed; trying again shortly");
-                    }
+                    Err(e) => tracing::error!(
+                        game,
+                        error = %e,
+                        "the computer's turn failed; trying again shortly"
+                    ),
                 }
             }
         }
