@@ -43,6 +43,8 @@ pub struct Config {
     pub flood_burst: u32,
     /// How much one member, or one server, may have going at once (`[quotas]`).
     pub quotas: Quotas,
+    /// The computer's searches that run at once (each keeps a core busy).
+    pub computer_searches: usize,
 }
 
 impl Default for Config {
@@ -56,6 +58,7 @@ impl Default for Config {
             api_base: None,
             flood_burst: crate::core::FLOOD_BURST,
             quotas: Quotas::default(),
+            computer_searches: crate::core::computer_searches(),
         }
     }
 }
@@ -76,6 +79,7 @@ struct File {
     flood_burst: Option<u32>,
     /// Each quota left out keeps its default.
     quotas: Option<Quotas>,
+    computer_searches: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -147,6 +151,13 @@ impl Config {
             })?,
             None => file.flood_burst.unwrap_or(defaults.flood_burst),
         };
+        let computer_searches = match set("CSIPGS_COMPUTER_SEARCHES") {
+            Some(v) => v.trim().parse().map_err(|_| ConfigError::BadNumber {
+                name: "CSIPGS_COMPUTER_SEARCHES",
+                value: v,
+            })?,
+            None => file.computer_searches.unwrap_or(defaults.computer_searches),
+        };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
             .filter(|b| !b.trim().is_empty());
@@ -180,6 +191,7 @@ impl Config {
             api_base,
             flood_burst: flood_burst.max(1),
             quotas: file.quotas.unwrap_or_default(),
+            computer_searches: computer_searches.max(1),
         })
     }
 
@@ -343,6 +355,28 @@ mod tests {
         assert!(toml::from_str::<File>("[quotas]\nchallenges = 1\n").is_err());
         let example = parse(include_str!("../../config.example.toml"), &[]).unwrap();
         assert_eq!(example.quotas, Quotas::default());
+    }
+
+    #[test]
+    fn computer_searches_follow_the_cores_unless_set() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            parse("", &[]).unwrap().computer_searches,
+            (cores - 1).max(1)
+        );
+        assert_eq!(
+            parse("computer_searches = 3", &[])
+                .unwrap()
+                .computer_searches,
+            3
+        );
+        let config = parse(
+            "computer_searches = 3",
+            &[("CSIPGS_COMPUTER_SEARCHES", "0")],
+        );
+        assert_eq!(config.unwrap().computer_searches, 1, "at least one");
+        let error = parse("", &[("CSIPGS_COMPUTER_SEARCHES", "all")]).unwrap_err();
+        assert!(error.to_string().contains("whole number"), "{error}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod picture;
 mod price_text;
 mod shards;
 mod store;
+mod supervise;
 mod terminal;
 
 #[derive(Parser)]

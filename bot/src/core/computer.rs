@@ -1,54 +1,95 @@
 //! Games against the computer. `/challenge` naming the bot starts one at once, with no
 //! challenge to accept; the computer's turns then follow the member's by themselves. Each
-//! turn is searched on the blocking pool (a bounded number at once, so other games and
-//! commands never wait on a search), within a budget its clock can afford, and announced
-//! like a member's turn. The database says which games owe a turn (`computer_at`), so a bot
-//! that stopped mid-search plays that turn when it starts again; the version-checked save
-//! plays each turn once, however many tasks look.
+//! turn is searched on the blocking pool, a bounded number at once (so other games and
+//! commands never wait on a search), in the order `queue` decides: a clock about to run out
+//! first, then equal shares across members and servers. Its budget is what its clock can
+//! afford when its search starts, and it is announced like a member's turn. The database
+//! says which games owe a turn (`computer_at`), so a bot that stopped mid-search plays that
+//! turn when it starts again; the version-checked save plays each turn once, however many
+//! tasks look.
+
+mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
-use super::{ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
+use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
-use crate::store::{Channel, ColourChoice, Computer, GameRow, Player, StoreError};
+use crate::store::{Channel, ColourChoice, Computer, ComputerDue, GameRow, Player, StoreError};
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
 use futures_util::stream::{FuturesUnordered, StreamExt};
-use std::collections::HashSet;
+use queue::{Owed, Owner, Queue};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{watch, Notify, Semaphore};
-
-/// Searches that run at once: each keeps a core busy, and these machines have two.
-const THINKERS: usize = 2;
+use tokio::sync::{watch, Notify, OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
 
 /// How often the computer looks for owed turns when nothing wakes it: turns owed by another
 /// process's change (a shard's neighbour, a restart) are found within this.
 const LOOK_EVERY: Duration = Duration::from_secs(30);
 
 /// A turn that lost its save to another change (the member resigned meanwhile) is thought
-/// again at most this many times.
+/// again at most this many times by `computer_turns`; the computer task puts it back in
+/// its queue instead.
 const TRIES: usize = 3;
 
-/// The computer's share of a core: which games it is thinking about, how many searches may
-/// run, and the flag that stops them all when the bot stops.
-pub(super) struct Thinking {
-    permits: Semaphore,
-    in_flight: Mutex<HashSet<i64>>,
-    /// Wakes `run_computer` when a turn is owed.
-    owed: Notify,
-    stop: Arc<AtomicBool>,
+/// Searches that run at once unless the settings say otherwise: one per core, leaving one
+/// for everything else (commands, pictures, the database), and at least one.
+pub fn default_searches() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |cores| cores.get() - 1)
+        .max(1)
 }
 
-impl Default for Thinking {
-    fn default() -> Thinking {
+/// The computer's share of the cores: which games it is thinking about, how many searches
+/// may run, and the flag that stops them all when the bot stops.
+pub(super) struct Thinking {
+    /// One slot per search that may run at once. A turn takes one when it leaves the queue
+    /// and its search owns it until it ends, so a save, a wait or a search cut loose by a
+    /// restarted task never holds one it isn't searching with.
+    slots: Arc<Semaphore>,
+    /// The games this process is thinking about, each with the flag that cuts its search
+    /// short (the search then answers with the deepest it has finished).
+    in_flight: Mutex<HashMap<i64, Arc<AtomicBool>>>,
+    /// Wakes `run_computer` when a turn is owed.
+    owed: Notify,
+    /// The bot is stopping: searches give up and nothing more is saved.
+    stop: AtomicBool,
+}
+
+impl Thinking {
+    /// Room for `searches` at once (at least one).
+    pub(super) fn new(searches: usize) -> Thinking {
         Thinking {
-            permits: Semaphore::new(THINKERS),
-            in_flight: Mutex::new(HashSet::new()),
+            slots: Arc::new(Semaphore::new(searches.max(1))),
+            in_flight: Mutex::new(HashMap::new()),
             owed: Notify::new(),
-            stop: Arc::new(AtomicBool::new(false)),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn in_flight(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<AtomicBool>>> {
+        self.in_flight.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn claim(&self, game: i64) -> Option<Claim<'_>> {
+        let cut = Arc::new(AtomicBool::new(false));
+        let fresh = self.in_flight().insert(game, cut.clone()).is_none();
+        fresh.then_some(Claim {
+            thinking: self,
+            game,
+            cut,
+        })
+    }
+
+    /// Cut every search of this process short: each answers at once with the deepest it has
+    /// finished (a shallow search at worst), freeing its slot.
+    fn cut_all(&self) {
+        for cut in self.in_flight().values() {
+            cut.store(true, Ordering::SeqCst);
         }
     }
 }
@@ -57,29 +98,26 @@ impl Default for Thinking {
 struct Claim<'a> {
     thinking: &'a Thinking,
     game: i64,
+    cut: Arc<AtomicBool>,
 }
 
 impl Drop for Claim<'_> {
     fn drop(&mut self) {
-        self.thinking
-            .in_flight
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&self.game);
+        self.thinking.in_flight().remove(&self.game);
     }
 }
 
-impl Thinking {
-    fn claim(&self, game: i64) -> Option<Claim<'_>> {
-        let fresh = self
-            .in_flight
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(game);
-        fresh.then_some(Claim {
-            thinking: self,
-            game,
-        })
+impl From<ComputerDue> for Owed {
+    fn from(due: ComputerDue) -> Owed {
+        Owed {
+            game: due.game,
+            owner: Owner {
+                guild: due.guild,
+                member: due.member,
+            },
+            deadline: due.deadline,
+            since: due.since,
+        }
     }
 }
 
@@ -216,102 +254,174 @@ impl Core {
         self.thinking.owed.notify_one();
     }
 
-    /// Play every turn the computer owes in this process's servers, one after another, and
-    /// return their announcements (already owed to their channels). The terminal calls this
-    /// after each command; tests call it to play the computer's turns when they choose.
+    /// Play every turn the computer owes in this process's servers, one after another in
+    /// the queue's order, and return their announcements (already owed to their channels).
+    /// The terminal calls this after each command; tests call it to play the computer's
+    /// turns when they choose.
     pub async fn computer_turns(&self) -> Result<Vec<Reply>, CoreError> {
+        let mut queue = Queue::default();
+        queue.refresh(self.owed_turns().await?);
         let mut replies = Vec::new();
-        for game in self.store.computer_games_due(&self.shards).await? {
-            replies.extend(self.computer_turn(game).await?);
+        while let Some(next) = queue.pop(self.now()) {
+            let Some(claim) = self.thinking.claim(next.game) else {
+                continue;
+            };
+            for _ in 0..TRIES {
+                let Ok(slot) = self.thinking.slots.clone().acquire_owned().await else {
+                    break;
+                };
+                if let Some(played) = self.computer_turn(&claim, slot).await? {
+                    replies.extend(played);
+                    break;
+                }
+            }
         }
         Ok(replies)
     }
 
     /// Play the computer's owed turns as they arise until `stop` turns true: woken when a
-    /// turn is owed, looking in the database now and then for turns owed elsewhere. Several
-    /// games think at once (up to `THINKERS` searches); none waits for another's save.
+    /// turn is owed, looking in the database now and then for turns owed elsewhere. A turn
+    /// leaves the queue when a search slot is free; while a turn whose clock is about to run
+    /// out waits for one, the running searches are cut short, so it waits milliseconds.
+    /// None waits for another's save. Everything here is one `select!`: a turn in flight
+    /// may hold a database connection between two polls, so the task never awaits the
+    /// database while its turns stand still.
     pub async fn run_computer(&self, mut stop: watch::Receiver<bool>) {
-        let mut thinking = FuturesUnordered::new();
+        let mut queue = Queue::default();
+        let mut turns = FuturesUnordered::new();
+        let mut looking: Option<BoxFuture<'_, Result<Vec<Owed>, CoreError>>> = None;
+        // A look is due: at the start, when a turn is owed, when one lost its save.
+        let mut look = true;
+        let mut next_look = Instant::now();
         loop {
             if *stop.borrow() {
                 break;
             }
-            match self.store.computer_games_due(&self.shards).await {
-                Ok(games) => {
-                    for game in games {
-                        thinking.push(async move { (game, self.computer_turn(game).await) });
+            if looking.is_none() && (look || Instant::now() >= next_look) {
+                looking = Some(Box::pin(self.owed_turns()));
+                look = false;
+                next_look = Instant::now() + LOOK_EVERY;
+            }
+            let now = self.now();
+            if queue.urgent(now) && self.thinking.slots.available_permits() == 0 {
+                self.thinking.cut_all();
+            }
+            // Wake when the next waiting clock turns urgent, or to look again.
+            let wake = queue.turns_urgent_at(now).map_or(next_look, |at| {
+                let seconds = u64::try_from(at - now).unwrap_or(0);
+                next_look.min(Instant::now() + Duration::from_secs(seconds))
+            });
+            let slots = self.thinking.slots.clone();
+            tokio::select! {
+                owed = async { looking.as_mut().expect("a look").await },
+                    if looking.is_some() =>
+                {
+                    looking = None;
+                    match owed {
+                        Ok(owed) => queue.refresh(owed),
+                        Err(e) => tracing::error!(error = %e, "can't look for the computer's turns"),
                     }
                 }
-                Err(e) => tracing::error!(error = %e, "can't look for the computer's turns"),
-            }
-            let look = tokio::time::sleep(LOOK_EVERY);
-            tokio::pin!(look);
-            loop {
-                tokio::select! {
-                    _ = &mut look => break,
-                    _ = self.thinking.owed.notified() => break,
-                    _ = stop.changed() => break,
-                    Some((game, done)) = thinking.next(), if !thinking.is_empty() => {
-                        if let Err(e) = done {
-                            tracing::error!(game, error = %e, "the computer's turn failed; trying again shortly");
-                        }
+                _ = tokio::time::sleep_until(wake) => {}
+                _ = self.thinking.owed.notified() => look = true,
+                _ = stop.changed() => {}
+                Ok(slot) = slots.acquire_owned(), if !queue.is_empty() => {
+                    let claimed = queue
+                        .pop(self.now())
+                        .and_then(|next| self.thinking.claim(next.game));
+                    if let Some(claim) = claimed {
+                        turns.push(async move {
+                            let played = self.computer_turn(&claim, slot).await;
+                            (claim.game, played)
+                        });
                     }
+                }
+                Some((game, played)) = turns.next(), if !turns.is_empty() => match played {
+                    Ok(Some(_)) => {}
+                    // Lost its save to another change: owed still, so back in the queue.
+                    Ok(None) => look = true,
+                    Err(e) => tracing::error!(
+                        game,
+                        error = %e,
+                        "the computer's turn failed; trying again shortly"
+                    ),
                 }
             }
         }
         // Searches in flight give up; their turns are owed still and played after a restart.
         self.thinking.stop.store(true, Ordering::SeqCst);
-        while thinking.next().await.is_some() {}
+        self.thinking.cut_all();
+        // A look cut off mid-query would cost its connection: let it finish too.
+        let look = async {
+            if let Some(looking) = looking {
+                let _ = looking.await;
+            }
+        };
+        let drain = async { while turns.next().await.is_some() {} };
+        futures_util::future::join(look, drain).await;
     }
 
-    /// The computer's turn in one game, if it owes one and no other task of this process is
-    /// thinking about it: searched within its budget, played and saved with its
-    /// announcements. A turn whose save loses to another change is thought again.
-    async fn computer_turn(&self, game: i64) -> Result<Vec<Reply>, CoreError> {
-        let Some(_claim) = self.thinking.claim(game) else {
-            return Ok(Vec::new());
-        };
-        let Ok(_permit) = self.thinking.permits.acquire().await else {
-            return Ok(Vec::new());
-        };
-        for _ in 0..TRIES {
-            if self.thinking.stop.load(Ordering::SeqCst) {
-                break;
-            }
-            let Some((row, channel)) = self.store.game_with_channel(game).await? else {
-                break;
-            };
-            let Some(computer) = row.computer.filter(|_| row.computer_to_move()) else {
-                break;
-            };
-            let now = self.now();
-            // A clock that ran out while the bot was stopped loses the game like anyone's.
-            if let Some(flagged) = self.flag_if_overdue(&row, channel, now, true).await? {
-                return Ok(vec![flagged]);
-            }
-            let think = Think {
-                level: computer.level,
-                budget: turn_budget(&row, computer.color, now),
-                seed: row.id as u64,
-            };
-            // Games against the computer are csipgs games: the challenge allows no other.
-            let Some(state) = row.game.csipgs().cloned() else {
-                return Err(CoreError::ComputerFide);
-            };
-            let stop = self.thinking.stop.clone();
-            let turn = tokio::task::spawn_blocking(move || choose_turn(&state, &think, &stop))
-                .await
-                .map_err(|e| CoreError::Computer(e.to_string()))?;
-            if self.thinking.stop.load(Ordering::SeqCst) {
-                break;
-            }
-            let Some(turn) = turn else { break };
-            match self.play_computer_turn(row, channel, turn).await {
-                Err(CoreError::Conflict) => continue,
-                done => return done,
-            }
+    /// The turns the computer owes in this process's servers, less those it is thinking about.
+    async fn owed_turns(&self) -> Result<Vec<Owed>, CoreError> {
+        let due = self.store.computer_turns_due(&self.shards).await?;
+        let in_flight = self.thinking.in_flight();
+        Ok(due
+            .into_iter()
+            .filter(|d| !in_flight.contains_key(&d.game))
+            .map(Owed::from)
+            .collect())
+    }
+
+    /// The computer's turn in a claimed game, if it owes one, searched in `slot`: its budget
+    /// is what the clock has left as the search starts, and the slot is free again as the
+    /// search ends, before the save. None if the save lost to another change (the member
+    /// resigned meanwhile): the turn, if still owed, is to be thought again.
+    async fn computer_turn(
+        &self,
+        claim: &Claim<'_>,
+        slot: OwnedSemaphorePermit,
+    ) -> Result<Option<Vec<Reply>>, CoreError> {
+        let nothing = Ok(Some(Vec::new()));
+        if self.thinking.stop.load(Ordering::SeqCst) {
+            return nothing;
         }
-        Ok(Vec::new())
+        let Some((row, channel)) = self.store.game_with_channel(claim.game).await? else {
+            return nothing;
+        };
+        let Some(computer) = row.computer.filter(|_| row.computer_to_move()) else {
+            return nothing;
+        };
+        let now = self.now();
+        // A clock that ran out while the bot was stopped loses the game like anyone's.
+        if let Some(flagged) = self.flag_if_overdue(&row, channel, now, true).await? {
+            return Ok(Some(vec![flagged]));
+        }
+        let think = Think {
+            level: computer.level,
+            budget: turn_budget(&row, computer.color, now),
+            seed: row.id as u64,
+        };
+        // Games against the computer are csipgs games: the challenge allows no other.
+        let Some(state) = row.game.csipgs().cloned() else {
+            return Err(CoreError::ComputerFide);
+        };
+        let cut = claim.cut.clone();
+        let turn = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            choose_turn(&state, &think, &cut)
+        })
+        .await
+        .map_err(|e| CoreError::Computer(e.to_string()))?;
+        if self.thinking.stop.load(Ordering::SeqCst) {
+            return nothing;
+        }
+        let Some(turn) = turn else {
+            return nothing;
+        };
+        match self.play_computer_turn(row, channel, turn).await {
+            Err(CoreError::Conflict) => Ok(None),
+            done => done.map(Some),
+        }
     }
 
     /// Play the computer's chosen turn on the loaded game and save it; every announcement

@@ -38,6 +38,7 @@ mod text;
 mod tournaments;
 
 pub use complete::{Choice, Field};
+pub use computer::default_searches as computer_searches;
 pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
@@ -170,7 +171,7 @@ impl Core {
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),
             shards: Shards::ALL,
-            thinking: computer::Thinking::default(),
+            thinking: computer::Thinking::new(computer::default_searches()),
         }
     }
 
@@ -190,6 +191,12 @@ impl Core {
     /// How much one member, or one server, may have going at once.
     pub fn with_quotas(mut self, quotas: Quotas) -> Core {
         self.quotas = quotas;
+        self
+    }
+
+    /// How many of the computer's searches may run at once.
+    pub fn with_computer_searches(mut self, searches: usize) -> Core {
+        self.thinking = computer::Thinking::new(searches);
         self
     }
 

@@ -17,6 +17,7 @@ use crate::core::{
 };
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
+use crate::supervise::{supervise, Backoff};
 use answer::{answer, Asked};
 use courier::Courier;
 use poise::serenity_prelude as serenity;
@@ -179,6 +180,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         Core::new(store.clone(), system_clock(), courier.clone())
             .with_flood_burst(config.flood_burst)
             .with_quotas(config.quotas)
+            .with_computer_searches(config.computer_searches)
             .with_shards(config.shards.owned()),
     );
     let dev_guild = config.dev_guild;
@@ -234,14 +236,21 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .await?;
     courier.connect(client.http.clone());
     let (halt, halted) = tokio::sync::watch::channel(false);
+    // Both come back after a panic (logged), after a pause: see `supervise`.
     let computer = {
         let core = core.clone();
         let halted = halted.clone();
-        tokio::spawn(async move { core.run_computer(halted).await })
+        tokio::spawn(async move {
+            let run = || core.run_computer(halted.clone());
+            supervise("computer", halted.clone(), Backoff::TASKS, run).await
+        })
     };
     let scheduler = {
         let core = core.clone();
-        tokio::spawn(async move { core.run_scheduler(halted).await })
+        tokio::spawn(async move {
+            let run = || core.run_scheduler(halted.clone());
+            supervise("scheduler", halted.clone(), Backoff::TASKS, run).await
+        })
     };
     let shards = client.shard_manager.clone();
     let connected = async {

@@ -56,6 +56,19 @@ pub struct Computer {
     pub level: Level,
 }
 
+/// A turn the computer owes, with what decides when it is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerDue {
+    pub game: i64,
+    pub guild: u64,
+    /// The member playing the computer.
+    pub member: u64,
+    /// When the computer's clock runs out, if the game has one.
+    pub deadline: Option<i64>,
+    /// When the turn became owed.
+    pub since: i64,
+}
+
 /// How a game in progress ends with a result, other than by the turn that ends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -352,9 +365,36 @@ impl Store {
 
     /// Active games in the servers of `shards` where the computer is to move, longest
     /// waiting first.
-    pub async fn computer_games_due(&self, shards: &Shards) -> Result<Vec<i64>, StoreError> {
-        let due = self.games_due("computer_at", i64::MAX, shards).await?;
-        Ok(due.into_iter().map(|(game, _)| game).collect())
+    pub async fn computer_turns_due(
+        &self,
+        shards: &Shards,
+    ) -> Result<Vec<ComputerDue>, StoreError> {
+        let sql = format!(
+            "SELECT id, guild_id, white_id, black_id, computer_color, deadline_at, computer_at \
+             FROM games WHERE status = $1 AND computer_at IS NOT NULL AND {} ORDER BY computer_at",
+            owned_by(2)
+        );
+        let query = sqlx::query(&sql).bind(Status::Active.word());
+        bind_owned(query, shards)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|row| {
+                let computer: Option<String> = row.try_get("computer_color")?;
+                // The member plays the side the computer doesn't.
+                let member = match computer.as_deref().map(Color::from_word).transpose()? {
+                    Some(Color::White) => "black_id",
+                    _ => "white_id",
+                };
+                Ok(ComputerDue {
+                    game: row.try_get("id")?,
+                    guild: row.try_get::<i64, _>("guild_id")? as u64,
+                    member: row.try_get::<i64, _>(member)? as u64,
+                    deadline: row.try_get("deadline_at")?,
+                    since: row.try_get("computer_at")?,
+                })
+            })
+            .collect()
     }
 
     /// Start a game against the computer in `channel` (a thread the bot opened for it, if

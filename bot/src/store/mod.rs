@@ -24,7 +24,7 @@ pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
 pub use copy::copy_database;
 #[cfg(test)]
 pub use copy::{CopyError, TABLES};
-pub use games::{Computer, End, GameRow, Status};
+pub use games::{Computer, ComputerDue, End, GameRow, Status};
 pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};

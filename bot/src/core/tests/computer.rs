@@ -317,7 +317,117 @@ async fn a_fog_game_against_the_computer(backend: Backend) {
         .any(|(target, _)| *target == Target::Direct { user: 1 }));
 }
 
+/// `who` starts a game against the computer in channel `channel` of the test server, the
+/// computer opening (so its first turn is owed at once), with the time control given.
+async fn computer_opens(f: &Fixture, who: &Who, channel: u64, time: Option<&str>) {
+    let request = against_computer(ColourChoice::Black, Some(1));
+    let request = ChallengeRequest {
+        game: GameSpec {
+            time: time.map(str::to_string),
+            ..request.game
+        },
+        ..request
+    };
+    let place = Place::Channel(Channel { guild: 10, channel });
+    let started = f.say(who, place, Request::Challenge(request)).await;
+    assert!(
+        started[0].text.starts_with("Game on!"),
+        "{}",
+        started[0].text
+    );
+}
+
+/// The channels whose games the computer answered, in the order it answered them.
+async fn answered_in(f: &Fixture) -> Vec<u64> {
+    let replies = f.core.computer_turns().await.expect("the computer plays");
+    let mut channels = Vec::new();
+    for reply in replies.iter().filter(|r| r.text.starts_with("<@99>")) {
+        let Some(Target::Channel { channel }) = reply.elsewhere else {
+            panic!("{reply:?}");
+        };
+        assert!(!reply.text.contains("ran out of time"), "{}", reply.text);
+        channels.push(channel);
+    }
+    channels
+}
+
+/// Alice owes the computer many turns; Bob's one is answered second, not after hers.
+async fn one_members_many_games_do_not_delay_anothers_one(backend: Backend) {
+    let f = fixture(backend).await;
+    for channel in 30..38 {
+        computer_opens(&f, &alice(), channel, None).await;
+    }
+    computer_opens(&f, &bob(), 50, None).await;
+    let order = answered_in(&f).await;
+    assert_eq!(order.len(), 9, "{order:?}");
+    assert_eq!(order[..2], [30, 50], "{order:?}");
+    assert_eq!(order[2..], (31..38).collect::<Vec<_>>()[..]);
+}
+
+/// A live clock about to run out is answered before every other owed turn, and in time.
+async fn a_clock_near_its_deadline_is_served_first(backend: Backend) {
+    let f = fixture(backend).await;
+    for channel in 30..33 {
+        computer_opens(&f, &alice(), channel, None).await;
+    }
+    computer_opens(&f, &bob(), 50, Some("1d")).await;
+    computer_opens(&f, &carol(), 60, Some("1m")).await;
+    // Three seconds are left on the computer's one-minute clock.
+    f.now.fetch_add(57, Ordering::SeqCst);
+    let order = answered_in(&f).await;
+    // Then equal shares, the earlier deadline first: Bob's correspondence clock, then Alice.
+    assert_eq!(order, [60, 50, 30, 31, 32]);
+}
+
+/// The channels of the computer's answers waiting in the outbox, in the order they were saved.
+async fn saved_answers(f: &Fixture) -> Result<Vec<u64>, StoreError> {
+    let owed = f
+        .core
+        .store()
+        .due_owed(i64::MAX, 1000, &Shards::ALL)
+        .await?;
+    Ok(owed
+        .iter()
+        .map(|row| row.decode::<Target, Reply>().unwrap())
+        .filter(|(_, reply)| reply.text.starts_with("<@99>"))
+        .filter_map(|(target, _)| match target {
+            Target::Channel { channel } => Some(channel),
+            _ => None,
+        })
+        .collect())
+}
+
+/// The running task with a single search slot answers every owed turn, Bob's among the
+/// first though Alice's six were owed before it.
+async fn the_task_shares_its_one_slot(backend: Backend) {
+    let mut f = fixture(backend).await;
+    f.core = f.core.with_computer_searches(1);
+    for channel in 30..36 {
+        computer_opens(&f, &alice(), channel, None).await;
+    }
+    computer_opens(&f, &bob(), 50, None).await;
+    let (halt, halted) = watch::channel(false);
+    let watch = async {
+        for _ in 0..2400 {
+            if saved_answers(&f).await.is_ok_and(|saved| saved.len() == 7) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        halt.send(true).unwrap();
+    };
+    tokio::join!(f.core.run_computer(halted), watch);
+    let order = saved_answers(&f).await.unwrap();
+    assert_eq!(order.len(), 7, "{order:?}");
+    // Second to leave the queue; its save may pass the first's.
+    let bob = order.iter().position(|&c| c == 50);
+    assert!(bob.is_some_and(|at| at <= 2), "{order:?}");
+}
+
 on_both!(
+    the_task_shares_its_one_slot,
+    one_members_many_games_do_not_delay_anothers_one,
+    a_clock_near_its_deadline_is_served_first,
     the_computer_answers_each_turn_once,
     the_computer_opens_as_white_and_a_rematch_swaps,
     what_the_computer_refuses,

@@ -78,6 +78,8 @@ pub(super) struct Recorder {
     pub opened: std::sync::Mutex<Vec<String>>,
     /// Members who take no direct messages.
     pub no_dms: Vec<u64>,
+    /// This many deliveries panic before any is made: a fault injected into the scheduler.
+    pub panics: std::sync::atomic::AtomicUsize,
 }
 
 impl Platform for Recorder {
@@ -97,6 +99,11 @@ impl Platform for Recorder {
         target: Target,
         reply: Reply,
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+        let left = self.panics.load(Ordering::SeqCst);
+        if left > 0 {
+            self.panics.store(left - 1, Ordering::SeqCst);
+            panic!("injected fault: delivery {left} before the last");
+        }
         if let Target::Direct { user } = target {
             if self.no_dms.contains(&user) {
                 let closed = Undelivered::NoDms("Cannot send messages to this user".into());
@@ -1094,6 +1101,8 @@ mod clocks;
 mod computer;
 
 mod fide;
+
+mod supervision;
 
 mod fog;
 
