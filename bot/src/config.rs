@@ -40,6 +40,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Commands a member may send at once before being asked to slow down.
     pub flood_burst: u32,
+    /// Pictures drawn at once (boards, tables, replays); by default one a core.
+    pub picture_workers: Option<usize>,
 }
 
 impl Default for Config {
@@ -52,6 +54,7 @@ impl Default for Config {
             dev_guild: None,
             api_base: None,
             flood_burst: crate::core::FLOOD_BURST,
+            picture_workers: None,
         }
     }
 }
@@ -70,6 +73,7 @@ struct File {
     dev_guild: Option<u64>,
     api_base: Option<String>,
     flood_burst: Option<u32>,
+    picture_workers: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -141,6 +145,13 @@ impl Config {
             })?,
             None => file.flood_burst.unwrap_or(defaults.flood_burst),
         };
+        let picture_workers = match set("CSIPGS_PICTURE_WORKERS") {
+            Some(v) => Some(v.trim().parse().map_err(|_| ConfigError::BadNumber {
+                name: "CSIPGS_PICTURE_WORKERS",
+                value: v,
+            })?),
+            None => file.picture_workers,
+        };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
             .filter(|b| !b.trim().is_empty());
@@ -173,6 +184,7 @@ impl Config {
             dev_guild: dev_guild.filter(|&g| g != 0),
             api_base,
             flood_burst: flood_burst.max(1),
+            picture_workers: picture_workers.filter(|&n| n > 0),
         })
     }
 

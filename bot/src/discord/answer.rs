@@ -87,7 +87,7 @@ pub async fn answer(
     request: Request,
 ) {
     let Some(pass) = core.enter() else {
-        let refusal = Outgoing::prepare(Reply::private(RESTARTING)).await;
+        let refusal = Outgoing::prepare(Reply::private(RESTARTING), core.painters()).await;
         let response = serenity::CreateInteractionResponse::Message(refusal.response());
         if let Err(e) = limited(asked.respond(http, response)).await {
             tracing::warn!(error = %e, "can't tell a member the bot is restarting");
@@ -99,7 +99,7 @@ pub async fn answer(
         tokio::spawn(async move {
             let mut ready = Vec::new();
             for reply in core.handle(&who, place, request).await {
-                ready.push(Outgoing::prepare(reply).await);
+                ready.push(Outgoing::prepare(reply, core.painters()).await);
             }
             ready
         })

@@ -13,6 +13,7 @@ mod message;
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
 use crate::core::{system_clock, Choice, Core, Field, Place, Press, Request, Who};
+use crate::picture::Painters;
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use answer::{answer, Asked};
@@ -172,9 +173,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         owed_messages = store.owed_count().await?,
         "database ready"
     );
-    let courier = Arc::new(Courier::default());
+    let painters = config
+        .picture_workers
+        .map_or_else(Painters::following_cores, Painters::new);
+    let courier = Arc::new(Courier::new(painters.clone()));
     let core = Arc::new(
         Core::new(store.clone(), system_clock(), courier.clone())
+            .with_painters(painters)
             .with_flood_burst(config.flood_burst)
             .with_shards(config.shards.owned()),
     );
