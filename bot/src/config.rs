@@ -296,6 +296,21 @@ mod tests {
     }
 
     #[test]
+    fn picture_workers_follow_the_cores_unless_set() {
+        assert_eq!(parse("", &[]).unwrap().picture_workers, None);
+        assert_eq!(
+            parse("picture_workers = 0", &[]).unwrap().picture_workers,
+            None
+        );
+        let set = parse("picture_workers = 3", &[]).unwrap();
+        assert_eq!(set.picture_workers, Some(3));
+        let env = parse("picture_workers = 3", &[("CSIPGS_PICTURE_WORKERS", "1")]).unwrap();
+        assert_eq!(env.picture_workers, Some(1));
+        let bad = parse("", &[("CSIPGS_PICTURE_WORKERS", "many")]).unwrap_err();
+        assert!(bad.to_string().contains("CSIPGS_PICTURE_WORKERS"), "{bad}");
+    }
+
+    #[test]
     fn postgres_and_shards_are_settings() {
         let config = parse(
             "database = \"postgres://bot:pw@db/csipgs\"\nshard_range = \"0-3\"\nshard_total = 16\n",

@@ -96,3 +96,39 @@ impl Painters {
         self.run(move || encode(&picture)).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn no_more_pictures_are_drawn_at_once_than_there_are_slots() {
+        let painters = Painters::new(2);
+        let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let jobs = (0..6).map(|_| {
+            let (now, most) = (now.clone(), most.clone());
+            painters.run(move || {
+                let drawing = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(drawing, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(30));
+                now.fetch_sub(1, Ordering::SeqCst);
+            })
+        });
+        for done in futures_util::future::join_all(jobs).await {
+            done.unwrap();
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_drawing_that_panics_is_an_error_not_a_crash() {
+        let failed = Painters::new(1).run(|| -> u8 { panic!("broken") }).await;
+        assert!(failed
+            .unwrap_err()
+            .to_string()
+            .starts_with("drawing a picture failed"));
+        assert_eq!(Painters::new(1).run(|| 7).await.unwrap(), 7);
+    }
+}

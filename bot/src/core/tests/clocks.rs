@@ -418,7 +418,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
     assert!(
         games
             .text
-            .contains("<#20>: alice (White) vs bob (Black), turn 4, Black to move, 3d 00h left."),
+            .contains("<#20>: alice (White) vs bob (Black), turn 5, White to move, 3d 00h left."),
         "{}",
         games.text
     );
