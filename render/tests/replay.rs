@@ -249,7 +249,7 @@ fn too_many_positions_show_every_nth_turn_and_the_last() {
 }
 
 #[test]
-fn too_many_bytes_show_fewer_positions_within_the_budget() {
+fn too_many_bytes_show_fewer_positions_or_a_smaller_board_within_the_budget() {
     let view = common::sample48();
     let style = Style::default();
     let whole = render::replay(&view, &style).len();
@@ -259,8 +259,8 @@ fn too_many_bytes_show_fewer_positions_within_the_budget() {
     };
     let made = render::replay_within(&view, &style, budget);
     assert!(made.gif.len() <= budget.bytes, "{} bytes", made.gif.len());
-    assert!(made.every > 1 && made.shown < 49, "{made:?}");
-    assert_eq!(made.board_px, 720);
+    // Fewer positions, or (below a dozen) a smaller board: here both.
+    assert!(made.shown < 49 && made.board_px < 720, "{made:?}");
     let (_, _, _, frames) = blocks(&made.gif);
     assert_eq!(frames.len(), made.shown);
 }

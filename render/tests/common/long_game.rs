@@ -19,11 +19,13 @@ pub fn long_game(plies: usize) -> Game {
     };
     while game.turns().len() < plies {
         // Never a second king: with two royals a king may be captured, ending the game.
-        let actions: Vec<Action> = game
+        let mut actions: Vec<Action> = game
             .legal_actions()
             .into_iter()
             .filter(|a| !matches!(a, Action::Buy(designs) if designs.iter().any(|d| d.is_royal())))
             .collect();
+        // In an order of their own, whatever order the generator lists them in.
+        actions.sort_by_cached_key(|a| format!("{a:?}"));
         let buys: Vec<&Action> = actions
             .iter()
             .filter(|a| matches!(a, Action::Buy(_)))
