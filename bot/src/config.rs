@@ -45,6 +45,8 @@ pub struct Config {
     pub quotas: Quotas,
     /// The computer's searches that run at once (each keeps a core busy).
     pub computer_searches: usize,
+    /// Pictures drawn at once (boards, tables, replays); by default one a core.
+    pub picture_workers: Option<usize>,
 }
 
 impl Default for Config {
@@ -59,6 +61,7 @@ impl Default for Config {
             flood_burst: crate::core::FLOOD_BURST,
             quotas: Quotas::default(),
             computer_searches: crate::core::computer_searches(),
+            picture_workers: None,
         }
     }
 }
@@ -80,6 +83,7 @@ struct File {
     /// Each quota left out keeps its default.
     quotas: Option<Quotas>,
     computer_searches: Option<usize>,
+    picture_workers: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -158,6 +162,13 @@ impl Config {
             })?,
             None => file.computer_searches.unwrap_or(defaults.computer_searches),
         };
+        let picture_workers = match set("CSIPGS_PICTURE_WORKERS") {
+            Some(v) => Some(v.trim().parse().map_err(|_| ConfigError::BadNumber {
+                name: "CSIPGS_PICTURE_WORKERS",
+                value: v,
+            })?),
+            None => file.picture_workers,
+        };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
             .filter(|b| !b.trim().is_empty());
@@ -192,6 +203,7 @@ impl Config {
             flood_burst: flood_burst.max(1),
             quotas: file.quotas.unwrap_or_default(),
             computer_searches: computer_searches.max(1),
+            picture_workers: picture_workers.filter(|&n| n > 0),
         })
     }
 
@@ -300,6 +312,21 @@ mod tests {
         assert_eq!(config.log, "debug");
         assert_eq!(config.dev_guild, Some(7));
         assert_eq!(config.api_base.as_deref(), Some("http://127.0.0.1:1"));
+    }
+
+    #[test]
+    fn picture_workers_follow_the_cores_unless_set() {
+        assert_eq!(parse("", &[]).unwrap().picture_workers, None);
+        assert_eq!(
+            parse("picture_workers = 0", &[]).unwrap().picture_workers,
+            None
+        );
+        let set = parse("picture_workers = 3", &[]).unwrap();
+        assert_eq!(set.picture_workers, Some(3));
+        let env = parse("picture_workers = 3", &[("CSIPGS_PICTURE_WORKERS", "1")]).unwrap();
+        assert_eq!(env.picture_workers, Some(1));
+        let bad = parse("", &[("CSIPGS_PICTURE_WORKERS", "many")]).unwrap_err();
+        assert!(bad.to_string().contains("CSIPGS_PICTURE_WORKERS"), "{bad}");
     }
 
     #[test]

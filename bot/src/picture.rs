@@ -1,7 +1,18 @@
-//! Pictures as image bytes: the one place images are drawn (by the render crate).
+//! Pictures as image bytes: the one place images are drawn (by the render crate), on a
+//! bounded pool of their own.
 
 use crate::core::Picture;
-use render::Style;
+use render::{ReplayBudget, Style};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// How large a replay may grow. Discord takes attachments of up to 10 MB from a bot; 8 MB
+/// leaves room for the rest of the message. 150 positions of a 720 px board cost about 2 s of
+/// one core (a board picture and its diff take about 12 ms).
+pub const REPLAY_BUDGET: ReplayBudget = ReplayBudget {
+    bytes: 8 << 20,
+    frames: 150,
+};
 
 /// The picture as the bytes of its file: PNG, or GIF for a replay.
 pub fn encode(picture: &Picture) -> Vec<u8> {
@@ -9,9 +20,10 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
     match picture {
         Picture::Board(view) => render::board(view, &style),
         Picture::Design { design, price } => render::design(design, &Ok((**price).clone()), &style),
-        Picture::Replay(view) => render::replay(view, &style),
+        Picture::Replay(view) => render::replay_within(view, &style, REPLAY_BUDGET).gif,
         Picture::FideBoard(view) => render::fide_board(view, &style),
-        Picture::FideReplay(view) => render::fide_replay(view, &style),
+        Picture::FideReplay(view) => render::fide_replay_within(view, &style, REPLAY_BUDGET).gif,
+        Picture::Animation(gif) => gif.to_vec(),
         Picture::Table(view) => render::table(view, &style),
         Picture::Chart(view) => render::chart(view, &style),
     }
@@ -23,8 +35,100 @@ pub fn file_name(picture: &Picture) -> String {
         Picture::Board(view) => format!("board-{}.png", view.ply),
         Picture::Design { .. } => "design.png".to_string(),
         Picture::FideBoard(view) => format!("board-{}.png", view.fullmove),
-        Picture::Replay(_) | Picture::FideReplay(_) => "replay.gif".to_string(),
+        Picture::Replay(_) | Picture::FideReplay(_) | Picture::Animation(_) => {
+            "replay.gif".to_string()
+        }
         Picture::Table(_) => "table.png".to_string(),
         Picture::Chart(_) => "rating.png".to_string(),
+    }
+}
+
+/// Drawing a picture failed: render panicked, or the runtime is shutting down.
+#[derive(Debug, thiserror::Error)]
+#[error("drawing a picture failed: {0}")]
+pub struct DrawFailed(String);
+
+/// The pictures being drawn at once. Boards, tables and charts take milliseconds of a core
+/// and a replay up to seconds; they run on tokio's blocking pool, as the computer's searches
+/// do, but each side holds its own bounded slots, so a burst of replays never delays a
+/// search (or a search a board) by more than sharing the cores. A cheap-clone handle: the
+/// core, the Discord adapter and its courier share one pool.
+#[derive(Clone, Debug)]
+pub struct Painters {
+    slots: Arc<Semaphore>,
+}
+
+impl Painters {
+    /// At most `slots` pictures at once (at least one).
+    pub fn new(slots: usize) -> Painters {
+        Painters {
+            slots: Arc::new(Semaphore::new(slots.max(1))),
+        }
+    }
+
+    /// One slot a core: pictures are short, and the searches are bounded on their own.
+    pub fn following_cores() -> Painters {
+        Painters::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Run `work` on the blocking pool once a slot is free; waiting is in line (tokio's
+    /// semaphore is fair), so a long replay delays boards by one slot at most.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, DrawFailed> {
+        let slot = self
+            .slots
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| DrawFailed(e.to_string()))?;
+        let done = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            work()
+        })
+        .await;
+        done.map_err(|e| DrawFailed(e.to_string()))
+    }
+
+    /// The picture's file bytes, drawn in a slot.
+    pub async fn encode(&self, picture: Picture) -> Result<Vec<u8>, DrawFailed> {
+        self.run(move || encode(&picture)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn no_more_pictures_are_drawn_at_once_than_there_are_slots() {
+        let painters = Painters::new(2);
+        let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let jobs = (0..6).map(|_| {
+            let (now, most) = (now.clone(), most.clone());
+            painters.run(move || {
+                let drawing = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(drawing, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(30));
+                now.fetch_sub(1, Ordering::SeqCst);
+            })
+        });
+        for done in futures_util::future::join_all(jobs).await {
+            done.unwrap();
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_drawing_that_panics_is_an_error_not_a_crash() {
+        let failed = Painters::new(1).run(|| -> u8 { panic!("broken") }).await;
+        assert!(failed
+            .unwrap_err()
+            .to_string()
+            .starts_with("drawing a picture failed"));
+        assert_eq!(Painters::new(1).run(|| 7).await.unwrap(), 7);
     }
 }

@@ -538,7 +538,10 @@ impl Screen {
                 Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
                 _ => self.picture.with_file_name(picture::file_name(picture)),
             };
-            write_file(&path, &picture::encode(picture));
+            match core.painters().encode(picture.clone()).await {
+                Ok(bytes) => write_file(&path, &bytes),
+                Err(e) => println!("({e})"),
+            }
         }
         for file in &reply.files {
             println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());

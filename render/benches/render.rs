@@ -2,14 +2,16 @@
 //! lila-gif needs for a bare 720 px board; also with prefix badges, a fog player's view with
 //! rock and hidden squares, and a FIDE board with its cards and variants), the 48-turn
 //! sample game as an animated GIF (goal: under 1 s and under 4 MB; the size is printed), a
-//! design diagram, a leaderboard table and a rating chart.
+//! 2,000-ply game's replay within the bot's budget (goal: a few seconds and under 8 MB; the
+//! size and the positions shown are printed), a design diagram, a leaderboard table and a
+//! rating chart.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use render::engine::{price, Design, PriceTable, Proposals};
-use render::{ChartView, Style};
+use render::{ChartView, ReplayBudget, Style};
 use std::time::Duration;
 
 fn board(c: &mut Criterion) {
@@ -58,6 +60,41 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
+/// The budget the bot gives `/replay`: Discord takes 10 MB from a bot, and a replay should
+/// cost a few seconds of CPU at most.
+const BOT_BUDGET: ReplayBudget = ReplayBudget {
+    bytes: 8 << 20,
+    frames: 150,
+};
+
+fn long_replay(c: &mut Criterion) {
+    let style = Style::default();
+    let view = common::long2000();
+    let made = render::replay_within(&view, &style, BOT_BUDGET);
+    println!(
+        "replay GIF of a 2,000-ply game within the bot's budget: {} of {} positions (every \
+         {}th), {} px board, {} bytes ({:.2} MB)",
+        made.shown,
+        view.frames.len(),
+        made.every,
+        made.board_px,
+        made.gif.len(),
+        made.gif.len() as f64 / (1 << 20) as f64
+    );
+    assert!(
+        made.gif.len() <= BOT_BUDGET.bytes,
+        "{} bytes",
+        made.gif.len()
+    );
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(30));
+    group.bench_function("2,000-ply game GIF 720px within 8 MB and 150 frames", |b| {
+        b.iter(|| render::replay_within(&view, &style, BOT_BUDGET))
+    });
+    group.finish();
+}
+
 fn table_and_chart(c: &mut Criterion) {
     let style = Style::default();
     let table = common::leaderboard();
@@ -80,5 +117,12 @@ fn table_and_chart(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, board, replay, diagram, table_and_chart);
+criterion_group!(
+    benches,
+    board,
+    replay,
+    long_replay,
+    diagram,
+    table_and_chart
+);
 criterion_main!(benches);

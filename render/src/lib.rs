@@ -3,7 +3,8 @@
 //! - [`board`]: the board with both players' panels (treasury, clock, reserve, designs),
 //!   or one player's view of a fog game ([`BoardView::from_view`]): unseen squares greyed,
 //!   impassable ones hatched;
-//! - [`replay`]: an animated GIF of a game, one frame per position;
+//! - [`replay`]: an animated GIF of a game, one frame per position ([`replay_within`]:
+//!   thinned to a size and frame budget, for games of any length);
 //! - [`fide_board`] and [`fide_replay`]: the same for FIDE chess with Gilman's modest
 //!   variants, each player's captured pieces and the variants in force beside the board;
 //! - [`design`]: the movement diagram of one design, with its price;
@@ -76,6 +77,7 @@ mod view;
 pub use clock::clock_text;
 pub use engine;
 pub use fide_view::{FideBoardView, FideReplayView};
+pub use replay::{Replay, ReplayBudget};
 pub use style::{Rect, Style};
 pub use view::{
     Align, BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView,
@@ -94,6 +96,20 @@ pub fn board(view: &BoardView, style: &Style) -> Vec<u8> {
 /// rectangle that changed is encoded. An empty view gives a one-frame GIF of an empty board.
 pub fn replay(view: &ReplayView, style: &Style) -> Vec<u8> {
     replay::encode(view, style)
+}
+
+/// [`replay`] within a budget, for a game of any length: past `budget.frames` positions, or
+/// when a sample of frames says the GIF would outgrow `budget.bytes`, it shows the start,
+/// every n-th turn and the last position (the GIF is checked as it is written, and made
+/// again with fewer should it still grow too large); when even a few frames are too large,
+/// the board is drawn smaller. It never fails: at worst it is the last position alone.
+pub fn replay_within(view: &ReplayView, style: &Style, budget: ReplayBudget) -> Replay {
+    replay::encode_within(view, style, budget)
+}
+
+/// [`fide_replay`] within a budget, as [`replay_within`] makes a csipgs one.
+pub fn fide_replay_within(view: &FideReplayView, style: &Style, budget: ReplayBudget) -> Replay {
+    replay::encode_fide_within(view, style, budget)
 }
 
 /// The FIDE-family board picture (PNG): the board as [`board`] draws it, and beside it each

@@ -39,6 +39,183 @@ fn encode_frames(frames: impl ExactSizeIterator<Item = Canvas>, style: &Style) -
     gif
 }
 
+pub(crate) fn encode_within(view: &ReplayView, style: &Style, budget: ReplayBudget) -> Replay {
+    within(
+        view.frames.len(),
+        &|i, s| board::draw(&view.frames[i], s),
+        style,
+        budget,
+    )
+}
+
+pub(crate) fn encode_fide_within(
+    view: &FideReplayView,
+    style: &Style,
+    budget: ReplayBudget,
+) -> Replay {
+    within(
+        view.frames.len(),
+        &|i, s| fide_board::draw(&view.frames[i], s),
+        style,
+        budget,
+    )
+}
+
+/// How large a replay may grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayBudget {
+    /// The GIF's largest size in bytes.
+    pub bytes: usize,
+    /// The most positions it shows: each costs a board picture's CPU, so a longer game shows
+    /// every n-th position.
+    pub frames: usize,
+}
+
+/// A replay made within a [`ReplayBudget`], and which positions it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The GIF file.
+    pub gif: Vec<u8>,
+    /// 1 when it shows every position; n when it shows the start, every n-th turn after it
+    /// and the last position.
+    pub every: usize,
+    /// How many positions it shows.
+    pub shown: usize,
+    /// The board's width in pixels: smaller than asked only when even a few frames of the
+    /// asked size did not fit the budget.
+    pub board_px: u32,
+}
+
+/// Below this many positions a smaller board is tried before fewer positions: a replay of a
+/// handful of frames no longer tells the game.
+const FEW_FRAMES: usize = 12;
+/// Diff frames measured before encoding, spread over the game, to estimate the size.
+const SAMPLES: usize = 6;
+/// The estimate aims this far under the budget: frames late in a game (more pieces, busier
+/// panels) tend to be larger than the sample's average.
+const MARGIN: f64 = 0.8;
+
+/// The replay of positions `0..len`, drawn by `draw`, within `budget`: first the positions
+/// are thinned to `budget.frames`, then to what a sample of frames says fits, then, should
+/// the encoded GIF still outgrow the budget (checked as it is written, so the work stops
+/// there), fewer again from the bytes per frame measured; below `FEW_FRAMES` positions the
+/// board shrinks instead. It never fails: one frame of the smallest board is always given.
+fn within(
+    len: usize,
+    draw: &dyn Fn(usize, &Style) -> Canvas,
+    style: &Style,
+    budget: ReplayBudget,
+) -> Replay {
+    let asked = (*style, len.clamp(1, budget.frames.max(1)));
+    let (mut style, mut count) = asked;
+    loop {
+        let estimate = estimate_count(len, count, draw, &style, budget.bytes);
+        if estimate < count.min(FEW_FRAMES) && shrink(&mut style) {
+            count = asked.1;
+            continue;
+        }
+        count = estimate.clamp(1, count);
+        let picks = picks(len, count);
+        let frames = picks.iter().map(|&i| draw(i, &style));
+        let mut gif = Vec::new();
+        let mut written = 0;
+        for block in Blocks::new(frames, &style) {
+            gif.extend_from_slice(&block);
+            written += 1;
+            if gif.len() > budget.bytes {
+                break;
+            }
+        }
+        let done = gif.len() <= budget.bytes || (count == 1 && !shrink(&mut style));
+        if done {
+            return Replay {
+                gif,
+                every: step(len, count),
+                shown: picks.len().max(1),
+                board_px: 8 * style.s(),
+            };
+        }
+        if count > 1 {
+            // Bytes per frame as measured, with the margin for the frames not yet written.
+            let per_frame = gif.len() as f64 / written.max(1) as f64;
+            let fits = (budget.bytes as f64 * MARGIN / per_frame) as usize;
+            count = fits.clamp(1, count - 1);
+        } else {
+            count = asked.1;
+        }
+    }
+}
+
+/// A smaller board, three quarters the size; false when it is already the smallest.
+fn shrink(style: &mut Style) -> bool {
+    let smaller = Style::board_px(8 * style.s() * 3 / 4);
+    let shrunk = smaller.s() < style.s();
+    *style = smaller;
+    shrunk
+}
+
+/// The gap between the positions shown when `count` of `len` are.
+fn step(len: usize, count: usize) -> usize {
+    match count {
+        0 | 1 => len.max(1),
+        _ => (len - 1).div_ceil(count - 1).max(1),
+    }
+}
+
+/// The positions shown: the start, every `step`-th after it, and always the last.
+fn picks(len: usize, count: usize) -> Vec<usize> {
+    if len == 0 {
+        return Vec::new();
+    }
+    if count <= 1 {
+        return vec![len - 1];
+    }
+    let mut picks: Vec<usize> = (0..len - 1).step_by(step(len, count)).collect();
+    picks.push(len - 1);
+    picks
+}
+
+/// How many of `len` positions (at most `count`) fit in `bytes`, from the first frame and
+/// `SAMPLES` diff frames at the gap that count gives, measured again at the smaller count
+/// (wider gaps make larger diffs) until the two agree.
+fn estimate_count(
+    len: usize,
+    mut count: usize,
+    draw: &dyn Fn(usize, &Style) -> Canvas,
+    style: &Style,
+    bytes: usize,
+) -> usize {
+    for _ in 0..3 {
+        let picks = picks(len, count);
+        if picks.len() < 2 {
+            return count;
+        }
+        let first = Blocks::new(std::iter::once(draw(picks[0], style)), style)
+            .map(|b| b.len())
+            .sum::<usize>();
+        let pairs: Vec<usize> = (0..SAMPLES)
+            .map(|k| k * (picks.len() - 1) / SAMPLES)
+            .collect();
+        let diffs: usize = pairs
+            .iter()
+            .map(|&k| {
+                let frames = [draw(picks[k], style), draw(picks[k + 1], style)];
+                Blocks::new(frames.into_iter(), style)
+                    .nth(1)
+                    .map_or(0, |b| b.len())
+            })
+            .sum();
+        let per_diff = (diffs as f64 / pairs.len() as f64).max(1.0);
+        let room = (bytes as f64 * MARGIN - first as f64).max(0.0);
+        let fits = 1 + (room / per_diff) as usize;
+        if fits >= count {
+            return count;
+        }
+        count = fits.max(1);
+    }
+    count
+}
+
 /// The GIF as it is encoded: the header, palette and first frame; then one frame at a time;
 /// then the trailer.
 struct Blocks<'a, I> {

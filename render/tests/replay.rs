@@ -6,7 +6,7 @@ mod common;
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
 use render::engine::Color;
-use render::{ClockView, ReplayView, Style};
+use render::{ClockView, ReplayBudget, ReplayView, Style};
 
 use common::Picture;
 
@@ -214,4 +214,72 @@ fn older_views_without_clocks_or_fog_still_read() {
     .unwrap();
     let back: ReplayView = serde_json::from_str(&text).unwrap();
     assert_eq!(back.frames, [with]);
+}
+
+#[test]
+fn within_a_generous_budget_the_replay_is_whole() {
+    let view = common::sample48();
+    let style = Style::default();
+    let budget = ReplayBudget {
+        bytes: 8 << 20,
+        frames: 150,
+    };
+    let made = render::replay_within(&view, &style, budget);
+    assert_eq!((made.every, made.shown, made.board_px), (1, 49, 720));
+    assert_eq!(made.gif, render::replay(&view, &style));
+}
+
+#[test]
+fn too_many_positions_show_every_nth_turn_and_the_last() {
+    let view = common::sample48();
+    let style = Style::default();
+    let budget = ReplayBudget {
+        bytes: 8 << 20,
+        frames: 10,
+    };
+    let made = render::replay_within(&view, &style, budget);
+    // 48 turns in at most 10 positions: the start, every 6th turn (6, 12, ... 42), the last.
+    assert_eq!((made.every, made.shown), (6, 9));
+    let shown = shown(&made.gif);
+    assert_eq!(shown.len(), 9);
+    for (frame, position) in [(0, 0), (1, 6), (7, 42), (8, 48)] {
+        let png = render::board(&view.frames[position], &style);
+        assert_close(&shown[frame], &png, &format!("frame {frame}"));
+    }
+}
+
+#[test]
+fn too_many_bytes_show_fewer_positions_or_a_smaller_board_within_the_budget() {
+    let view = common::sample48();
+    let style = Style::default();
+    let whole = render::replay(&view, &style).len();
+    let budget = ReplayBudget {
+        bytes: whole / 3,
+        frames: 150,
+    };
+    let made = render::replay_within(&view, &style, budget);
+    assert!(made.gif.len() <= budget.bytes, "{} bytes", made.gif.len());
+    // Fewer positions, or (below a dozen) a smaller board: here both.
+    assert!(made.shown < 49 && made.board_px < 720, "{made:?}");
+    let (_, _, _, frames) = blocks(&made.gif);
+    assert_eq!(frames.len(), made.shown);
+}
+
+#[test]
+fn a_budget_below_one_frame_draws_a_smaller_board_and_never_fails() {
+    let view = common::sample48();
+    let style = Style::default();
+    let budget = ReplayBudget {
+        bytes: 20_000,
+        frames: 150,
+    };
+    let made = render::replay_within(&view, &style, budget);
+    assert!(made.board_px < 720, "{} px", made.board_px);
+    assert!(!made.gif.is_empty());
+    let (w, _, _, frames) = blocks(&made.gif);
+    assert_eq!(frames.len(), made.shown);
+    assert_eq!(
+        w as u32,
+        Style::board_px(made.board_px).board_image_size().0
+    );
 }

@@ -122,6 +122,8 @@ pub enum CoreError {
     NotInRematch { white: u64, black: u64 },
     #[error("there is no game in this channel to replay: /games lists the server's games")]
     NothingToReplay,
+    #[error("the replay could not be drawn: try again in a moment")]
+    Picture(#[source] crate::picture::DrawFailed),
     #[error("{0}")]
     TournamentOption(#[from] super::tournaments::OptionError),
     #[error("there is no tournament in this channel: /tournament list shows this server's, and /tournament create makes one")]

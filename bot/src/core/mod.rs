@@ -52,6 +52,7 @@ pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{neutral, spans, unmarked, Span, RESTARTING};
 
+use crate::picture::Painters;
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
 use engine::Color;
@@ -156,6 +157,9 @@ pub struct Core {
     shards: Shards,
     /// The computer's searches.
     thinking: computer::Thinking,
+    /// The picture pool, shared with the adapters, and the replays kept for reuse.
+    painters: Painters,
+    replays: replay::Replays,
 }
 
 impl Core {
@@ -172,7 +176,20 @@ impl Core {
             paid: owe::Paid::default(),
             shards: Shards::ALL,
             thinking: computer::Thinking::new(computer::default_searches()),
+            painters: Painters::following_cores(),
+            replays: replay::Replays::default(),
         }
+    }
+
+    /// Draw pictures on this pool (the adapters draw theirs on the same one).
+    pub fn with_painters(mut self, painters: Painters) -> Core {
+        self.painters = painters;
+        self
+    }
+
+    /// The picture pool: every picture the bot sends is drawn there.
+    pub fn painters(&self) -> &Painters {
+        &self.painters
     }
 
     /// Do the background work of these servers only: other processes run the other shards.

@@ -1,10 +1,60 @@
 //! /replay: a game as an animated picture, a frame per position with its last action.
+//!
+//! A replay is made on the picture pool within `picture::REPLAY_BUDGET` (a long game shows
+//! every n-th turn, and the reply says so), once per game at a time: a second request waits
+//! for the first and gets the same GIF. The last few are kept, each until its game changes.
 
-use super::present::names;
+use super::present::{names, replay_caption};
 use super::{Core, CoreError, Picture, Place, Reply};
 use crate::family::GameState;
-use engine::Color;
-use render::{FideReplayView, ReplayView};
+use crate::picture::REPLAY_BUDGET;
+use crate::store::GameRow;
+use render::{FideReplayView, ReplayView, Style};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+/// Replays kept for reuse: each is at most `REPLAY_BUDGET.bytes`, so this bounds the memory.
+const KEPT: usize = 4;
+
+/// A replay as made for one version of a game.
+struct Made {
+    version: i64,
+    gif: Arc<Vec<u8>>,
+    /// 1 when every position is shown, else the gap between those shown.
+    every: usize,
+    /// How many positions it shows, and how many the game has.
+    shown: usize,
+    positions: usize,
+}
+
+/// One game's replay: held while it is being made, so a second request waits for it.
+type Slot = Arc<tokio::sync::Mutex<Option<Arc<Made>>>>;
+
+/// The recent games' replays, most recently asked first.
+#[derive(Default)]
+pub(super) struct Replays {
+    games: Mutex<VecDeque<(i64, Slot)>>,
+}
+
+impl Replays {
+    /// The game's slot, made the most recent; the least recent beyond `KEPT` that nobody is
+    /// making or waiting for are forgotten.
+    fn slot(&self, game: i64) -> Slot {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = match games.iter().position(|(id, _)| *id == game) {
+            Some(at) => games.remove(at).map(|(_, slot)| slot).unwrap_or_default(),
+            None => Slot::default(),
+        };
+        games.push_front((game, slot.clone()));
+        while games.len() > KEPT {
+            let Some(idle) = games.iter().rposition(|(_, s)| Arc::strong_count(s) == 1) else {
+                break;
+            };
+            games.remove(idle);
+        }
+        slot
+    }
+}
 
 impl Core {
     /// The channel's game (running, or its last one) as an animated GIF.
@@ -17,24 +67,52 @@ impl Core {
         if super::present::secret(&row).is_some() {
             return Err(CoreError::FogSecret("replay"));
         }
-        let names = names(&row.players);
-        let picture = match &row.game {
-            GameState::Csipgs(game) => {
-                Picture::Replay(Box::new(ReplayView::from_game(game, names)))
-            }
-            GameState::Fide(game) => {
-                Picture::FideReplay(Box::new(FideReplayView::from_game(game, names)))
-            }
-        };
-        let text = format!(
-            "<@{}> (White) vs <@{}> (Black): {} turn(s){}.",
-            row.player(Color::White).id,
-            row.player(Color::Black).id,
-            row.game.turns(),
-            row.game
-                .result()
-                .map_or(String::from(", still being played"), |o| format!(", {o}"))
-        );
-        Ok(vec![Reply::public(text).with_picture(picture)])
+        let made = self.made_replay(&row).await?;
+        let caption = replay_caption(&row, made.every, made.shown, made.positions);
+        Ok(vec![
+            Reply::public(caption).with_picture(Picture::Animation(made.gif.clone()))
+        ])
+    }
+
+    /// The replay of this version of the game: the one kept, or made now (waiting first for
+    /// one being made).
+    async fn made_replay(&self, row: &GameRow) -> Result<Arc<Made>, CoreError> {
+        let slot = self.replays.slot(row.id);
+        let mut kept = slot.lock().await;
+        if let Some(made) = kept.as_ref().filter(|m| m.version == row.version) {
+            return Ok(made.clone());
+        }
+        let (game, players) = (row.game.clone(), row.players.clone());
+        let version = row.version;
+        let made = self
+            .painters
+            .run(move || {
+                let style = Style::default();
+                let names = names(&players);
+                let (replay, positions) = match &game {
+                    GameState::Csipgs(game) => {
+                        let view = ReplayView::from_game(game, names);
+                        let made = render::replay_within(&view, &style, REPLAY_BUDGET);
+                        (made, view.frames.len())
+                    }
+                    GameState::Fide(game) => {
+                        let view = FideReplayView::from_game(game, names);
+                        let made = render::fide_replay_within(&view, &style, REPLAY_BUDGET);
+                        (made, view.frames.len())
+                    }
+                };
+                Made {
+                    version,
+                    gif: Arc::new(replay.gif),
+                    every: replay.every,
+                    shown: replay.shown,
+                    positions,
+                }
+            })
+            .await
+            .map_err(CoreError::Picture)?;
+        let made = Arc::new(made);
+        *kept = Some(made.clone());
+        Ok(made)
     }
 }

@@ -4,6 +4,7 @@
 use engine::{Design, Price};
 use render::{BoardView, ChartView, FideBoardView, FideReplayView, ReplayView, TableView};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// One message. The first reply to a command answers it; any others follow it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -42,12 +43,17 @@ pub enum Picture {
         design: Design,
         price: Box<Price>,
     },
-    /// A game as an animated picture, a frame per position.
+    /// A game as an animated picture, a frame per position (within the replay budget). The
+    /// core sends replays drawn already (`Animation`); an older bot's outbox may hold these.
     Replay(Box<ReplayView>),
     /// A FIDE-family board with its players' names, clocks and captures, from one side.
     FideBoard(Box<FideBoardView>),
-    /// A FIDE-family game as an animated picture.
+    /// A FIDE-family game as an animated picture, as `Replay`.
     FideReplay(Box<FideReplayView>),
+    /// A replay drawn already, as its GIF bytes: `/replay` makes it on the picture pool
+    /// (within its budget, saying in the text which positions it shows) and reuses it until
+    /// the game changes, so the adapters only attach it.
+    Animation(Arc<Vec<u8>>),
     /// A table, such as the leaderboard.
     Table(Box<TableView>),
     /// A rating history.

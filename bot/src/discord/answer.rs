@@ -115,7 +115,7 @@ pub async fn answer(
     let received = now.checked_sub(queued.min(QUEUED_MAX)).unwrap_or(now);
     let deadline = received + CALLBACK_DEADLINE;
     let Some(pass) = core.enter(Some(asked.sent_at())) else {
-        let refusal = Outgoing::prepare(Reply::private(RESTARTING)).await;
+        let refusal = Outgoing::prepare(Reply::private(RESTARTING), core.painters()).await;
         let response = serenity::CreateInteractionResponse::Message(refusal.response());
         if let Err(e) = by(deadline, asked.respond(http, response)).await {
             tracing::warn!(error = %e, "can't tell a member the bot is restarting");
@@ -127,7 +127,7 @@ pub async fn answer(
         tokio::spawn(async move {
             let mut ready = Vec::new();
             for reply in core.handle(&who, place, request).await {
-                ready.push(Outgoing::prepare(reply).await);
+                ready.push(Outgoing::prepare(reply, core.painters()).await);
             }
             ready
         })

@@ -4,6 +4,7 @@
 
 use super::message::Outgoing;
 use crate::core::{BoxFuture, Platform, Posted, Reply, Target, Undelivered};
+use crate::picture::Painters;
 use crate::store::Channel;
 use poise::serenity_prelude as serenity;
 use std::sync::{Arc, OnceLock};
@@ -17,13 +18,21 @@ const CANNOT_DM: isize = 50007;
 /// A post in an archived thread that is also locked (an unlocked one reopens by itself).
 const THREAD_ARCHIVED: isize = 50083;
 
-/// The Discord client's HTTP side, known once the client is built.
-#[derive(Default)]
+/// The Discord client's HTTP side, known once the client is built, and the picture pool the
+/// messages it delivers are drawn on.
 pub struct Courier {
     http: OnceLock<Arc<serenity::Http>>,
+    painters: Painters,
 }
 
 impl Courier {
+    pub fn new(painters: Painters) -> Courier {
+        Courier {
+            http: OnceLock::new(),
+            painters,
+        }
+    }
+
     pub fn connect(&self, http: Arc<serenity::Http>) {
         let _ = self.http.set(http);
     }
@@ -37,7 +46,7 @@ impl Courier {
 
     async fn send(&self, target: Target, reply: Reply) -> Result<Option<Posted>, Undelivered> {
         let http = self.http()?;
-        let out = Outgoing::prepare(reply).await;
+        let out = Outgoing::prepare(reply, &self.painters).await;
         let channel = match target {
             Target::Archive { thread } => return archive(http, thread).await.map(|()| None),
             Target::Channel { channel } => serenity::ChannelId::new(channel),

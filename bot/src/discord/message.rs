@@ -3,7 +3,7 @@
 //! block), buttons, and mentions limited to the members the reply pings.
 
 use crate::core::{ButtonStyle, Reply};
-use crate::picture;
+use crate::picture::{self, Painters};
 use poise::serenity_prelude as serenity;
 
 /// Discord refuses message content longer than this.
@@ -21,12 +21,12 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    /// Draw the picture (on the blocking pool: it takes milliseconds of CPU) and fit the text.
-    pub async fn prepare(reply: Reply) -> Outgoing {
+    /// Draw the picture (on the picture pool: it takes milliseconds of CPU) and fit the text.
+    pub async fn prepare(reply: Reply, painters: &Painters) -> Outgoing {
         let mut files = Vec::new();
         if let Some(picture) = reply.picture.clone() {
             let name = picture::file_name(&picture);
-            match tokio::task::spawn_blocking(move || picture::encode(&picture)).await {
+            match painters.encode(picture).await {
                 Ok(bytes) => files.push(serenity::CreateAttachment::bytes(bytes, name)),
                 Err(e) => tracing::error!(error = %e, "drawing a picture failed"),
             }

@@ -15,6 +15,7 @@ use crate::core::catalogue::Scope;
 use crate::core::{
     millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
 };
+use crate::picture::Painters;
 use crate::shards::ShardPlan;
 use crate::store::{Channel, Store, StoreError};
 use crate::supervise::{supervise, Backoff};
@@ -175,9 +176,13 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         owed_messages = store.owed_count().await?,
         "database ready"
     );
-    let courier = Arc::new(Courier::default());
+    let painters = config
+        .picture_workers
+        .map_or_else(Painters::following_cores, Painters::new);
+    let courier = Arc::new(Courier::new(painters.clone()));
     let core = Arc::new(
         Core::new(store.clone(), system_clock(), courier.clone())
+            .with_painters(painters)
             .with_flood_burst(config.flood_burst)
             .with_quotas(config.quotas)
             .with_computer_searches(config.computer_searches)

@@ -1,6 +1,8 @@
 //! The views the tests, golden images and benchmarks draw, built directly as `BoardView` data.
 #![allow(dead_code)]
 
+pub mod long_game;
+
 use render::engine::fide::{FideGame, Variants};
 use render::engine::Game;
 use render::engine::{Color, Design, Square, Zorkmids};
@@ -419,6 +421,11 @@ pub fn sample48() -> ReplayView {
         .expect("the sample game replays")
         .game;
     ReplayView::from_game(&game, ["Alice", "Bob"])
+}
+
+/// Every position of a 2,000-ply game ([`long_game::long_game`]).
+pub fn long2000() -> ReplayView {
+    ReplayView::from_game(&long_game::long_game(2000), ["Alice", "Bob"])
 }
 
 /// An Exchange Ruy Lopez under two modest variants that leave its moves as they are:

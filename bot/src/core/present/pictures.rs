@@ -94,3 +94,46 @@ pub(crate) fn private_picture(
     let view = BoardView::from_view(&game.view(color), names(players));
     with_clocks(view, clocks)
 }
+
+/// What `/replay` says over its GIF: the players, the turns and the result, and when the game
+/// was too long to show whole, which of its `positions` the GIF shows (`shown` of them,
+/// `every` turns apart, the last always among them).
+pub(crate) fn replay_caption(
+    row: &GameRow,
+    every: usize,
+    shown: usize,
+    positions: usize,
+) -> String {
+    let result = row
+        .game
+        .result()
+        .map_or(String::from(", still being played"), |o| format!(", {o}"));
+    let mut text = format!(
+        "<@{}> (White) vs <@{}> (Black): {} turn(s){result}.",
+        row.player(Color::White).id,
+        row.player(Color::Black).id,
+        row.game.turns(),
+    );
+    if shown < positions {
+        text.push_str(&match shown {
+            1 => " Too long to show whole: the final position only.".to_string(),
+            _ => format!(
+                " Too long to show whole: every {} turn from the start ({shown} of {positions} positions, the last among them).",
+                ordinal(every)
+            ),
+        });
+    }
+    text
+}
+
+/// 2nd, 3rd, 4th, 11th, 21st.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
