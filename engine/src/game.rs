@@ -471,12 +471,25 @@ impl Game {
         Ok((turn, warnings))
     }
 
-    /// Play a turn written in record notation.
+    /// Play a turn the side to move wrote in record notation. In a fog game it is read as
+    /// the mover knows the board, and a refusal with a hidden cause names nothing (see
+    /// [`Game::moderate`]).
     pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
-        let (turn, next, warnings) = self.read_turn(text)?;
+        let checked = self.read_turn(text)?;
+        Ok(self.commit_checked(checked))
+    }
+
+    /// Play a turn of a record, read on the true board: the record was written by the
+    /// moderator, who sees everything.
+    pub(crate) fn play_recorded(&mut self, text: &str) -> Result<Played, TurnError> {
+        let checked = self.read_on_board(text)?;
+        Ok(self.commit_checked(checked))
+    }
+
+    fn commit_checked(&mut self, (turn, next, warnings): CheckedTurn) -> Played {
         let mut played = self.commit(turn, next);
         played.warnings = warnings;
-        Ok(played)
+        played
     }
 
     /// Play a turn: credit, action, optional design phase. Refused turns change nothing.

@@ -286,7 +286,8 @@ fn a_refusal_with_a_hidden_cause_is_one_sentence_that_names_nothing() {
 #[test]
 fn a_lame_leap_over_a_hidden_piece_is_refused_in_the_one_sentence() {
     // The Chinese knight on g1 would pass g2, which nothing white sees.
-    let mut g = fog("4k3/8/8/8/8/8/6p1/4K1(nN)1 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6");
+    let mut g =
+        fog("4k3/8/8/8/8/8/6p1/4K1(nN)1 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6");
     assert!(!g.view(Color::White).seen.contains(sq("g2")));
     assert_eq!(g.play_text("(nN)f3").unwrap_err(), TurnError::HiddenBoard);
     assert!(g.play_text("(nN)e2").is_ok());
@@ -315,8 +316,5 @@ fn a_notation_ambiguous_only_through_hidden_pieces_is_refused_in_the_one_sentenc
     let mut g = unofficial_fog(&twins.replace("5p2/8", "8/3p4"));
     assert!(!g.view(Color::White).seen.contains(sq("d4")));
     let err = g.play_text("(doublemove-mWcA)d3-d4").unwrap_err();
-    assert!(
-        matches!(err, TurnError::Ambiguous { .. }),
-        "{err}"
-    );
+    assert!(matches!(err, TurnError::Ambiguous { .. }), "{err}");
 }
