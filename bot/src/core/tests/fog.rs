@@ -565,9 +565,9 @@ async fn a_probe_of_the_hidden_board_gets_one_sentence_and_is_announced(backend:
     let later = f.now.load(Ordering::SeqCst) + 60;
     f.core.run_due(later).await.unwrap();
     let delivered = f.platform.delivered.lock().unwrap().clone();
-    assert_eq!(delivered.len(), 1, "{delivered:?}");
-    assert_eq!(delivered[0].0, Target::Channel { channel: 20 });
-    assert_eq!(delivered[0].1.text, told);
+    let news: Vec<&(Target, Reply)> = delivered.iter().filter(|(_, r)| r.text == told).collect();
+    assert_eq!(news.len(), 1, "{delivered:?}");
+    assert_eq!(news[0].0, Target::Channel { channel: 20 });
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 
     // Through the hidden impassable c3: the same words, whatever the cause.
@@ -609,7 +609,7 @@ async fn a_refusal_the_mover_can_see_keeps_its_words_and_no_news(backend: Backen
     let text = f.refused(&alice(), HERE, turn("Buy Q")).await;
     assert_eq!(text, "A Q costs 9, you have 1.");
     let text = f.refused(&alice(), HERE, turn("(doublemove-R)a4-")).await;
-    assert!(text.contains("column"), "{text}");
+    assert!(text.contains("is not a square"), "{text}");
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 
     // Ambiguous on what White sees (a hidden pawn on d4 stops both, which White can't
