@@ -169,7 +169,15 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
             .or(row.as_ref().map(|r| r.game.to_move()))
             .unwrap_or(acting);
         let fog = row.is_some_and(|r| r.game.fog());
-        if fog && next != acting && !pass_keyboard(&players[next.index()], next, &mut lines) {
+        if fog
+            && next != acting
+            && !pass_keyboard(
+                &players[next.index()],
+                next,
+                &mut lines,
+                &mut std::io::stdout(),
+            )
+        {
             break;
         }
         acting = next;
@@ -185,29 +193,34 @@ fn database_text(database: &Option<DatabaseUrl>) -> String {
         .map_or("memory".to_string(), DatabaseUrl::to_string)
 }
 
-/// Hand the keyboard over in a fog game: the screen is cleared twice, once the player who
-/// acted is done looking and before the next one sits down, so each sees only their own
-/// view. False if the input ended.
+/// Hand the keyboard over in a fog game: the screen and its scrollback are cleared twice,
+/// once the player who acted is done looking and before the next one sits down, so each
+/// sees only their own view, even scrolling back. False if the input ended.
 fn pass_keyboard(
     next: &Who,
     color: Color,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    out: &mut impl Write,
 ) -> bool {
-    print!("Press Enter to hide your board.");
-    let _ = std::io::stdout().flush();
+    // A screen that can't be written to shows nothing to hide.
+    let _ = write!(out, "Press Enter to hide your board.");
+    let _ = out.flush();
     let done = matches!(lines.next(), Some(Ok(_)));
-    print!(
+    let _ = write!(
+        out,
         "{CLEAR}Pass the keyboard to {} ({color}), then press Enter.",
         next.name
     );
-    let _ = std::io::stdout().flush();
+    let _ = out.flush();
     let ready = done && matches!(lines.next(), Some(Ok(_)));
-    print!("{CLEAR}");
+    let _ = write!(out, "{CLEAR}");
+    let _ = out.flush();
     ready
 }
 
-/// Clears a terminal's screen and puts the cursor at the top.
-const CLEAR: &str = "\x1b[2J\x1b[H";
+/// Clears a terminal's screen, then its scrollback (after the screen: some terminals keep a
+/// cleared screen in their scrollback), and puts the cursor at the top.
+const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// A new game: White challenges Black, who accepts, as on Discord; or the member
 /// challenges the computer, which needs no accepting.
@@ -605,6 +618,37 @@ mod tests {
                 prop_assert!(!usage.chars().any(|c| c.is_control() && c != '\n'), "{usage:?}");
             }
         }
+    }
+
+    #[test]
+    fn passing_the_keyboard_clears_the_screen_and_its_scrollback() {
+        let bob = Who {
+            id: 2,
+            name: "bob".into(),
+            moderator: false,
+            manager: false,
+        };
+        let mut lines = ["".to_string(), "".to_string()].into_iter().map(Ok);
+        let mut out = Vec::new();
+        assert!(pass_keyboard(&bob, Color::Black, &mut lines, &mut out));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            format!(
+                "Press Enter to hide your board.{CLEAR}Pass the keyboard to bob (Black), then press Enter.{CLEAR}"
+            )
+        );
+        // The scrollback is erased after the screen, which some terminals push into it.
+        assert!(CLEAR.find("\x1b[3J") > CLEAR.find("\x1b[2J"));
+        // Input that ends still leaves the screen clear.
+        let mut out = Vec::new();
+        assert!(!pass_keyboard(
+            &bob,
+            Color::Black,
+            &mut std::iter::empty(),
+            &mut out
+        ));
+        assert!(String::from_utf8(out).unwrap().ends_with(CLEAR));
     }
 
     #[test]

@@ -183,3 +183,117 @@ async fn scenario() {
     assert!(clean, "{log}");
     fake.stop();
 }
+
+#[test]
+fn a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it() {
+    support::run_isolated(
+        "a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it",
+        probe,
+    );
+}
+
+/// A turn by /turn: true if it was played (the first answer is the public news), false if
+/// it was refused (one private answer).
+async fn try_turn(fake: &FakeDiscord, place: Place, who: &User, text: &str) -> bool {
+    let sent = answers(fake, &slash(place, who, "turn", vec![s("text", text)]), 1).await;
+    !sent[0].ephemeral()
+}
+
+async fn probe() {
+    let fake = FakeDiscord::start().await;
+    let dir = support::scratch_dir("fog-probe");
+    let launch = Launch::new(&fake.api_base(), &dir, "warn");
+    let bot = launch.start();
+    fake.wait_logged_in(1).await;
+    let place = channel(402);
+    fake.games_in_channels(place).await;
+    let options = vec![
+        Opt::User("opponent", BOB),
+        Opt::Int("colour", 0),
+        Opt::Bool("fog", true),
+        Opt::Bool("unofficial", true),
+    ];
+    let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
+    let started = fake
+        .ask(&button(place, &BOB, &challenge.buttons()[0]))
+        .await;
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
+
+    // White makes a doublemove piece that steps forward without capturing (3 zorkmids),
+    // buys it and drops it on e2, while Black's king walks to e4, out of White's sight.
+    // The terrain is random: the king goes round impassable squares, which it sees.
+    let white = [
+        "Kf1; P=doublemove-fmW",
+        "Ke1",
+        "Buy doublemove-fmW",
+        "(doublemove-fmW)@e2",
+    ];
+    let mut file = b'e';
+    for (rank, white_turn) in (4..=7).rev().zip(white) {
+        assert!(
+            try_turn(&fake, place, &ALICE, white_turn).await,
+            "{white_turn}"
+        );
+        let mut files = vec![file, file - 1, file + 1];
+        files.sort_by_key(|f| f.abs_diff(b'e'));
+        let mut stepped = false;
+        for f in files {
+            let text = format!("K{}{rank}", f as char);
+            if try_turn(&fake, place, &BOB, &text).await {
+                file = f;
+                stepped = true;
+                break;
+            }
+        }
+        assert!(stepped, "Black's king found no way to rank {rank}");
+    }
+
+    // The second step into e4 meets the king there (or, if e4 or e3 is impassable, terrain
+    // White has never seen): one fixed sentence to Alice, and news of the attempt in the
+    // channel, naming no square.
+    let ix = slash(
+        place,
+        &ALICE,
+        "turn",
+        vec![s("text", "(doublemove-fmW)e3-e4")],
+    );
+    let sent = answers(&fake, &ix, 2).await;
+    let private: Vec<&Sent> = sent.iter().filter(|m| m.ephemeral()).collect();
+    assert_eq!(
+        private.len(),
+        1,
+        "{:?}",
+        sent.iter().map(Sent::content).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        private[0].content(),
+        "That turn is not possible on the board as it stands."
+    );
+    let told = "<@101> (White) tried a turn the board does not allow.";
+    fake.eventually(
+        "the attempt told in the channel",
+        Duration::from_secs(20),
+        || {
+            fake.channel_messages(place.channel_id())
+                .iter()
+                .any(|m| m.content() == told)
+                .then_some(())
+        },
+    )
+    .await;
+    // Alice keeps the turn.
+    assert!(try_turn(&fake, place, &ALICE, "Kf1").await);
+    for message in fake.channel_messages(place.channel_id()) {
+        for secret in ["e3", "e4"] {
+            assert!(!message.content().contains(secret), "{}", message.content());
+        }
+    }
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+    fake.stop();
+}

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::Design;
-use crate::game::{Game, Outcome};
+use crate::game::{CheckedTurn, Game, Outcome, TurnError};
 use crate::money::Zorkmids;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -114,6 +114,32 @@ impl Game {
                 (action, text)
             })
             .collect()
+    }
+
+    /// The moderator's answer to a turn the side to move wrote (RULES.md section 8), given
+    /// what the true board says of it. The turn is read again on the board as the mover
+    /// knows it ([`Game::known_board`]), and a refusal stands as it is only where it
+    /// follows from that board alone: the same refusal on both. A notation ambiguous on the
+    /// known board is refused as ambiguous there, whatever hidden pieces block, so its
+    /// examples name only what the mover sees. Any other refusal has a hidden cause and
+    /// becomes [`TurnError::HiddenBoard`], which names nothing. A turn the true board
+    /// allows is played, even one the known board would not (a capture of a hidden piece).
+    pub(crate) fn moderate(
+        &self,
+        text: &str,
+        truth: Result<CheckedTurn, TurnError>,
+    ) -> Result<CheckedTurn, TurnError> {
+        let seen = Game::reading(self.known_board()).read_on_board(text);
+        match (truth, seen) {
+            // The moderator says which royal is attacked, even by a piece the mover can't see.
+            (Err(e @ (TurnError::BuyAttacked(_) | TurnError::TransferBesideAttacked(_))), _) => {
+                Err(e)
+            }
+            (_, Err(e @ TurnError::Ambiguous { .. })) => Err(e),
+            (Ok(checked), _) => Ok(checked),
+            (Err(e), Err(s)) if e == s => Err(e),
+            (Err(_), _) => Err(TurnError::HiddenBoard),
+        }
     }
 
     /// The position as the side to move knows it: pieces only on the squares it sees,

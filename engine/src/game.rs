@@ -229,6 +229,10 @@ pub enum TurnError {
     /// there may be hidden, so the moderator doesn't say).
     #[error("you have no piece on {0}")]
     NotYourSquare(Square),
+    /// In a fog game, a turn refused for a reason the mover can't see (RULES.md section 8):
+    /// the moderator names nothing hidden, and the attempt is announced.
+    #[error("that turn is not possible on the board as it stands")]
+    HiddenBoard,
     /// In a fog game, a transfer next to a royal piece the enemy attacks (the moderator says).
     #[error("you can't transfer next to your {0}: it is attacked")]
     TransferBesideAttacked(String),
@@ -315,6 +319,9 @@ pub struct PlayedTurn {
     /// Both treasuries after the turn, by [`Color::index`].
     pub treasuries: [Zorkmids; 2],
 }
+
+/// A turn read and checked: the turn, the position after it and the record's warnings.
+pub(crate) type CheckedTurn = (Turn, Position, Vec<Warning>);
 
 /// What playing a turn did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -464,12 +471,25 @@ impl Game {
         Ok((turn, warnings))
     }
 
-    /// Play a turn written in record notation.
+    /// Play a turn the side to move wrote in record notation. In a fog game it is read as
+    /// the mover knows the board, and a refusal with a hidden cause names nothing (see
+    /// [`Game::moderate`]).
     pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
-        let (turn, next, warnings) = self.read_turn(text)?;
+        let checked = self.read_turn(text)?;
+        Ok(self.commit_checked(checked))
+    }
+
+    /// Play a turn of a record, read on the true board: the record was written by the
+    /// moderator, who sees everything.
+    pub(crate) fn play_recorded(&mut self, text: &str) -> Result<Played, TurnError> {
+        let checked = self.read_on_board(text)?;
+        Ok(self.commit_checked(checked))
+    }
+
+    fn commit_checked(&mut self, (turn, next, warnings): CheckedTurn) -> Played {
         let mut played = self.commit(turn, next);
         played.warnings = warnings;
-        Ok(played)
+        played
     }
 
     /// Play a turn: credit, action, optional design phase. Refused turns change nothing.
@@ -480,7 +500,28 @@ impl Game {
     }
 
     /// Read a turn, check it, and return the position after it with the record's warnings.
-    fn read_turn(&self, text: &str) -> Result<(Turn, Position, Vec<Warning>), TurnError> {
+    /// In a fog game the moderator answers (see [`Game::moderate`]).
+    fn read_turn(&self, text: &str) -> Result<CheckedTurn, TurnError> {
+        let truth = self.read_on_board(text);
+        if self.rules().options.fog && !self.is_over() {
+            return self.moderate(text, truth);
+        }
+        truth
+    }
+
+    /// A game going on from `position`, to read turns on: no history, no result worked out.
+    pub(crate) fn reading(position: Position) -> Game {
+        Game {
+            start: position.clone(),
+            position,
+            turns: Vec::new(),
+            outcome: None,
+            remembered: [Bitboard::EMPTY; 2],
+        }
+    }
+
+    /// Read a turn and check it on the true board.
+    pub(crate) fn read_on_board(&self, text: &str) -> Result<CheckedTurn, TurnError> {
         self.ensure_running()?;
         let written = read_turn(text)?;
         let mut warnings = Vec::new();

@@ -216,7 +216,7 @@ impl Game {
                 ));
             }
             let played = game
-                .play_text(&text)
+                .play_recorded(&text)
                 .map_err(|reason| ReplayError::Illegal {
                     turn,
                     reason,

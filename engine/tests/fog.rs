@@ -3,6 +3,7 @@
 
 use engine::{
     mirror, Bitboard, Color, EndReason, Game, Options, Players, Position, Rules, Ruleset, Square,
+    TurnError,
 };
 
 fn rules(options: &str) -> Rules {
@@ -235,4 +236,85 @@ fn offered_moves_depend_only_on_what_the_mover_sees() {
     let mut g = g;
     let played = g.play_text("(doublemove-R)a4-h4").unwrap();
     assert_eq!(played.notation, "(doublemove-R)a4-xh4");
+}
+
+fn unofficial_fog(text: &str) -> Game {
+    Game::from_position(Position::parse(text, rules("fog,unofficial")).unwrap())
+}
+
+#[test]
+fn a_refusal_with_a_hidden_cause_is_one_sentence_that_names_nothing() {
+    assert_eq!(
+        TurnError::HiddenBoard.to_string(),
+        "that turn is not possible on the board as it stands"
+    );
+    // White's doublemove rook on a1 sees the a-file up to the impassable a6 and the first
+    // rank. The black pawn on d4 and the impassable c3 are out of its sight.
+    let mut g = unofficial_fog(
+        "4k3/8/8/8/3p4/8/8/(doublemove-R)3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6",
+    );
+    let before = g.position().to_string();
+    // A second step through the hidden pawn, and one through the hidden impassable square.
+    for probe in ["(doublemove-R)a4-h4", "(doublemove-R)a3-d3"] {
+        assert_eq!(
+            g.play_text(probe).unwrap_err(),
+            TurnError::HiddenBoard,
+            "{probe}"
+        );
+        assert_eq!(
+            g.parse_turn(probe).unwrap_err(),
+            TurnError::HiddenBoard,
+            "{probe}"
+        );
+    }
+    // What the rook sees is refused as everywhere: a6 stops it, and it was seen.
+    assert_eq!(
+        g.play_text("(doublemove-R)a7-a8").unwrap_err().to_string(),
+        "your (doublemove-R) can't move to a7 and then to a8"
+    );
+    assert_eq!(
+        g.play_text("Kd3").unwrap_err().to_string(),
+        "K can't reach d3 from e1"
+    );
+    // Refused attempts change nothing; a turn the true board allows is played.
+    assert_eq!(g.position().to_string(), before);
+    assert!(g.turns().is_empty());
+    let played = g.play_text("(doublemove-R)a4-d4").unwrap();
+    assert_eq!(played.notation, "(doublemove-R)a4-xd4");
+}
+
+#[test]
+fn a_lame_leap_over_a_hidden_piece_is_refused_in_the_one_sentence() {
+    // The Chinese knight on g1 would pass g2, which nothing white sees.
+    let mut g =
+        fog("4k3/8/8/8/8/8/6p1/4K1(nN)1 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6");
+    assert!(!g.view(Color::White).seen.contains(sq("g2")));
+    assert_eq!(g.play_text("(nN)f3").unwrap_err(), TurnError::HiddenBoard);
+    assert!(g.play_text("(nN)e2").is_ok());
+}
+
+#[test]
+fn a_notation_ambiguous_only_through_hidden_pieces_is_refused_in_the_one_sentence() {
+    // Two doublemove pieces that step without capturing (mW) and capture only by alfil
+    // leaps (cA): both can step to d3 and take the hidden pawn on f5 from there.
+    let twins = "k7/8/8/5p2/8/2(doublemove-mWcA)1(doublemove-mWcA)3/8/7K w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 a4,b4,h4,h5,g5,a5";
+    let mut g = unofficial_fog(twins);
+    assert!(!g.view(Color::White).seen.contains(sq("f5")));
+    for probe in ["(doublemove-mWcA)d3-xf5", "(doublemove-mWcA)d3-f5"] {
+        assert_eq!(
+            g.play_text(probe).unwrap_err(),
+            TurnError::HiddenBoard,
+            "{probe}"
+        );
+    }
+    // Said which, it is played.
+    assert!(g.play_text("(doublemove-mWcA)cd3-xf5").is_ok());
+
+    // Ambiguous on what the mover sees: refused as ambiguous, named from that board alone,
+    // whatever the hidden board says.
+    // Here a hidden pawn on d4 stops both, which the mover can't know.
+    let mut g = unofficial_fog(&twins.replace("5p2/8", "8/3p4"));
+    assert!(!g.view(Color::White).seen.contains(sq("d4")));
+    let err = g.play_text("(doublemove-mWcA)d3-d4").unwrap_err();
+    assert!(matches!(err, TurnError::Ambiguous { .. }), "{err}");
 }

@@ -1,11 +1,12 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
 use super::present::{
-    board, fog_game, for_computer, game_over, turn_replies, turn_reply, your_turn,
+    board, fog_game, for_computer, game_over, hidden_refusal, turn_replies, turn_reply, your_turn,
 };
 use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Who};
+use crate::family::Refused;
 use crate::store::{End, GameRow};
-use engine::{Color, Played};
+use engine::{Color, Played, TurnError};
 
 impl Core {
     pub(super) async fn take_turn(
@@ -29,9 +30,35 @@ impl Core {
         if let Some(flagged) = self.flag_if_overdue(&row, channel, now, false).await? {
             return Ok(vec![flagged]);
         }
-        let played = row.game.play_text(&text)?;
+        let played = match row.game.play_text(&text) {
+            Err(Refused::Csipgs(TurnError::HiddenBoard)) => {
+                return self.hidden_refusal(&row, color, place).await;
+            }
+            played => played?,
+        };
         let mut replies = self.turn_played(&mut row, &played, place, now).await?;
         self.save(place, &row, Some(who.id), &mut replies).await?;
+        Ok(replies)
+    }
+
+    /// A fog turn the hidden board refused: the mover keeps the turn and the game is not
+    /// changed, but the attempt is news for the channel, owed like any other.
+    async fn hidden_refusal(
+        &self,
+        row: &GameRow,
+        color: Color,
+        place: Place,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let refusal = CoreError::from(TurnError::HiddenBoard).sentence();
+        let mut replies = hidden_refusal(row, color, refusal);
+        let here = Target::Channel {
+            channel: Core::channel(place)?.channel,
+        };
+        let now = self.now();
+        self.write_owed(row.guild, here, &mut replies, |owed| async move {
+            self.store.owe_unchanged(row, &owed, now).await
+        })
+        .await?;
         Ok(replies)
     }
 

@@ -363,6 +363,30 @@ impl Store {
         Ok(true)
     }
 
+    /// Owe messages about a game without changing it (news of a refused attempt), only while
+    /// it is as `row` was loaded: news of a board that has changed since is `Conflict`, like
+    /// any change that lost a race.
+    pub async fn owe_unchanged(
+        &self,
+        row: &GameRow,
+        owed: &[Owed],
+        now: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // Writing the version back as it is checks it and takes the write lock at once.
+        let same = sqlx::query("UPDATE games SET version = version WHERE id = $1 AND version = $2")
+            .bind(row.id)
+            .bind(row.version)
+            .execute(&mut *tx)
+            .await?;
+        if same.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        let ids = owe_in(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
     /// Active games in the servers of `shards` where the computer is to move, longest
     /// waiting first.
     pub async fn computer_turns_due(

@@ -102,6 +102,19 @@ pub(crate) fn turn_replies(
     replies
 }
 
+/// A turn the hidden board refused (RULES.md section 8): `refusal`, which names nothing
+/// hidden, to the mover alone, who keeps the turn; and to the channel that they tried, so
+/// the opponent knows the board was probed.
+pub(crate) fn hidden_refusal(row: &GameRow, color: Color, refusal: String) -> Vec<Reply> {
+    let mover = row.player(color).id;
+    vec![
+        Reply::private(refusal),
+        Reply::public(format!(
+            "<@{mover}> ({color}) tried a turn the board does not allow."
+        )),
+    ]
+}
+
 /// A private board by DM; held for the member's next command if they take no DMs.
 fn direct(text: String, picture: Picture, user: u64) -> Reply {
     Reply {

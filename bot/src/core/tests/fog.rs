@@ -502,6 +502,143 @@ async fn what_a_player_receives_depends_on_their_view_alone(backend: Backend) {
     assert!(total >= 150, "only {total} turns compared");
 }
 
+/// Fog with the unofficial prefixes, for doublemove pieces.
+fn unofficial_fog() -> Options {
+    Options {
+        unofficial: true,
+        ..fog()
+    }
+}
+
+/// White's doublemove rook on a1 sees the a-file up to the impassable a6 and the first rank;
+/// the black pawn on d4 and the impassable c3 are out of its sight.
+const ROOK_PROBE: &str =
+    "4k3/8/8/8/3p4/8/8/(doublemove-R)3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6";
+
+/// The mover's fixed answer to a turn the hidden board refuses (RULES.md section 8).
+const NOT_ON_THE_BOARD: &str = "That turn is not possible on the board as it stands.";
+
+impl Fixture {
+    /// A turn the hidden board refuses, its answers not yet delivered: the fixed sentence to
+    /// the mover, the attempt to the channel (owed), and the game as it was.
+    async fn probe(&self, who: &Who, text: &str) -> Vec<Reply> {
+        let before = self.row().await;
+        let replies = self
+            .raw(who, HERE, Request::Turn { text: text.into() })
+            .await;
+        assert_eq!(replies.len(), 2, "{text}: {replies:?}");
+        assert!(replies[0].ephemeral);
+        assert_eq!(replies[0].text, NOT_ON_THE_BOARD, "{text}");
+        let public = in_channel(&replies);
+        assert_eq!(public.len(), 1);
+        assert!(public[0].picture.is_none() && public[0].pings.is_empty());
+        let after = self.row().await;
+        assert_eq!(after.version, before.version, "nothing saved changes");
+        assert_eq!(after.game.position_text(), before.game.position_text());
+        replies
+    }
+}
+
+async fn a_probe_of_the_hidden_board_gets_one_sentence_and_is_announced(backend: Backend) {
+    let f = fog_fixture(backend, Recorder::default(), 7).await;
+    f.start_with(unofficial_fog()).await;
+    f.set_position(ROOK_PROBE).await;
+    // Offered as the mover knows the board.
+    let offered: Vec<String> = f
+        .core
+        .complete(&alice(), HERE, Field::Move, "(doublemove-R)a4-h")
+        .await
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    assert!(
+        offered.contains(&"(doublemove-R)a4-h4".to_string()),
+        "{offered:?}"
+    );
+
+    // The second step would pass the hidden pawn on d4.
+    let replies = f.probe(&alice(), "(doublemove-R)a4-h4").await;
+    let told = "<@1> (White) tried a turn the board does not allow.";
+    assert_eq!(in_channel(&replies)[0].text, told);
+    // The news is owed until delivered: the scheduler sends it when the answer never came.
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 1);
+    let later = f.now.load(Ordering::SeqCst) + 60;
+    f.core.run_due(later).await.unwrap();
+    let delivered = f.platform.delivered.lock().unwrap().clone();
+    let news: Vec<&(Target, Reply)> = delivered.iter().filter(|(_, r)| r.text == told).collect();
+    assert_eq!(news.len(), 1, "{delivered:?}");
+    assert_eq!(news[0].0, Target::Channel { channel: 20 });
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+
+    // Through the hidden impassable c3: the same words, whatever the cause.
+    let replies = f.probe(&alice(), "(doublemove-R)a3-d3").await;
+    assert_eq!(in_channel(&replies)[0].text, told);
+
+    // White keeps the turn: a turn the board allows is played.
+    let replies = f.turn(&alice(), "(doublemove-R)a4-xd4").await;
+    assert_eq!(
+        in_channel(&replies)[0].text,
+        "<@1> (White) made a move. Black to move: <@2>."
+    );
+}
+
+async fn a_notation_ambiguous_only_through_hidden_pieces_gets_the_one_sentence(backend: Backend) {
+    let f = fog_fixture(backend, Recorder::default(), 7).await;
+    f.start_with(unofficial_fog()).await;
+    // Two doublemove pieces that step without capturing (mW) and capture only by alfil leaps
+    // (cA): from d3 both could take the pawn on f5, which White doesn't see.
+    let twins = "k7/8/8/5p2/8/2(doublemove-mWcA)1(doublemove-mWcA)3/8/7K w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 a4,b4,h4,h5,g5,a5";
+    f.set_position(twins).await;
+    let replies = f.probe(&alice(), "(doublemove-mWcA)d3-xf5").await;
+    assert_eq!(
+        in_channel(&replies)[0].text,
+        "<@1> (White) tried a turn the board does not allow."
+    );
+    // Said which, it is played.
+    f.turn(&alice(), "(doublemove-mWcA)cd3-xf5").await;
+}
+
+async fn a_refusal_the_mover_can_see_keeps_its_words_and_no_news(backend: Backend) {
+    let f = fog_fixture(backend, Recorder::default(), 7).await;
+    f.start_with(unofficial_fog()).await;
+    f.set_position(ROOK_PROBE).await;
+    let turn = |text: &str| Request::Turn { text: text.into() };
+    // a6 is impassable, and the rook sees it.
+    let text = f.refused(&alice(), HERE, turn("(doublemove-R)a7-a8")).await;
+    assert_eq!(text, "Your (doublemove-R) can't move to a7 and then to a8.");
+    let text = f.refused(&alice(), HERE, turn("Buy Q")).await;
+    assert_eq!(text, "A Q costs 9, you have 1.");
+    let text = f.refused(&alice(), HERE, turn("(doublemove-R)a4-")).await;
+    assert!(text.contains("is not a square"), "{text}");
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+
+    // Ambiguous on what White sees (a hidden pawn on d4 stops both, which White can't
+    // know): refused as ambiguous, naming only what White sees.
+    let twins = "k7/8/8/8/3p4/2(doublemove-mWcA)1(doublemove-mWcA)3/8/7K w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 a4,b4,h4,h5,g5,a5";
+    f.set_position(twins).await;
+    let text = f
+        .refused(&alice(), HERE, turn("(doublemove-mWcA)d3-d4"))
+        .await;
+    assert!(
+        text.starts_with("More than one (doublemove-mWcA) can reach d3"),
+        "{text}"
+    );
+
+    // A buy beside an attacked royal names it, as a moderator would (the pawn on d3 is
+    // hidden from White).
+    f.set_position("8/8/3p4/8/8/4k3/4K3/8 w 5/0 N/- P,N,B,R,Q,K/P,N,B,R,Q,K 9 a3,b3,c3,f6,g6,h6")
+        .await;
+    let text = f.refused(&alice(), HERE, turn("Buy P")).await;
+    assert_eq!(text, "You can't buy: your king on e2 is attacked.");
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+}
+
+on_both!(
+    a_probe_of_the_hidden_board_gets_one_sentence_and_is_announced,
+    a_notation_ambiguous_only_through_hidden_pieces_gets_the_one_sentence,
+    a_refusal_the_mover_can_see_keeps_its_words_and_no_news,
+);
+
 on_both!(
     fog_turns_keep_the_board_private,
     the_last_royal_captured_ends_a_fog_game,
