@@ -534,7 +534,10 @@ impl Position {
         let mut candidates = Vec::new();
         self.occupied(self.to_move).any(|from| {
             candidates.clear();
-            candidates.extend(self.single_targets(from).map(|to| Action::Move { from, to }));
+            candidates.extend(
+                self.single_targets(from)
+                    .map(|to| Action::Move { from, to }),
+            );
             if self
                 .kind(self.piece(from).expect("occupied").kind)
                 .doublemove
@@ -558,7 +561,10 @@ impl Position {
         !self.rules.options.power
             && self.may_buy()
             && self.buy_limit() > 0
-            && self.priced_slots().iter().any(|&(_, cost)| cost <= self.funds())
+            && self
+                .priced_slots()
+                .iter()
+                .any(|&(_, cost)| cost <= self.funds())
     }
 }
 

@@ -118,7 +118,8 @@ fn a_list_is_written_as_each_move_alone() {
                 break;
             }
             let action = rng.pick(&actions).clone();
-            game.play(Turn::from(action)).expect("a legal action is accepted");
+            game.play(Turn::from(action))
+                .expect("a legal action is accepted");
         }
     }
     // The positions must have exercised disambiguation, or the test proves little.
@@ -140,10 +141,7 @@ fn fifteen_twins_are_told_apart() {
     let pos = Position::parse(&text, Rules::new(Ruleset::Classic, options)).unwrap();
     let listed: Vec<String> = pos.notated_moves().map(|(_, text)| text).collect();
     assert_eq!(listed.len(), 2110);
-    assert_eq!(
-        pos.notated_moves().collect::<Vec<_>>(),
-        one_by_one(&pos)
-    );
+    assert_eq!(pos.notated_moves().collect::<Vec<_>>(), one_by_one(&pos));
     // a2-a3 also from b2; b2-b3 from a2, c2 and, by file, nothing else on b: the file.
     assert!(listed.contains(&"(doublemove-Q)aa3+".to_string()));
     assert!(listed.contains(&"(doublemove-Q)bb3+".to_string()));

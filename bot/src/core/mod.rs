@@ -137,6 +137,9 @@ pub struct Core {
     dice: Dice,
     platform: Arc<dyn Platform>,
     limiter: limits::Limiter,
+    /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
+    keystrokes: limits::Limiter,
+    completing: complete::Workers,
     gate: gate::Gate,
     /// Wakes the scheduler when something falls due sooner than it planned for.
     wake: tokio::sync::Notify,
@@ -155,6 +158,8 @@ impl Core {
             dice: system_dice(),
             platform,
             limiter: limits::Limiter::default(),
+            keystrokes: limits::Limiter::keystrokes(),
+            completing: complete::Workers::default(),
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),

@@ -29,7 +29,11 @@ impl Position {
                 kinds.push(kind);
             }
         }
-        powers.extend(kinds.into_iter().map(|k| &self.kind(k).tables[color.index()]));
+        powers.extend(
+            kinds
+                .into_iter()
+                .map(|k| &self.kind(k).tables[color.index()]),
+        );
         powers
     }
 
