@@ -8,9 +8,11 @@ use crate::color::Color;
 use crate::design::Design;
 use crate::game::{CheckedTurn, Game, Outcome, TurnError};
 use crate::money::Zorkmids;
+use crate::movetext::NotatedMoves;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::square::Square;
+use std::borrow::Cow;
 
 /// How many impassable squares the moderator places on ranks 3 and 4; each gets its mirror
 /// image on ranks 6 and 5, so a fog board has twice as many.
@@ -98,22 +100,18 @@ impl Game {
     /// doesn't see, so they are worked out on the known board: the mover's pieces, the enemy
     /// pieces it sees, the terrain it remembers, nothing else (a move that hidden pieces
     /// would block is offered, and the moderator refuses it when played).
-    pub fn offered_moves(&self) -> Vec<(Action, String)> {
+    ///
+    /// Notation is written as the list is read, in linear time: see
+    /// [`Position::notated_moves`].
+    pub fn offered_moves(&self) -> NotatedMoves<'_> {
         if self.is_over() {
-            return Vec::new();
+            return NotatedMoves::none(self.position());
         }
-        let pos = if self.rules().options.fog {
-            &self.known_board()
+        if self.rules().options.fog {
+            NotatedMoves::new(Cow::Owned(self.known_board()))
         } else {
-            self.position()
-        };
-        pos.move_actions()
-            .into_iter()
-            .map(|action| {
-                let text = pos.notate(&action);
-                (action, text)
-            })
-            .collect()
+            self.position().notated_moves()
+        }
     }
 
     /// The moderator's answer to a turn the side to move wrote (RULES.md section 8), given

@@ -189,6 +189,8 @@ pub struct Kinds {
     kinds: Vec<Arc<Kind>>,
     /// Some kind has an unofficial prefix, so the general move generator is needed.
     special: bool,
+    /// Some kind relays: only then can a piece hold moves other than its own.
+    relay: bool,
 }
 
 impl Kinds {
@@ -218,6 +220,7 @@ impl Kinds {
         }
         let kind = Kind::new(design.clone(), rules);
         self.special |= kind.is_special();
+        self.relay |= kind.relay;
         self.kinds.push(Arc::new(kind));
         Some((self.kinds.len() - 1) as KindId)
     }
@@ -225,6 +228,11 @@ impl Kinds {
     /// Whether some kind shoots, relays or moves twice.
     pub fn any_special(&self) -> bool {
         self.special
+    }
+
+    /// Whether some kind relays.
+    pub fn any_relay(&self) -> bool {
+        self.relay
     }
 
     /// Prices again after the rules changed (a proposal was agreed).

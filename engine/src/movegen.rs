@@ -514,6 +514,60 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Whether the side to move has a legal action: `count_legal_actions() != 0`, but it
+    /// stops at the first action found. Every check mark asks it (`+` or `#`), so writing
+    /// a list of checks costs one found reply per move, not the opponent's whole list.
+    pub fn has_legal_action(&self) -> bool {
+        self.has_legal_move() || self.has_legal_transfer() || self.has_legal_buy()
+    }
+
+    fn has_legal_move(&self) -> bool {
+        if !self.is_general() {
+            let mut any = false;
+            self.for_each_legal_target(|_, t| any |= t.nonempty());
+            return any;
+        }
+        if self.has_lost() {
+            return false;
+        }
+        let mut candidates = Vec::new();
+        self.occupied(self.to_move).any(|from| {
+            candidates.clear();
+            candidates.extend(
+                self.single_targets(from)
+                    .map(|to| Action::Move { from, to }),
+            );
+            if self
+                .kind(self.piece(from).expect("occupied").kind)
+                .doublemove
+            {
+                self.double_moves(from, &mut candidates);
+            }
+            candidates.iter().any(|a| self.keeps_royal_safe(a))
+        })
+    }
+
+    fn has_legal_transfer(&self) -> bool {
+        if self.reserves[self.to_move.index()].is_empty() || self.transfer_squares().is_empty() {
+            return false;
+        }
+        !self.is_general() || self.transfers().iter().any(|a| self.keeps_royal_safe(a))
+    }
+
+    /// Whether one buy is possible: a collection within funds exists exactly when one
+    /// design alone is within them.
+    fn has_legal_buy(&self) -> bool {
+        !self.rules.options.power
+            && self.may_buy()
+            && self.buy_limit() > 0
+            && self
+                .priced_slots()
+                .iter()
+                .any(|&(_, cost)| cost <= self.funds())
+    }
+}
+
 /// How many multisets of `slots[start..]` of size 1..=max cost at most `funds`.
 fn count_collections(slots: &[(KindId, Zorkmids)], start: usize, funds: Zorkmids, max: u32) -> u64 {
     if max == 0 {

@@ -5,6 +5,8 @@ use crate::design::{Design, Prefix};
 use crate::notation::NotationError;
 use crate::position::Position;
 use crate::square::Square;
+use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// A mark in a record that doesn't match the position: reported, never fatal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,9 +251,36 @@ impl Position {
         }
     }
 
-    /// An action in record notation, with `+` or `#` if it gives check or mate.
+    /// An action in record notation, with `+` or `#` if it gives check or mate. To write
+    /// every move of a position, [`Position::notated_moves`] is linear where calling this
+    /// per move is quadratic.
     pub fn notate(&self, action: &Action) -> String {
-        let mut text = self.notate_plain(action);
+        self.notate_among(action, &self.rivals(action))
+    }
+
+    /// The squares from which the same action could start, for one action: the legal list
+    /// is generated only when the piece has a twin.
+    fn rivals(&self, action: &Action) -> Vec<Square> {
+        match action {
+            Action::Move { from, .. } | Action::DoubleMove { from, .. } if self.has_twin(*from) => {
+                Rivals::of(&self.move_actions()).of_action(action).to_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every legal move and double move of the side to move with its notation, each as
+    /// [`Position::notate`] writes it alone, in the order of the legal list. The list is
+    /// generated once and grouped by what disambiguation needs, so writing it is linear in
+    /// its length; the notation is written as the iterator advances, so a caller short of
+    /// time can stop and keep what it has.
+    pub fn notated_moves(&self) -> NotatedMoves<'_> {
+        NotatedMoves::new(Cow::Borrowed(self))
+    }
+
+    /// An action in record notation given its `rivals` (see [`Rivals`]), with its mark.
+    fn notate_among(&self, action: &Action, rivals: &[Square]) -> String {
+        let mut text = self.notate_plain(action, rivals);
         let mut after = self.clone();
         after.apply_action(action);
         text.push_str(after.check_mark());
@@ -263,32 +292,17 @@ impl Position {
     pub(crate) fn check_mark(&self) -> &'static str {
         if self.checks_shown().is_empty() {
             ""
-        } else if self.count_legal_actions() == 0 {
-            "#"
-        } else {
+        } else if self.has_legal_action() {
             "+"
+        } else {
+            "#"
         }
     }
 
-    fn notate_plain(&self, action: &Action) -> String {
+    fn notate_plain(&self, action: &Action, rivals: &[Square]) -> String {
         match action {
-            Action::Move { from, to } => {
-                let rivals = if self.has_twin(*from) {
-                    let moves = self.legal_moves().into_iter();
-                    moves.filter(|&(_, t)| t == *to).map(|(f, _)| f).collect()
-                } else {
-                    Vec::new()
-                };
-                self.notate_step(*from, *to, rivals)
-            }
+            Action::Move { from, to } => self.notate_step(*from, *to, rivals),
             Action::DoubleMove { from, via, to } => {
-                let rivals = if self.has_twin(*from) {
-                    let moves = self.legal_double_moves().into_iter();
-                    let same = moves.filter(|&(_, v, t)| v == *via && t == *to);
-                    same.map(|(f, _, _)| f).collect()
-                } else {
-                    Vec::new()
-                };
                 let mut text = self.notate_step(*from, *via, rivals);
                 let mut after = self.clone();
                 after.shift(*from, *via);
@@ -314,7 +328,7 @@ impl Position {
 
     /// One move as written: the piece, what tells it from `rivals` (the squares from which
     /// a piece could make the same action), `x` for a capture, the target.
-    fn notate_step(&self, from: Square, to: Square, rivals: Vec<Square>) -> String {
+    fn notate_step(&self, from: Square, to: Square, rivals: &[Square]) -> String {
         let (_, design) = self.piece_at(from).expect("a piece moves");
         let mut text = Position::piece_label(design);
         text.push_str(&self.disambiguation(from, rivals));
@@ -329,12 +343,13 @@ impl Position {
     /// same design that could make the same action from `rivals`: nothing, the starting file
     /// if that is enough, else the starting rank, else both. The writer and the "ambiguous"
     /// hint both use it, so a hint is always a move the reader accepts.
-    fn disambiguation(&self, from: Square, rivals: Vec<Square>) -> String {
+    fn disambiguation(&self, from: Square, rivals: &[Square]) -> String {
         let Some((_, design)) = self.piece_at(from) else {
             return String::new();
         };
         let rivals: Vec<Square> = rivals
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&f| f != from && self.piece_at(f).map(|p| p.1) == Some(design))
             .collect();
         let file = (b'a' + from.file()) as char;
@@ -353,7 +368,7 @@ impl Position {
     /// A turn in record notation, given the position after it (which decides `+` and `#`: a
     /// redesign or a buy in the design phase moves no piece, so the mark is the action's).
     pub(crate) fn notate_turn(&self, turn: &Turn, after: &Position) -> String {
-        let mut text = self.notate_plain(&turn.action);
+        let mut text = self.notate_plain(&turn.action, &self.rivals(&turn.action));
         text.push_str(after.check_mark());
         match &turn.design {
             None => {}
@@ -376,6 +391,89 @@ impl Position {
         }
     }
 }
+
+/// The starting squares of a list's moves, grouped by what a move is told apart by: its
+/// target, and a double move's first target too. A move's rivals are the starting squares of
+/// its group (its own among them; `disambiguation` keeps only pieces of its design). Built
+/// once per list, so writing the list costs one look-up per move, not a regeneration.
+struct Rivals(HashMap<(Option<Square>, Square), Vec<Square>>);
+
+impl Rivals {
+    fn of(actions: &[Action]) -> Rivals {
+        let mut groups: HashMap<_, Vec<Square>> = HashMap::new();
+        for action in actions {
+            if let Some((key, from)) = Rivals::key(action) {
+                groups.entry(key).or_default().push(from);
+            }
+        }
+        Rivals(groups)
+    }
+
+    /// The group an action belongs to, and where it starts; none for transfers and buys,
+    /// which need no telling apart.
+    fn key(action: &Action) -> Option<((Option<Square>, Square), Square)> {
+        match *action {
+            Action::Move { from, to } => Some(((None, to), from)),
+            Action::DoubleMove { from, via, to } => Some(((Some(via), to), from)),
+            Action::Transfer { .. } | Action::Buy(_) => None,
+        }
+    }
+
+    /// The squares from which the same action could start.
+    fn of_action(&self, action: &Action) -> &[Square] {
+        Rivals::key(action)
+            .and_then(|(key, _)| self.0.get(&key))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Every move and double move of a position with its notation, written as the iterator
+/// advances: see [`Position::notated_moves`].
+pub struct NotatedMoves<'a> {
+    position: Cow<'a, Position>,
+    rivals: Rivals,
+    actions: std::vec::IntoIter<Action>,
+}
+
+impl<'a> NotatedMoves<'a> {
+    /// The moves of `position`, generated now and written later; a fog player's known
+    /// board is made for the occasion, so it comes owned.
+    pub(crate) fn new(position: Cow<'a, Position>) -> NotatedMoves<'a> {
+        let actions = position.move_actions();
+        NotatedMoves {
+            rivals: Rivals::of(&actions),
+            actions: actions.into_iter(),
+            position,
+        }
+    }
+
+    /// No moves: the game is over.
+    pub(crate) fn none(position: &'a Position) -> NotatedMoves<'a> {
+        NotatedMoves {
+            rivals: Rivals(HashMap::new()),
+            actions: Vec::new().into_iter(),
+            position: Cow::Borrowed(position),
+        }
+    }
+}
+
+impl Iterator for NotatedMoves<'_> {
+    type Item = (Action, String);
+
+    fn next(&mut self) -> Option<(Action, String)> {
+        let action = self.actions.next()?;
+        let text = self
+            .position
+            .notate_among(&action, self.rivals.of_action(&action));
+        Some((action, text))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.actions.size_hint()
+    }
+}
+
+impl ExactSizeIterator for NotatedMoves<'_> {}
 
 pub(crate) fn design_list(designs: &[Design]) -> String {
     designs

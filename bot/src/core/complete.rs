@@ -1,17 +1,40 @@
 //! Suggestions while a member types an option: legal moves, reserve pieces and squares,
 //! affordable designs with prices, design slots, open proposals, a fide game's variants and
 //! the server's tournaments.
+//!
+//! Keystrokes come fast and from anyone, so each goes through a bucket of its own (see
+//! `limits`), and what is worked out from a game runs on a blocking thread, a few at a
+//! time, within [`BUDGET`]: what is ready then is shown, and nothing ever waits on the async
+//! workers. A keystroke turned away gets no suggestions, never an error: the next one asks
+//! again.
 
 use super::{Core, Place, Who};
 use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
 use engine::fide::FideGame;
 use engine::{price, Action, Color, Design, Game, Position};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
 /// Discord shows at most this many suggestions.
 const MAX_CHOICES: usize = 25;
 /// ... each at most this many characters long.
 const MAX_LABEL: usize = 100;
+
+/// How long one keystroke's suggestions may take to work out: what is written by then is
+/// shown. Far inside Discord's 3 s for an answer, and long enough for any list this bot
+/// writes today (the worst known, 2,110 moves of fifteen identical doublemove queens, takes
+/// about 10 ms); the budget is there so that no position, however rich, holds a thread for
+/// long.
+pub const BUDGET: Duration = Duration::from_millis(300);
+/// What the async side waits beyond [`BUDGET`] for the last step after the budget is
+/// checked (sorting and narrowing what was written) before answering without it.
+const GRACE: Duration = Duration::from_millis(200);
+/// Keystrokes worked on at once across every member and server. One more is answered at
+/// once with no suggestions rather than queued: by the time it ran, the member would have
+/// typed on. Two leave the blocking pool to pictures and the computer.
+const PARALLEL: usize = 2;
 
 /// The option being typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +67,58 @@ impl Choice {
     }
 }
 
+/// When a keystroke's work must stop and show what it has. Work checks it between items,
+/// so a test can hand in one already spent.
+pub(super) struct Budget {
+    until: Instant,
+}
+
+impl Budget {
+    pub(super) fn until(until: Instant) -> Budget {
+        Budget { until }
+    }
+
+    fn spent(&self) -> bool {
+        Instant::now() >= self.until
+    }
+}
+
+/// The blocking threads keystrokes are worked on: at most [`PARALLEL`] at once.
+pub(super) struct Workers(Arc<Semaphore>);
+
+impl Default for Workers {
+    fn default() -> Workers {
+        Workers(Arc::new(Semaphore::new(PARALLEL)))
+    }
+}
+
+impl Workers {
+    /// `work`'s suggestions, worked out on a blocking thread within [`BUDGET`]; none when
+    /// every worker is busy, or when the work overran its budget (it then ends on its
+    /// thread, keeping its worker until it does, so overruns can't pile up).
+    async fn run(&self, work: impl FnOnce(&Budget) -> Vec<Choice> + Send + 'static) -> Vec<Choice> {
+        let Ok(worker) = self.0.clone().try_acquire_owned() else {
+            return Vec::new();
+        };
+        let budget = Budget::until(Instant::now() + BUDGET);
+        let job = tokio::task::spawn_blocking(move || {
+            let _worker = worker;
+            work(&budget)
+        });
+        match tokio::time::timeout(BUDGET + GRACE, job).await {
+            Ok(Ok(choices)) => choices,
+            Ok(Err(failed)) => {
+                tracing::error!(error = %failed, "autocomplete failed");
+                Vec::new()
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
 impl Core {
-    /// Suggestions for `field` given what has been typed; none outside a game.
+    /// Suggestions for `field` given what has been typed; none outside a game, and none
+    /// when the member types faster than the keystroke bucket allows.
     pub async fn complete(
         &self,
         who: &Who,
@@ -53,12 +126,15 @@ impl Core {
         field: Field,
         typed: &str,
     ) -> Vec<Choice> {
-        let typed = typed.trim();
+        if !self.keystrokes.allow(who.id, self.now()) {
+            return Vec::new();
+        }
+        let typed = typed.trim().to_string();
         match field {
-            Field::Tournament => return narrow(self.tournament_choices(place).await, typed),
+            Field::Tournament => return narrow(self.tournament_choices(place).await, &typed),
             // Each suggestion is the whole list, so it is not narrowed by what was typed.
             Field::Variants => {
-                let lists = variant_lists(typed).into_iter();
+                let lists = variant_lists(&typed).into_iter();
                 return fit(lists
                     .map(|(label, value)| Choice { label, value })
                     .collect());
@@ -68,44 +144,59 @@ impl Core {
         let Ok(row) = self.active(place).await else {
             return Vec::new();
         };
-        let choices = match &row.game {
-            GameState::Csipgs(game) => self.csipgs_choices(who, &row, game, field, typed).await,
-            GameState::Fide(game) => fide_choices(game, field),
-        };
-        narrow(choices, typed)
-    }
-
-    /// Suggestions in a csipgs game.
-    async fn csipgs_choices(
-        &self,
-        who: &Who,
-        row: &GameRow,
-        game: &Game,
-        field: Field,
-        typed: &str,
-    ) -> Vec<Choice> {
-        let fog = super::present::secret(row).is_some();
-        let acting = row.color_of(who.id) == Some(row.game.to_move());
-        // What a fog player may do tells what they see: only they are told it.
-        if fog && !acting && !matches!(field, Field::Redesign | Field::Proposal) {
-            return Vec::new();
+        if field == Field::Proposal && row.game.csipgs().is_some() {
+            return narrow(self.proposals(&row, who).await, &typed);
         }
-        match field {
-            Field::Tournament | Field::Variants => Vec::new(),
-            Field::Move => moves(game),
-            Field::TransferPiece => reserve(game.position()),
-            Field::TransferSquare if fog => fog_transfer_squares(game),
-            Field::TransferSquare => game
-                .position()
-                .transfer_squares()
-                .map(|sq| Choice::same(sq.name()))
-                .collect(),
-            Field::Buy => buys(game.position()),
-            Field::Redesign => {
-                let side = row.color_of(who.id).unwrap_or(row.game.to_move());
-                redesigns(game, side, typed)
-            }
-            Field::Proposal => self.proposals(row, who).await,
+        let member = who.id;
+        self.completing
+            .run(move |budget| narrow(game_choices(&row, member, field, &typed, budget), &typed))
+            .await
+    }
+}
+
+/// Suggestions worked out from the game alone, on a blocking thread.
+fn game_choices(
+    row: &GameRow,
+    member: u64,
+    field: Field,
+    typed: &str,
+    budget: &Budget,
+) -> Vec<Choice> {
+    match &row.game {
+        GameState::Csipgs(game) => csipgs_choices(row, member, game, field, typed, budget),
+        GameState::Fide(game) => fide_choices(game, field),
+    }
+}
+
+/// Suggestions in a csipgs game (proposals aside: they come from the store).
+fn csipgs_choices(
+    row: &GameRow,
+    member: u64,
+    game: &Game,
+    field: Field,
+    typed: &str,
+    budget: &Budget,
+) -> Vec<Choice> {
+    let fog = super::present::secret(row).is_some();
+    let acting = row.color_of(member) == Some(row.game.to_move());
+    // What a fog player may do tells what they see: only they are told it.
+    if fog && !acting && field != Field::Redesign {
+        return Vec::new();
+    }
+    match field {
+        Field::Tournament | Field::Variants | Field::Proposal => Vec::new(),
+        Field::Move => moves(game, budget),
+        Field::TransferPiece => reserve(game.position()),
+        Field::TransferSquare if fog => fog_transfer_squares(game),
+        Field::TransferSquare => game
+            .position()
+            .transfer_squares()
+            .map(|sq| Choice::same(sq.name()))
+            .collect(),
+        Field::Buy => buys(game.position()),
+        Field::Redesign => {
+            let side = row.color_of(member).unwrap_or(row.game.to_move());
+            redesigns(game, side, typed)
         }
     }
 }
@@ -170,11 +261,12 @@ impl Core {
 /// The side to move's moves (double moves included) in record notation, sorted; in a fog
 /// game as the mover knows the board, so they tell nothing hidden. Only the moves are
 /// generated: a rich progressive treasury has tens of thousands of buys, and this runs per
-/// keystroke.
-fn moves(game: &Game) -> Vec<Choice> {
+/// keystroke. The list is written in linear time, a move at a time; once the budget is
+/// spent, the moves written so far are what is offered.
+fn moves(game: &Game, budget: &Budget) -> Vec<Choice> {
     let mut notes: Vec<String> = game
         .offered_moves()
-        .into_iter()
+        .take_while(|_| !budget.spent())
         .map(|(_, text)| text)
         .collect();
     notes.sort();
@@ -260,5 +352,57 @@ fn redesigns(game: &Game, side: Color, typed: &str) -> Vec<Choice> {
                 value: typed.to_string(),
             }]
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Options, Rules, Ruleset};
+
+    /// Fifteen identical doublemove queens: 2,110 moves, each told apart from its twins.
+    fn fifteen_twins() -> Game {
+        let q = "(doublemove-Q)";
+        let text = format!(
+            "3kk3/8/8/8/8/8/{}/{q}{q}{q}{q}K{q}{q}{q} w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1",
+            q.repeat(8)
+        );
+        let options = Options {
+            unofficial: true,
+            ..Options::default()
+        };
+        let rules = Rules::new(Ruleset::Classic, options);
+        Game::from_position(Position::parse(&text, rules).expect("the position parses"))
+    }
+
+    #[test]
+    fn a_spent_budget_offers_what_is_ready() {
+        let game = fifteen_twins();
+        let ample = Budget::until(Instant::now() + Duration::from_secs(3600));
+        assert_eq!(moves(&game, &ample).len(), 2110);
+        // Spent before the first move is written: nothing is ready, and nothing is waited for.
+        assert!(moves(&game, &Budget::until(Instant::now())).is_empty());
+    }
+
+    #[tokio::test]
+    async fn work_runs_off_the_async_workers() {
+        let here = std::thread::current().id();
+        let choices = Workers::default()
+            .run(move |_| {
+                let there = std::thread::current().id();
+                vec![Choice::same((there != here).to_string())]
+            })
+            .await;
+        assert_eq!(choices, [Choice::same("true".to_string())]);
+    }
+
+    #[tokio::test]
+    async fn busy_workers_answer_at_once_with_nothing() {
+        let workers = Workers::default();
+        let busy = workers.0.clone().acquire_many_owned(PARALLEL as u32).await;
+        let kd2 = || vec![Choice::same("Kd2".to_string())];
+        assert!(workers.run(move |_| kd2()).await.is_empty());
+        drop(busy);
+        assert_eq!(workers.run(move |_| kd2()).await, kd2());
     }
 }

@@ -1,4 +1,5 @@
-//! Flood control: each member has a bucket of commands that refills over time.
+//! Flood control: each member has a bucket of commands that refills over time, and a
+//! second, larger one for autocomplete keystrokes.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -6,11 +7,20 @@ use std::sync::Mutex;
 /// Commands a member may send at once, and how many seconds one more takes to come back.
 pub const BURST: u32 = 10;
 const REFILL_SECONDS: i64 = 1;
+/// Autocomplete keystrokes a member may send at once: Discord asks again at nearly every
+/// keystroke, so typing one move (`(doublemove-Q)a2a4-h4`) takes about twenty. Each is
+/// cheap but not free (a list of thousands of moves may be written), so typing has its own
+/// bucket, kept apart from commands so that typing never slows a member's commands.
+const KEYSTROKE_BURST: u32 = 40;
+/// ... and how many come back each second: a brisk typist's pace.
+const KEYSTROKES_PER_SECOND: u32 = 8;
 /// Buckets of members idle this long are forgotten, so the map stays small.
 const FORGET_SECONDS: i64 = 600;
 
 pub(super) struct Limiter {
     burst: u32,
+    /// Tokens that come back each second.
+    per_second: u32,
     // A std mutex: held for a few instructions, never across an await.
     buckets: Mutex<HashMap<u64, Bucket>>,
 }
@@ -29,10 +39,20 @@ struct Bucket {
 }
 
 impl Limiter {
-    /// A limiter whose buckets hold `burst` commands.
+    /// A limiter whose buckets hold `burst` commands, one coming back each second.
     pub(super) fn with_burst(burst: u32) -> Limiter {
+        Limiter::new(burst, 1)
+    }
+
+    /// The keystroke limiter: [`KEYSTROKE_BURST`], refilled at [`KEYSTROKES_PER_SECOND`].
+    pub(super) fn keystrokes() -> Limiter {
+        Limiter::new(KEYSTROKE_BURST, KEYSTROKES_PER_SECOND)
+    }
+
+    pub(super) fn new(burst: u32, per_second: u32) -> Limiter {
         Limiter {
             burst,
+            per_second,
             buckets: Mutex::new(HashMap::new()),
         }
     }
@@ -47,9 +67,9 @@ impl Limiter {
             tokens: self.burst,
             at: now,
         });
-        let earned = (now - bucket.at).max(0) / REFILL_SECONDS;
+        let earned = (now - bucket.at).max(0) / REFILL_SECONDS * i64::from(self.per_second);
         if earned > 0 {
-            bucket.tokens = (bucket.tokens as i64 + earned).min(self.burst as i64) as u32;
+            bucket.tokens = (i64::from(bucket.tokens) + earned).min(i64::from(self.burst)) as u32;
             bucket.at = now;
         }
         if bucket.tokens == 0 {
@@ -74,5 +94,18 @@ mod tests {
         assert!(limiter.allow(1, 101));
         assert!(!limiter.allow(1, 101));
         assert!((0..BURST).all(|_| limiter.allow(1, 200)));
+    }
+
+    #[test]
+    fn keystrokes_have_a_larger_bucket_of_their_own() {
+        let keystrokes = Limiter::keystrokes();
+        assert!((0..KEYSTROKE_BURST).all(|_| keystrokes.allow(1, 100)));
+        assert!(!keystrokes.allow(1, 100));
+        // A second brings back a second's worth, no more.
+        assert!((0..KEYSTROKES_PER_SECOND).all(|_| keystrokes.allow(1, 101)));
+        assert!(!keystrokes.allow(1, 101));
+        // A long pause refills the bucket, never past the burst.
+        assert!((0..KEYSTROKE_BURST).all(|_| keystrokes.allow(1, 1_000)));
+        assert!(!keystrokes.allow(1, 1_000));
     }
 }

@@ -149,6 +149,9 @@ pub struct Core {
     platform: Arc<dyn Platform>,
     limiter: limits::Limiter,
     quotas: Quotas,
+    /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
+    keystrokes: limits::Limiter,
+    completing: complete::Workers,
     gate: gate::Gate,
     /// Wakes the scheduler when something falls due sooner than it planned for.
     wake: tokio::sync::Notify,
@@ -171,6 +174,8 @@ impl Core {
             platform,
             limiter: limits::Limiter::default(),
             quotas: Quotas::default(),
+            keystrokes: limits::Limiter::keystrokes(),
+            completing: complete::Workers::default(),
             gate: gate::Gate::default(),
             wake: tokio::sync::Notify::new(),
             paid: owe::Paid::default(),

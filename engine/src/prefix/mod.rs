@@ -13,8 +13,14 @@ use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::kinds::MoveTables;
-use crate::position::Position;
+use crate::position::{Position, MAX_PIECES};
 use crate::square::Square;
+use arrayvec::ArrayVec;
+
+/// The move tables a piece moves by: its own, and at most one relayed design from each
+/// other piece of its side. Kept on the stack: the general generator asks for them for every
+/// piece of every position it looks at.
+pub(crate) type Powers<'a> = ArrayVec<&'a MoveTables, { MAX_PIECES as usize }>;
 
 impl Position {
     /// What stops a ride or a lame leap: every piece and every impassable square.
@@ -23,10 +29,10 @@ impl Position {
     }
 
     /// The move tables the piece on `from` moves by now: its own, then those relayed to it.
-    pub(crate) fn powers(&self, from: Square) -> Vec<&MoveTables> {
+    pub(crate) fn powers(&self, from: Square) -> Powers<'_> {
         let piece = self.piece(from).expect("a piece stands there");
-        let mut powers = vec![self.tables(piece)];
-        powers.extend(self.relayed_to(from));
+        let mut powers = self.relayed_to(from);
+        powers.insert(0, self.tables(piece));
         powers
     }
 

@@ -2,20 +2,23 @@
 //! also move as the relay piece's design does. Powers pass one step only: what a relay piece
 //! protects and passes on is its own design, never what was relayed to it.
 
+use super::Powers;
 use crate::bitboard::Bitboard;
-use crate::kinds::{KindId, MoveTables};
-use crate::position::Position;
+use crate::kinds::KindId;
+use crate::position::{Position, MAX_PIECES};
 use crate::square::Square;
+use arrayvec::ArrayVec;
 
 impl Position {
     /// The move tables relayed to the piece on `sq`: those of every other friendly relay
     /// piece protecting it, each design once.
-    pub(crate) fn relayed_to(&self, sq: Square) -> Vec<&MoveTables> {
-        if !self.kinds.any_special() {
-            return Vec::new();
+    pub(crate) fn relayed_to(&self, sq: Square) -> Powers<'_> {
+        let mut powers = Powers::new();
+        if !self.kinds.any_relay() {
+            return powers;
         }
         let color = self.piece(sq).expect("a piece stands there").color;
-        let mut kinds: Vec<KindId> = Vec::new();
+        let mut kinds: ArrayVec<KindId, { MAX_PIECES as usize }> = ArrayVec::new();
         for relay in self.occupied(color) {
             let kind = self.piece(relay).expect("occupied").kind;
             if relay != sq
@@ -26,10 +29,12 @@ impl Position {
                 kinds.push(kind);
             }
         }
-        kinds
-            .into_iter()
-            .map(|k| &self.kind(k).tables[color.index()])
-            .collect()
+        powers.extend(
+            kinds
+                .into_iter()
+                .map(|k| &self.kind(k).tables[color.index()]),
+        );
+        powers
     }
 
     /// Squares the relay piece on `from` protects: where its own design could capture if an

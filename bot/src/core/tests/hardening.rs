@@ -318,6 +318,38 @@ async fn a_flood_is_slowed_politely(backend: Backend) {
     );
 }
 
+async fn keystrokes_past_their_bucket_get_no_suggestions(backend: Backend) {
+    let mut f = fixture(backend).await;
+    f.core.keystrokes = limits::Limiter::new(3, 1);
+    f.start(Ruleset::Classic, Options::default()).await;
+    for _ in 0..3 {
+        assert!(!f
+            .core
+            .complete(&alice(), HERE, Field::Move, "")
+            .await
+            .is_empty());
+    }
+    // Turned away quietly: no suggestions, no message.
+    assert!(f
+        .core
+        .complete(&alice(), HERE, Field::Move, "")
+        .await
+        .is_empty());
+    // Typing does not slow commands, nor another member's typing.
+    f.play(&alice(), "Kd2").await;
+    assert!(!f
+        .core
+        .complete(&bob(), HERE, Field::Move, "")
+        .await
+        .is_empty());
+    f.now.fetch_add(1, Ordering::SeqCst);
+    assert!(!f
+        .core
+        .complete(&alice(), HERE, Field::Redesign, "")
+        .await
+        .is_empty());
+}
+
 async fn draw_offers_are_answered_with_buttons(backend: Backend) {
     let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
@@ -610,6 +642,7 @@ on_both!(
     deliveries_back_off_and_are_claimed_once,
     the_gate_turns_commands_away_and_waits_for_those_inside,
     a_flood_is_slowed_politely,
+    keystrokes_past_their_bucket_get_no_suggestions,
     draw_offers_are_answered_with_buttons,
     the_challenger_can_cancel_and_anyone_can_take_an_open_challenge,
     games_get_threads_of_their_own,

@@ -135,6 +135,7 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     );
     // Tests send commands faster than any member; flood control has a test of its own.
     core.limiter = limits::Limiter::with_burst(u32::MAX);
+    core.keystrokes = limits::Limiter::with_burst(u32::MAX);
     Fixture {
         core,
         now,
