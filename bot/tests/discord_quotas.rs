@@ -56,7 +56,11 @@ async fn footprint(fake: &FakeDiscord, db: &Path, channels: &[u64]) -> Vec<i64> 
         count(db, "SELECT COUNT(*) FROM tournaments").await,
         fake.threads().len() as i64,
     ];
-    seen.extend(channels.iter().map(|&c| fake.channel_messages(c).len() as i64));
+    seen.extend(
+        channels
+            .iter()
+            .map(|&c| fake.channel_messages(c).len() as i64),
+    );
     seen
 }
 
@@ -121,24 +125,40 @@ async fn challenges(fake: &FakeDiscord, db: &Path) {
     .await;
 
     let second = public(fake, &challenge(channel(702), &ALICE, BOB)).await;
-    assert!(second.content().contains("challenges you"), "{}", second.content());
+    assert!(
+        second.content().contains("challenges you"),
+        "{}",
+        second.content()
+    );
     let pinged = second.message()["allowed_mentions"]["users"].clone();
     assert!(
         pinged.as_array().is_none_or(|users| users.is_empty()),
         "bob is not pinged again: {pinged}"
     );
     let old = first.message_id.expect("the first challenge's message");
-    fake.eventually("the old challenge withdrawn", Duration::from_secs(20), || {
-        fake.message(old)
-            .filter(|m| m.content().contains("<@101> withdrew this challenge"))
-    })
+    fake.eventually(
+        "the old challenge withdrawn",
+        Duration::from_secs(20),
+        || {
+            fake.message(old)
+                .filter(|m| m.content().contains("<@101> withdrew this challenge"))
+        },
+    )
     .await;
-    let stale = fake.answer(&button(channel(701), &BOB, &first.buttons()[0])).await;
+    let stale = fake
+        .answer(&button(channel(701), &BOB, &first.buttons()[0]))
+        .await;
     assert!(stale.ephemeral(), "{}", stale.content());
     assert!(stale.content().contains("replaced"), "{}", stale.content());
 
-    let started = fake.answer(&button(channel(702), &BOB, &second.buttons()[0])).await;
-    assert!(started.content().starts_with("Game on!"), "{}", started.content());
+    let started = fake
+        .answer(&button(channel(702), &BOB, &second.buttons()[0]))
+        .await;
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
     let game = named_thread(fake, 702, started.content()).await;
     assert!(!fake.thread(game).unwrap().archived);
     let place = thread(702, game);
@@ -151,7 +171,11 @@ async fn challenges(fake: &FakeDiscord, db: &Path) {
 /// Games against the computer, per member and per server.
 async fn computer_games(fake: &FakeDiscord, db: &Path) {
     let started = public(fake, &challenge(channel(710), &ALICE, CSIPGS)).await;
-    assert!(started.content().starts_with("Game on!"), "{}", started.content());
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
     over_quota(
         fake,
         db,
@@ -160,7 +184,11 @@ async fn computer_games(fake: &FakeDiscord, db: &Path) {
     )
     .await;
     let started = public(fake, &challenge(channel(712), &BOB, CSIPGS)).await;
-    assert!(started.content().starts_with("Game on!"), "{}", started.content());
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
     over_quota(
         fake,
         db,
@@ -222,10 +250,22 @@ async fn tournaments(fake: &FakeDiscord, db: &Path) {
         "{}",
         removed.content()
     );
-    assert_eq!(count(db, "SELECT COUNT(*) FROM ratings").await, 0, "no rating moved");
-    assert_eq!(count(db, "SELECT COUNT(*) FROM results").await, 0, "no game counted");
     assert_eq!(
-        count(db, "SELECT COUNT(*) FROM tournament_games WHERE result IN ('+-', '-+')").await,
+        count(db, "SELECT COUNT(*) FROM ratings").await,
+        0,
+        "no rating moved"
+    );
+    assert_eq!(
+        count(db, "SELECT COUNT(*) FROM results").await,
+        0,
+        "no game counted"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM tournament_games WHERE result IN ('+-', '-+')"
+        )
+        .await,
         2,
         "dave's two boards are forfeits"
     );
@@ -235,7 +275,10 @@ async fn tournaments(fake: &FakeDiscord, db: &Path) {
         }
     }
     let playing = threads.iter().find(|t| !t.name.contains("dave")).unwrap();
-    assert!(!fake.thread(playing.id).unwrap().archived, "alice and carol play on");
+    assert!(
+        !fake.thread(playing.id).unwrap().archived,
+        "alice and carol play on"
+    );
 }
 
 async fn scenario() {

@@ -123,7 +123,11 @@ impl Core {
         let Some(thread) = row.thread.filter(|_| row.status != Status::Active) else {
             return Ok(None);
         };
-        let due = owed.iter().map(Owed::due_at).max().unwrap_or_else(|| self.now());
+        let due = owed
+            .iter()
+            .map(Owed::due_at)
+            .max()
+            .unwrap_or_else(|| self.now());
         let archive = Target::Archive { thread };
         Owed::new(row.guild, &archive, &Reply::default(), due).map(Some)
     }

@@ -93,13 +93,14 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(32),
         challenge_to(&dave()),
-        "you have as many open challenges as one member may (2): wait for an answer, or withdraw one",
+        "You have as many open challenges as one member may (2): wait for an answer, or withdraw one",
     )
     .await;
     // A replacement is not one more; nor is a challenge past its time.
     let again = f.say(&alice(), in_channel(30), challenge_to(&bob())).await;
     assert!(!again[0].ephemeral, "{}", again[0].text);
-    f.now.fetch_add(challenge::CHALLENGE_SECONDS + 1, Ordering::SeqCst);
+    f.now
+        .fetch_add(challenge::CHALLENGE_SECONDS + 1, Ordering::SeqCst);
     let later = f.say(&alice(), in_channel(32), challenge_to(&dave())).await;
     assert!(!later[0].ephemeral, "{}", later[0].text);
 
@@ -110,7 +111,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(41),
         computer_game(),
-        "you are playing as many games against the computer as one member may at once (1): finish one, or /resign it",
+        "You are playing as many games against the computer as one member may at once (1): finish one, or /resign it",
     )
     .await;
     let second = f.say(&bob(), in_channel(42), computer_game()).await;
@@ -119,7 +120,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &carol(),
         in_channel(43),
         computer_game(),
-        "this server has as many games against the computer in progress as the bot plays in one server at once (2)",
+        "This server has as many games against the computer in progress as the bot plays in one server at once (2)",
     )
     .await;
     // Another server has room of its own.
@@ -130,7 +131,12 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     let other = f.say(&carol(), elsewhere, computer_game()).await;
     assert!(other[0].text.starts_with("Game on!"), "{}", other[0].text);
     // An ended game frees its place.
-    let thread = |n: u64| Place::Thread(Channel { guild: 10, channel: n });
+    let thread = |n: u64| {
+        Place::Thread(Channel {
+            guild: 10,
+            channel: n,
+        })
+    };
     let ask = f.say(&alice(), thread(901), Request::Resign).await;
     f.say(&alice(), thread(901), press(&ask[0].buttons[0].id))
         .await;
@@ -144,7 +150,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(51),
         tournament("Two"),
-        "you organise as many unfinished tournaments as one member may (1): finish one, or end it with /td cancel",
+        "You organise as many unfinished tournaments as one member may (1): finish one, or end it with /td cancel",
     )
     .await;
     let created = f.say(&bob(), in_channel(52), tournament("Three")).await;
@@ -153,7 +159,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &carol(),
         in_channel(53),
         tournament("Four"),
-        "this server has as many unfinished tournaments as the bot runs in one server (2)",
+        "This server has as many unfinished tournaments as the bot runs in one server (2)",
     )
     .await;
     let store = f.core.store();
@@ -170,7 +176,7 @@ async fn a_quota_of_zero_turns_the_thing_off(backend: Backend) {
         &alice(),
         HERE,
         computer_game(),
-        "this bot takes no games against the computer",
+        "This bot takes no games against the computer",
     )
     .await;
 }
@@ -244,8 +250,14 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
         Some(Target::Channel { channel: 21 }),
         "its message was never posted, so the notice is"
     );
-    let accepted = f.say(&carol(), ELSEWHERE, press(&to_carol[0].buttons[0].id)).await;
-    assert!(accepted[0].text.starts_with("Game on!"), "{}", accepted[0].text);
+    let accepted = f
+        .say(&carol(), ELSEWHERE, press(&to_carol[0].buttons[0].id))
+        .await;
+    assert!(
+        accepted[0].text.starts_with("Game on!"),
+        "{}",
+        accepted[0].text
+    );
 }
 
 /// A thread the bot opened for a game is archived once the game's end is announced; a game
@@ -253,8 +265,14 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
 async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
     let f = quota_fixture(backend).await;
     let challenge = f.say(&alice(), HERE, challenge_to(&bob())).await;
-    let accepted = f.say(&bob(), HERE, press(&challenge[0].buttons[0].id)).await;
-    assert!(accepted[0].text.contains("in <#901>"), "{}", accepted[0].text);
+    let accepted = f
+        .say(&bob(), HERE, press(&challenge[0].buttons[0].id))
+        .await;
+    assert!(
+        accepted[0].text.contains("in <#901>"),
+        "{}",
+        accepted[0].text
+    );
     let archived = |f: &Fixture| {
         let delivered = f.platform.delivered.lock().unwrap();
         delivered
@@ -289,7 +307,8 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
         channel: 77,
     });
     let challenge = f.say(&alice(), theirs, challenge_to(&bob())).await;
-    f.say(&bob(), theirs, press(&challenge[0].buttons[0].id)).await;
+    f.say(&bob(), theirs, press(&challenge[0].buttons[0].id))
+        .await;
     let ask = f.say(&bob(), theirs, Request::Resign).await;
     f.say(&bob(), theirs, press(&ask[0].buttons[0].id)).await;
     f.core.run_due(now + 7200).await.unwrap();

@@ -816,8 +816,12 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
     };
     let white = f.row_of(game).await.player(engine::Color::White).id;
     let mover = members.iter().find(|m| m.id == white).unwrap();
-    f.say(mover, Place::Thread(thread), Request::Turn { text: "Kd2".into() })
-        .await;
+    f.say(
+        mover,
+        Place::Thread(thread),
+        Request::Turn { text: "Kd2".into() },
+    )
+    .await;
 
     let removed = f
         .say(
@@ -836,7 +840,12 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
     );
     let notice = removed
         .iter()
-        .find(|r| r.elsewhere == Some(Target::Channel { channel: thread.channel }))
+        .find(|r| {
+            r.elsewhere
+                == Some(Target::Channel {
+                    channel: thread.channel,
+                })
+        })
         .expect("a notice in the game's thread");
     assert!(notice.text.contains("by forfeit"), "{}", notice.text);
     assert_eq!(f.row_of(game).await.status, Status::Aborted);
@@ -885,7 +894,11 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
     };
     use league::model::GameResult;
     assert_eq!(round_one("alice"), Some(GameResult::ForfeitWin), "{text}");
-    assert_eq!(round_one(&opponent.name), Some(GameResult::ForfeitLoss), "{text}");
+    assert_eq!(
+        round_one(&opponent.name),
+        Some(GameResult::ForfeitLoss),
+        "{text}"
+    );
 
     // Its thread is archived once the news is out.
     let now = f.now.load(Ordering::SeqCst);
