@@ -153,7 +153,7 @@ impl Store {
         .into_iter()
         .map(challenge_row)
         .collect::<Result<Vec<_>, _>>()?;
-        quotas::check(&mut *tx, &[quota], now).await?;
+        quotas::check(&mut tx, &[quota], now).await?;
         let challenge_id: i64 = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
              opponent_id, opponent_name, rules, colour, status, created_at, expires_at, \

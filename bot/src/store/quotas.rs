@@ -118,7 +118,7 @@ pub(super) async fn check(
 /// Lock, then check: what a transaction that adds one does first.
 pub(super) async fn within(tx: &mut Tx<'_>, quotas: &[Quota], now: i64) -> Result<(), StoreError> {
     lock(tx, quotas, now).await?;
-    check(&mut **tx, quotas, now).await
+    check(tx, quotas, now).await
 }
 
 impl Store {
@@ -127,6 +127,6 @@ impl Store {
     /// checks again with `within`.
     pub async fn check_quotas(&self, quotas: &[Quota], now: i64) -> Result<(), StoreError> {
         let mut connection = self.pool.acquire().await?;
-        check(&mut *connection, quotas, now).await
+        check(&mut connection, quotas, now).await
     }
 }

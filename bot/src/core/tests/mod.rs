@@ -234,9 +234,12 @@ impl Fixture {
         replies[0].text.clone()
     }
 
+    /// Alice challenges Bob in HERE; the challenge's message (a notice that it replaces an
+    /// unanswered one may follow it).
     async fn challenge(&self, ruleset: Ruleset, flags: Options) -> Reply {
-        self.one(
+        self.say(
             &alice(),
+            HERE,
             Request::Challenge(ChallengeRequest {
                 game: GameSpec {
                     ruleset: Some(ruleset),
@@ -255,6 +258,7 @@ impl Fixture {
             }),
         )
         .await
+        .remove(0)
     }
 
     /// Alice (White) and Bob (Black) start a game in HERE.

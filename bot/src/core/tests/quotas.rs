@@ -93,7 +93,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(32),
         challenge_to(&dave()),
-        "you have as many open challenges as one member may (2): wait for an answer, or withdraw one",
+        "You have as many open challenges as one member may (2): wait for an answer, or withdraw one",
     )
     .await;
     // A replacement is not one more; nor is a challenge past its time.
@@ -111,7 +111,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(41),
         computer_game(),
-        "you are playing as many games against the computer as one member may at once (1): finish one, or /resign it",
+        "You are playing as many games against the computer as one member may at once (1): finish one, or /resign it",
     )
     .await;
     let second = f.say(&bob(), in_channel(42), computer_game()).await;
@@ -120,7 +120,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &carol(),
         in_channel(43),
         computer_game(),
-        "this server has as many games against the computer in progress as the bot plays in one server at once (2)",
+        "This server has as many games against the computer in progress as the bot plays in one server at once (2)",
     )
     .await;
     // Another server has room of its own.
@@ -151,7 +151,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &alice(),
         in_channel(51),
         tournament("Two"),
-        "you organise as many unfinished tournaments as one member may (1): finish one, or end it with /td cancel",
+        "You organise as many unfinished tournaments as one member may (1): finish one, or end it with /td cancel",
     )
     .await;
     let created = f.say(&bob(), in_channel(52), tournament("Three")).await;
@@ -160,7 +160,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
         &carol(),
         in_channel(53),
         tournament("Four"),
-        "this server has as many unfinished tournaments as the bot runs in one server (2)",
+        "This server has as many unfinished tournaments as the bot runs in one server (2)",
     )
     .await;
     let store = f.core.store();
@@ -177,7 +177,7 @@ async fn a_quota_of_zero_turns_the_thing_off(backend: Backend) {
         &alice(),
         HERE,
         computer_game(),
-        "this bot takes no games against the computer",
+        "This bot takes no games against the computer",
     )
     .await;
 }
