@@ -2,7 +2,7 @@
 //! what each player sees, and a player's [`View`], the only thing their pictures and
 //! messages are made from.
 
-use crate::action::Action;
+use crate::action::{Action, Turn};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::Design;
@@ -134,10 +134,21 @@ impl Game {
                 Err(e)
             }
             (_, Err(e @ TurnError::Ambiguous { .. })) => Err(e),
-            (Ok(checked), _) => Ok(checked),
+            // Marks are judged on the known board too: a warning that the turn captures or
+            // gives check would tell of a piece the mover can't see.
+            (Ok((turn, next, _)), seen) => {
+                Ok((turn, next, seen.map(|(_, _, w)| w).unwrap_or_default()))
+            }
             (Err(e), Err(s)) if e == s => Err(e),
             (Err(_), _) => Err(TurnError::HiddenBoard),
         }
+    }
+
+    /// A turn of the side to move written on the board it knows: neither a disambiguation
+    /// nor a capture mark tells of a hidden piece (fog games show no check marks).
+    pub(crate) fn notate_known(&self, turn: &Turn) -> String {
+        let known = self.known_board();
+        known.notate_turn(turn, &known)
     }
 
     /// The position as the side to move knows it: pieces only on the squares it sees,

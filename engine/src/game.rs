@@ -476,7 +476,14 @@ impl Game {
     /// [`Game::moderate`]).
     pub fn play_text(&mut self, text: &str) -> Result<Played, TurnError> {
         let checked = self.read_turn(text)?;
-        Ok(self.commit_checked(checked))
+        let known =
+            (self.rules().options.fog && !self.is_over()).then(|| self.notate_known(&checked.0));
+        let mut played = self.commit_checked(checked);
+        // The mover reads their turn back as they know the board; the record keeps the truth.
+        if let Some(notation) = known {
+            played.notation = notation;
+        }
+        Ok(played)
     }
 
     /// Play a turn of a record, read on the true board: the record was written by the

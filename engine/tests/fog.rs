@@ -232,10 +232,14 @@ fn offered_moves_depend_only_on_what_the_mover_sees() {
     let (_, empty) = offers(without);
     assert_eq!(hidden, empty);
     assert!(hidden.contains(&"(doublemove-R)a4-h4".to_string()));
-    // The moderator still knows: played as offered, it captures, with only a warning.
+    // The moderator still knows: played as offered, it captures. The mover reads the turn
+    // back as they know the board (no capture mark, no warning that would tell of the
+    // pawn); the record keeps the truth.
     let mut g = g;
     let played = g.play_text("(doublemove-R)a4-h4").unwrap();
-    assert_eq!(played.notation, "(doublemove-R)a4-xh4");
+    assert_eq!(played.notation, "(doublemove-R)a4-h4");
+    assert!(played.warnings.is_empty(), "{:?}", played.warnings);
+    assert_eq!(g.turns()[0].notation, "(doublemove-R)a4-xh4");
 }
 
 fn unofficial_fog(text: &str) -> Game {
@@ -280,7 +284,8 @@ fn a_refusal_with_a_hidden_cause_is_one_sentence_that_names_nothing() {
     assert_eq!(g.position().to_string(), before);
     assert!(g.turns().is_empty());
     let played = g.play_text("(doublemove-R)a4-d4").unwrap();
-    assert_eq!(played.notation, "(doublemove-R)a4-xd4");
+    assert_eq!(played.notation, "(doublemove-R)a4-d4");
+    assert_eq!(g.turns()[0].notation, "(doublemove-R)a4-xd4");
 }
 
 #[test]
@@ -317,4 +322,20 @@ fn a_notation_ambiguous_only_through_hidden_pieces_is_refused_in_the_one_sentenc
     assert!(!g.view(Color::White).seen.contains(sq("d4")));
     let err = g.play_text("(doublemove-mWcA)d3-d4").unwrap_err();
     assert!(matches!(err, TurnError::Ambiguous { .. }), "{err}");
+}
+
+#[test]
+fn a_turn_is_read_back_without_telling_of_hidden_twins() {
+    // Two identical doublemove pieces can both step to d3; the pawn on f5 that the turn
+    // takes is hidden. The mover reads the turn back as the known board writes it: no
+    // capture mark tells of the pawn.
+    let twins = "k7/8/8/5p2/8/2(doublemove-mWcA)1(doublemove-mWcA)3/8/7K w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 a4,b4,h4,h5,g5,a5";
+    let mut g = unofficial_fog(twins);
+    let played = g.play_text("(doublemove-mWcA)cd3-xf5").unwrap();
+    assert!(!played.notation.contains('x'), "{}", played.notation);
+    assert!(
+        g.turns()[0].notation.contains("xf5"),
+        "{}",
+        g.turns()[0].notation
+    );
 }
