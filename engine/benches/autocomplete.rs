@@ -28,7 +28,6 @@ fn move_list(c: &mut Criterion) {
         b.iter(|| {
             let mut notes: Vec<String> = black_box(&game)
                 .offered_moves()
-                .into_iter()
                 .map(|(_, text)| text)
                 .collect();
             notes.sort();

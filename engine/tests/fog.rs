@@ -224,7 +224,7 @@ fn offered_moves_depend_only_on_what_the_mover_sees() {
         "4k3/8/8/8/8/8/8/(doublemove-R)3K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 5 c3,b6,h3,a6,g3,f6";
     let offers = |text: &str| {
         let g = Game::from_position(Position::parse(text, rules.clone()).unwrap());
-        let mut notes: Vec<String> = g.offered_moves().into_iter().map(|(_, n)| n).collect();
+        let mut notes: Vec<String> = g.offered_moves().map(|(_, n)| n).collect();
         notes.sort();
         (g, notes)
     };

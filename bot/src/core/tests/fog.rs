@@ -210,7 +210,6 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
         .csipgs()
         .unwrap()
         .offered_moves()
-        .into_iter()
         .map(|(_, text)| text)
         .collect();
     offered.sort();
