@@ -131,30 +131,23 @@ fn load(
     // Games in their channels, as before threads: the same work per turn as ever.
     runtime.block_on(fake.games_in_channels(channel(1)));
 
-    // 200 challenges accepted with the button.
+    // 200 challenges accepted with the button, one after another: a member has one pending
+    // challenge per opponent.
     runtime.block_on(async {
-        let starts: Vec<_> = (0..GAMES)
-            .map(|g| {
-                let fake = fake.clone();
-                tokio::spawn(async move {
-                    let place = channel(1000 + g);
-                    let challenge = fake
-                        .ask(&slash(
-                            place,
-                            &ALICE,
-                            "challenge",
-                            vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)],
-                        ))
-                        .await;
-                    let started = fake
-                        .ask(&button(place, &BOB, &challenge.buttons()[0]))
-                        .await;
-                    assert!(started.content().starts_with("Game on!"));
-                })
-            })
-            .collect();
-        for s in starts {
-            s.await.unwrap();
+        for g in 0..GAMES {
+            let place = channel(1000 + g);
+            let challenge = fake
+                .ask(&slash(
+                    place,
+                    &ALICE,
+                    "challenge",
+                    vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)],
+                ))
+                .await;
+            let started = fake
+                .ask(&button(place, &BOB, &challenge.buttons()[0]))
+                .await;
+            assert!(started.content().starts_with("Game on!"));
         }
     });
 

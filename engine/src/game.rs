@@ -1153,6 +1153,11 @@ struct GameData {
     position: String,
     turns: Vec<PlayedTurn>,
     outcome: Option<Outcome>,
+    /// A fog game's impassable squares each side has seen (White's, Black's), so loading
+    /// needn't replay every turn to learn them. Absent in older rows and in games without
+    /// terrain: then they are worked out from the turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    remembered: Option<[u64; 2]>,
 }
 
 /// Why stored game data can't be loaded.
@@ -1213,7 +1218,13 @@ impl GameData {
             outcome: self.outcome,
             remembered: [Bitboard::EMPTY; 2],
         };
-        game.recall();
+        match self.remembered {
+            Some([white, black]) => {
+                game.remembered = [Bitboard(white), Bitboard(black)];
+                game.remember();
+            }
+            None => game.recall(),
+        }
         Ok(game)
     }
 }
@@ -1227,6 +1238,8 @@ impl Serialize for Game {
             position: self.position.to_string(),
             turns: self.turns.clone(),
             outcome: self.outcome,
+            remembered: (!self.position.terrain().is_empty())
+                .then(|| self.remembered.map(|b| b.0)),
         }
         .serialize(s)
     }
