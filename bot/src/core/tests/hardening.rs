@@ -502,15 +502,18 @@ async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
     }
     let taken = f.say(&alice(), thread(Some(20)), challenge()).await;
     assert!(!taken[0].ephemeral, "{}", taken[0].text);
-    let challenge = f
-        .one(
+    // The same pair again: it replaces the challenge in the thread (whose message is edited).
+    let replies = f
+        .say(
             &alice(),
+            HERE,
             Request::Challenge(ChallengeRequest {
                 opponent: Some(bob().player()),
                 ..ChallengeRequest::default()
             }),
         )
         .await;
+    let challenge = &replies[0];
     assert!(
         challenge.text.contains("kurnia rules"),
         "{}",

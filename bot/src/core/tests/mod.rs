@@ -120,6 +120,15 @@ impl Platform for Recorder {
     }
 }
 
+/// Quotas no test reaches unless it sets its own: tests start many games and challenges.
+const ROOMY: Quotas = Quotas {
+    challenges_per_member: 1000,
+    computer_games_per_member: 1000,
+    computer_games_per_server: 1000,
+    tournaments_per_organiser: 1000,
+    tournaments_per_server: 1000,
+};
+
 async fn fixture_with(store: Store) -> Fixture {
     fixture_on(store, Recorder::default()).await
 }
@@ -136,6 +145,7 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     // Tests send commands faster than any member; flood control has a test of its own.
     core.limiter = limits::Limiter::with_burst(u32::MAX);
     core.keystrokes = limits::Limiter::with_burst(u32::MAX);
+    core.quotas = ROOMY;
     Fixture {
         core,
         now,

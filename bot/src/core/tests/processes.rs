@@ -20,6 +20,7 @@ async fn two_processes(url: &DatabaseUrl, shards: [Shards; 2]) -> [Fixture; 2] {
         )
         .with_shards(owned);
         f.core.limiter = limits::Limiter::with_burst(u32::MAX);
+        f.core.quotas = ROOMY;
         f.now = now.clone();
         fixtures.push(f);
     }
@@ -287,6 +288,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("tournament_players", 3),
             ("tournament_games", 1),
             ("tournament_byes", 1),
+            ("quota_locks", 4),
         ]
     );
     let again = copy_database(store, &target).await.unwrap_err();
