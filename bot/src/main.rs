@@ -9,6 +9,7 @@ mod config;
 mod core;
 mod discord;
 mod family;
+mod lane;
 mod picture;
 mod price_text;
 mod shards;

@@ -2,6 +2,7 @@
 //! bounded pool of their own.
 
 use crate::core::Picture;
+use crate::lane::Lane;
 use render::{ReplayBudget, Style};
 use std::sync::Arc;
 use tokio::sync::Semaphore;
@@ -48,21 +49,24 @@ pub fn file_name(picture: &Picture) -> String {
 #[error("drawing a picture failed: {0}")]
 pub struct DrawFailed(String);
 
-/// The pictures being drawn at once. Boards, tables and charts take milliseconds of a core
-/// and a replay up to seconds; they run on tokio's blocking pool, as the computer's searches
-/// do, but each side holds its own bounded slots, so a burst of replays never delays a
-/// search (or a search a board) by more than sharing the cores. A cheap-clone handle: the
-/// core, the Discord adapter and its courier share one pool.
+/// The pictures being drawn at once. Boards, tables and charts take milliseconds of a core,
+/// and a member waits on each: they run on tokio's blocking pool, at most `slots` at once.
+/// A replay takes up to seconds: replays run on a lane of their own, below the bot's
+/// priority (as the computer's searches do), so a burst of replays never holds a board's
+/// slot or its core. A cheap-clone handle: the core, the Discord adapter and its courier
+/// share one pool.
 #[derive(Clone, Debug)]
 pub struct Painters {
     slots: Arc<Semaphore>,
+    replays: Lane,
 }
 
 impl Painters {
-    /// At most `slots` pictures at once (at least one).
+    /// At most `slots` pictures at once (at least one), and as many replays beside them.
     pub fn new(slots: usize) -> Painters {
         Painters {
             slots: Arc::new(Semaphore::new(slots.max(1))),
+            replays: Lane::new("replay", slots),
         }
     }
 
@@ -91,9 +95,23 @@ impl Painters {
         done.map_err(|e| DrawFailed(e.to_string()))
     }
 
-    /// The picture's file bytes, drawn in a slot.
+    /// The picture's file bytes, drawn in a slot, or on the replays' lane.
     pub async fn encode(&self, picture: Picture) -> Result<Vec<u8>, DrawFailed> {
+        if matches!(picture, Picture::Replay(_) | Picture::FideReplay(_)) {
+            return self.run_replay(move || encode(&picture)).await;
+        }
         self.run(move || encode(&picture)).await
+    }
+
+    /// Run `work`, a replay's drawing, on the replays' lane.
+    pub async fn run_replay<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, DrawFailed> {
+        self.replays
+            .run(work)
+            .await
+            .map_err(|e| DrawFailed(e.to_string()))
     }
 }
 

@@ -85,7 +85,7 @@ pub async fn supervise<F, T>(
 }
 
 /// What a panic said: `panic!` gives a `&str` or a `String`.
-fn panic_message(panic: &(dyn Any + Send)) -> &str {
+pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> &str {
     panic
         .downcast_ref::<&str>()
         .copied()

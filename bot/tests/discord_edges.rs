@@ -16,9 +16,10 @@ fn hostile_edges_are_closed() {
     support::run_isolated("hostile_edges_are_closed", scenario);
 }
 
-/// Games in channels 41, 42 and 43. Before the bot knows the server, /games in 41 lists
-/// only that channel's game; once GUILD_CREATE says 43 is hidden from members, it lists
-/// 41's and 42's, never 43's, and only the asker sees the list.
+/// Games challenged in channels 41, 42 and 43, each played in a thread the bot opens under
+/// its channel. Before the bot knows the server, /games in 41 lists only the game under
+/// 41; once GUILD_CREATE says 43 is hidden from members, it lists 41's and 42's, never
+/// 43's, and only the asker sees the list.
 async fn games_list_only_what_the_asker_sees(fake: &FakeDiscord) {
     for c in [41, 42, 43] {
         let options = vec![Opt::User("opponent", BOB)];
@@ -43,7 +44,12 @@ async fn games_list_only_what_the_asker_sees(fake: &FakeDiscord) {
         "{}",
         listed.content()
     );
-    assert!(listed.content().contains("<#41>"), "{}", listed.content());
+    let under = |c: u64| format!("<#{}>", fake.threads_under(c)[0].id);
+    assert!(
+        listed.content().contains(&under(41)),
+        "{}",
+        listed.content()
+    );
     fake.guild_create(&guild_object(
         GUILD_ID,
         &[(1, false), (2, false), (41, false), (42, false), (43, true)],
@@ -57,7 +63,16 @@ async fn games_list_only_what_the_asker_sees(fake: &FakeDiscord) {
         "{}",
         listed.content()
     );
-    assert!(!listed.content().contains("<#43>"), "{}", listed.content());
+    assert!(
+        listed.content().contains(&under(42)),
+        "{}",
+        listed.content()
+    );
+    assert!(
+        !listed.content().contains(&under(43)),
+        "{}",
+        listed.content()
+    );
     let beyond = fake
         .answer(&slash(
             channel(41),
@@ -98,7 +113,7 @@ async fn threads_follow_their_parent_channel(fake: &FakeDiscord) {
     assert!(
         refused
             .content()
-            .contains("games can't start in this channel"),
+            .contains("Games can't start in this channel"),
         "{}",
         refused.content()
     );

@@ -1238,8 +1238,7 @@ impl Serialize for Game {
             position: self.position.to_string(),
             turns: self.turns.clone(),
             outcome: self.outcome,
-            remembered: (!self.position.terrain().is_empty())
-                .then(|| self.remembered.map(|b| b.0)),
+            remembered: (!self.position.terrain().is_empty()).then(|| self.remembered.map(|b| b.0)),
         }
         .serialize(s)
     }

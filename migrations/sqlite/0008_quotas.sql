@@ -17,5 +17,7 @@ CREATE INDEX games_computer_active ON games (guild_id) WHERE computer_color IS N
 CREATE INDEX tournaments_creator ON tournaments (creator_id, status);
 
 -- The thread the bot opened for a game (NULL: played in a channel or a member's thread), which
--- it archives when the game ends, so a server's active threads are its games in progress.
+-- it archives when the game ends, so a server's active threads are its games in progress; and
+-- the channel it opened it under, whose viewers see the game in listings.
 ALTER TABLE games ADD COLUMN thread_id INTEGER;
+ALTER TABLE games ADD COLUMN thread_parent INTEGER;

@@ -14,6 +14,7 @@ use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
 use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
+use crate::lane::Lane;
 use crate::store::{Channel, ColourChoice, Computer, ComputerDue, GameRow, Player, StoreError};
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
@@ -51,6 +52,8 @@ pub(super) struct Thinking {
     /// and its search owns it until it ends, so a save, a wait or a search cut loose by a
     /// restarted task never holds one it isn't searching with.
     slots: Arc<Semaphore>,
+    /// The threads the searches run on, below the bot's own priority.
+    lane: Lane,
     /// The games this process is thinking about, each with the flag that cuts its search
     /// short (the search then answers with the deepest it has finished).
     in_flight: Mutex<HashMap<i64, Arc<AtomicBool>>>,
@@ -65,6 +68,7 @@ impl Thinking {
     pub(super) fn new(searches: usize) -> Thinking {
         Thinking {
             slots: Arc::new(Semaphore::new(searches.max(1))),
+            lane: Lane::new("search", searches),
             in_flight: Mutex::new(HashMap::new()),
             owed: Notify::new(),
             stop: AtomicBool::new(false),
@@ -221,7 +225,7 @@ impl Core {
         let started = self
             .store
             .start_computer_game(
-                (game_channel, thread.is_some()),
+                (game_channel, thread.map(|_| channel.channel)),
                 &quotas,
                 players,
                 game,
@@ -406,12 +410,15 @@ impl Core {
             return Err(CoreError::ComputerFide);
         };
         let cut = claim.cut.clone();
-        let turn = tokio::task::spawn_blocking(move || {
-            let _slot = slot;
-            choose_turn(&state, &think, &cut)
-        })
-        .await
-        .map_err(|e| CoreError::Computer(e.to_string()))?;
+        let turn = self
+            .thinking
+            .lane
+            .run(move || {
+                let _slot = slot;
+                choose_turn(&state, &think, &cut)
+            })
+            .await
+            .map_err(|e| CoreError::Computer(e.to_string()))?;
         if self.thinking.stop.load(Ordering::SeqCst) {
             return nothing;
         }

@@ -121,7 +121,11 @@ impl Core {
         row: &GameRow,
         owed: &[Owed],
     ) -> Result<Option<Owed>, StoreError> {
-        let Some(thread) = row.thread.filter(|_| row.status != Status::Active) else {
+        let Some(thread) = row
+            .thread
+            .filter(|_| row.status != Status::Active)
+            .map(|t| t.id)
+        else {
             return Ok(None);
         };
         let due = owed

@@ -217,7 +217,10 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
         let mut games = self.store.active_games(guild).await?;
-        games.retain(|(_, channel)| listing.sight.sees(*channel));
+        // A thread the bot opened is public: whoever sees its channel sees it.
+        games.retain(|(row, channel)| {
+            listing.sight.sees(*channel) || row.thread.is_some_and(|t| listing.sight.sees(t.parent))
+        });
         if games.is_empty() {
             return Ok(vec![Reply::private(
                 "No games in progress in this server: start one with /challenge.",

@@ -86,7 +86,7 @@ impl Core {
         let version = row.version;
         let made = self
             .painters
-            .run(move || {
+            .run_replay(move || {
                 let style = Style::default();
                 let names = names(&players);
                 let (replay, positions) = match &game {

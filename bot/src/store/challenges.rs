@@ -1,7 +1,7 @@
 //! Challenges: open until answered, cancelled or expired; accepting one starts its game in
 //! the same transaction.
 
-use super::games::{control_of, control_word, insert_game, GameRow, Terms};
+use super::games::{control_of, control_word, insert_game, GameRow, GameThread, Terms};
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::{
@@ -253,7 +253,10 @@ impl Store {
             rated,
             computer: None,
             // A game not played where it was challenged is played in a thread opened for it.
-            thread: (channel != challenge.channel).then_some(channel.channel),
+            thread: (channel != challenge.channel).then_some(GameThread {
+                id: channel.channel,
+                parent: challenge.channel.channel,
+            }),
         };
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;

@@ -44,9 +44,17 @@ pub struct GameRow {
     pub computer: Option<Computer>,
     /// When it started, in seconds since 1970.
     pub started_at: i64,
-    /// The thread the bot opened for it, archived when it ends (None: played in a channel,
-    /// or in a thread a member opened).
-    pub thread: Option<u64>,
+    /// The thread the bot opened for it (None: played in a channel, or in a thread a
+    /// member opened).
+    pub thread: Option<GameThread>,
+}
+
+/// A thread the bot opened for a game: the game's channel. It is archived when the game
+/// ends, and members see it as they see the channel it was opened under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameThread {
+    pub id: u64,
+    pub parent: u64,
 }
 
 /// The computer as a player of a game: its side and how well it plays.
@@ -180,7 +188,7 @@ impl GameRow {
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, white_name, black_id, \
      black_name, state, version, draw_offer, status, time_control, clock, rated, \
-     computer_color, computer_level, family, created_at, thread_id";
+     computer_color, computer_level, family, created_at, thread_id, thread_parent";
 
 fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
     let state: String = row.try_get("state")?;
@@ -224,9 +232,16 @@ fn game_row(row: AnyRow) -> Result<GameRow, StoreError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         computer,
         started_at: row.try_get("created_at")?,
-        thread: row
-            .try_get::<Option<i64>, _>("thread_id")?
-            .map(|t| t as u64),
+        thread: match (
+            row.try_get::<Option<i64>, _>("thread_id")?,
+            row.try_get::<Option<i64>, _>("thread_parent")?,
+        ) {
+            (Some(id), Some(parent)) => Some(GameThread {
+                id: id as u64,
+                parent: parent as u64,
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -421,13 +436,13 @@ impl Store {
             .collect()
     }
 
-    /// Start a game against the computer in `channel` (a thread the bot opened for it, if
-    /// `threaded`) with the messages it owes; no challenge comes first. `ChannelBusy` if the
+    /// Start a game against the computer in `channel` (a thread the bot opened for it under
+    /// `parent`, if any) with the messages it owes; no challenge comes first. `ChannelBusy` if the
     /// channel has an active game, `OverQuota` if one of `quotas` is full.
     #[allow(clippy::too_many_arguments)]
     pub async fn start_computer_game(
         &self,
-        (channel, threaded): (Channel, bool),
+        (channel, parent): (Channel, Option<u64>),
         quotas: &[Quota],
         players: [Player; 2],
         game: GameState,
@@ -442,7 +457,10 @@ impl Store {
             // Ratings measure members against members.
             rated: false,
             computer: Some(computer),
-            thread: threaded.then_some(channel.channel),
+            thread: parent.map(|parent| GameThread {
+                id: channel.channel,
+                parent,
+            }),
         };
         let mut tx = self.pool.begin().await?;
         quotas::within(&mut tx, quotas, now).await?;
@@ -519,7 +537,7 @@ pub(super) struct Terms {
     pub clock: Option<Clock>,
     pub rated: bool,
     pub computer: Option<Computer>,
-    pub thread: Option<u64>,
+    pub thread: Option<GameThread>,
 }
 
 /// Insert a new game in a transaction on its terms; `ChannelBusy` if the channel has an
@@ -544,9 +562,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (guild_id, channel_id, white_id, white_name, black_id, \
          black_name, state, status, created_at, updated_at, time_control, clock, rated, \
          deadline_at, remind_at, computer_color, computer_level, computer_at, family, \
-         thread_id) \
+         thread_id, thread_parent) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20) RETURNING id",
+         $18, $19, $20, $21) RETURNING id",
     )
     .bind(id(channel.guild))
     .bind(id(channel.channel))
@@ -567,7 +585,8 @@ pub(super) async fn insert_game(
     .bind(computer.map(|c| i64::from(c.level.number())))
     .bind(computer.filter(|c| c.color == mover).map(|_| now))
     .bind(game.family().word())
-    .bind(thread.map(id))
+    .bind(thread.map(|t| id(t.id)))
+    .bind(thread.map(|t| id(t.parent)))
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {

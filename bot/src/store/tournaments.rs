@@ -5,7 +5,9 @@
 //! `round` from the one before, a board's game is started only where it has none, a round's
 //! pairings are posted only by moving `announced` on, and it finishes only from `running`.
 
-use super::games::{control_of, control_word, insert_game, update_game, GameRow, Terms};
+use super::games::{
+    control_of, control_word, insert_game, update_game, GameRow, GameThread, Terms,
+};
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::{
@@ -657,13 +659,13 @@ impl Store {
         Ok(())
     }
 
-    /// Start a board's game in `channel` (its thread) with the messages it owes; `Conflict`
-    /// if the board has its game already.
+    /// Start a board's game in `channel`, its thread, opened under `parent`, with the
+    /// messages it owes; `Conflict` if the board has its game already.
     #[allow(clippy::too_many_arguments)]
     pub async fn start_board(
         &self,
         board: i64,
-        channel: Channel,
+        (channel, parent): (Channel, u64),
         players: &[Player; 2],
         game: &GameState,
         clock: (TimeControl, Option<Clock>, bool),
@@ -677,7 +679,10 @@ impl Store {
             rated,
             computer: None,
             // Every tournament game has a thread of its own.
-            thread: Some(channel.channel),
+            thread: Some(GameThread {
+                id: channel.channel,
+                parent,
+            }),
         };
         let mut tx = self.pool.begin().await?;
         let game = insert_game(&mut tx, channel, players, game, &terms, now).await?;

@@ -275,6 +275,17 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
         "{}",
         accepted[0].text
     );
+    // Whoever sees the channel sees the game in the thread opened under it.
+    let seeing = |channel: u64| {
+        Request::Games(Listing {
+            page: None,
+            sight: Sight::Channels([channel].into()),
+        })
+    };
+    let listed = f.one(&carol(), seeing(20)).await;
+    assert!(listed.text.contains("<#901>"), "{}", listed.text);
+    let listed = f.one(&carol(), seeing(21)).await;
+    assert!(listed.text.starts_with("No games"), "{}", listed.text);
     let archived = |f: &Fixture| {
         let delivered = f.platform.delivered.lock().unwrap();
         delivered

@@ -320,7 +320,15 @@ impl Core {
             let clock = (row.time_control, clock, row.rated);
             match self
                 .store
-                .start_board(board.id, channel, &players, &game, clock, &owed, now)
+                .start_board(
+                    board.id,
+                    (channel, row.channel.channel),
+                    &players,
+                    &game,
+                    clock,
+                    &owed,
+                    now,
+                )
                 .await
             {
                 Ok(_) => opened = Opened::Some,
