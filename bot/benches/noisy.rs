@@ -88,7 +88,7 @@ async fn start_game(
     accepter: &User,
     mut options: Vec<Opt>,
 ) {
-    options.push(Opt::User("opponent", accepter.clone()));
+    options.push(Opt::User("opponent", *accepter));
     options.push(Opt::Int("colour", 0));
     let challenge = fake
         .ask(&slash(place, challenger, "challenge", options))
