@@ -10,20 +10,14 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+mod common;
+
+use common::{play, report, start_games, steady, GAMES, STEADY_TURNS};
 use criterion::Criterion;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::fixtures::{button, channel, s, slash, Opt, ALICE, BOB};
+use support::fixtures::channel;
 use support::FakeDiscord;
-
-const GAMES: u64 = 200;
-/// Turns each game plays in the steady phase.
-const STEADY_TURNS: usize = 10;
-
-/// The kings shuffle forever: White e1-e2-e1, Black e8-e7-e8.
-fn next_move(ply: usize) -> &'static str {
-    ["Ke2", "Ke7", "Ke1", "Ke8"][ply % 4]
-}
 
 struct Games {
     fake: Arc<FakeDiscord>,
@@ -31,28 +25,13 @@ struct Games {
 }
 
 impl Games {
-    /// One turn in game `g`; returns the interaction's latency.
-    async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
-        let who = [&ALICE, &BOB][ply % 2];
-        let ix = slash(
-            channel(1000 + g),
-            who,
-            "move",
-            vec![s("move", next_move(ply))],
-        );
-        let token = ix["token"].as_str().unwrap().to_string();
-        let reply = fake.ask(&ix).await;
-        assert!(!reply.ephemeral(), "{}", reply.content());
-        fake.latency(&token).unwrap()
-    }
-
     /// One turn in every game at the same instant.
     async fn burst(&mut self) -> Vec<Duration> {
         let tasks: Vec<_> = (0..GAMES)
             .map(|g| {
                 let fake = self.fake.clone();
                 let ply = self.plies[g as usize];
-                tokio::spawn(async move { Games::play(&fake, g, ply).await })
+                tokio::spawn(async move { play(&fake, g, ply).await })
             })
             .collect();
         let mut latencies = Vec::new();
@@ -64,22 +43,6 @@ impl Games {
         }
         latencies
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
-}
-
-fn report(name: &str, mut latencies: Vec<Duration>) {
-    latencies.sort();
-    println!(
-        "{name}: {} replies; latency p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        latencies.len(),
-        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.9).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().unwrap().as_secs_f64() * 1e3,
-    );
 }
 
 fn main() {
@@ -131,50 +94,11 @@ fn load(
     // Games in their channels, as before threads: the same work per turn as ever.
     runtime.block_on(fake.games_in_channels(channel(1)));
 
-    // 200 challenges accepted with the button, one after another: a member has one pending
-    // challenge per opponent.
-    runtime.block_on(async {
-        for g in 0..GAMES {
-            let place = channel(1000 + g);
-            let challenge = fake
-                .ask(&slash(
-                    place,
-                    &ALICE,
-                    "challenge",
-                    vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)],
-                ))
-                .await;
-            let started = fake
-                .ask(&button(place, &BOB, &challenge.buttons()[0]))
-                .await;
-            assert!(started.content().starts_with("Game on!"));
-        }
-    });
+    runtime.block_on(start_games(&fake));
 
-    // Steady play: every game takes a turn about once a second (players answer after
-    // 0.5 to 1.5 s), all 200 at once.
+    // Steady play: every game takes a turn about once a second, all 200 at once.
     let steady_start = Instant::now();
-    let latencies = runtime.block_on(async {
-        let games: Vec<_> = (0..GAMES)
-            .map(|g| {
-                let fake = fake.clone();
-                tokio::spawn(async move {
-                    let mut latencies = Vec::new();
-                    for ply in 0..STEADY_TURNS {
-                        let think = 500 + (g * 7919 + ply as u64 * 104_729) % 1000;
-                        tokio::time::sleep(Duration::from_millis(think)).await;
-                        latencies.push(Games::play(&fake, g, ply).await);
-                    }
-                    latencies
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for g in games {
-            all.extend(g.await.unwrap());
-        }
-        all
-    });
+    let latencies = runtime.block_on(steady(&fake, 0));
     println!(
         "steady: {} turns in {:.1} s",
         latencies.len(),
@@ -182,7 +106,7 @@ fn load(
     );
     report(
         "steady: 200 games, a turn each about every second",
-        latencies,
+        &latencies,
     );
 
     let mut games = Games {
@@ -200,7 +124,8 @@ fn load(
             start.elapsed()
         })
     });
-    report("burst: 200 turns dispatched together", bursts);
+    bursts.sort();
+    report("burst: 200 turns dispatched together", &bursts);
     let (peak, rss) = support::memory_kib(bot.pid());
     println!(
         "bot memory: idle {:.1} MiB, after load {:.1} MiB, peak {:.1} MiB",

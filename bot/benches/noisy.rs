@@ -13,19 +13,19 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+mod common;
+
+use common::{report, shuffle, start_game, start_games, steady, STEADY_TURNS};
+
 use engine::{Action, Color, Game, Options, Rules, Ruleset, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use support::fixtures::{
-    autocomplete, button, channel, s, slash, Opt, Place, User, ALICE, BOB, CAROL, CSIPGS, DAVE,
-    ERIN,
+    autocomplete, channel, s, slash, Opt, Place, User, CAROL, CSIPGS, DAVE, ERIN,
 };
 use support::{FakeDiscord, BOT_ID};
 
-const GAMES: u64 = 200;
-/// Turns each of the 200 games plays in each run.
-const STEADY_TURNS: usize = 10;
 /// Carol's long game, replayed again and again.
 const LONG: u64 = 9001;
 const LONG_PLIES: usize = 2000;
@@ -37,11 +37,6 @@ const COMPUTER_TRIES: u64 = 8;
 /// The bot's keystroke bucket (`core/limits.rs`): what a member may type at once, then a pace.
 const KEYSTROKE_BURST: u32 = 40;
 const KEYSTROKES_PER_SECOND: f64 = 8.0;
-
-/// The kings shuffle forever: White e1-e2-e1, Black e8-e7-e8.
-fn shuffle(ply: usize) -> &'static str {
-    ["Ke2", "Ke7", "Ke1", "Ke8"][ply % 4]
-}
 
 /// A member's flood bucket as the bot keeps it by default (the bench's bot lets members
 /// type faster, so the noisy member keeps to the real limit herself).
@@ -78,30 +73,6 @@ impl Bucket {
             tokio::time::sleep(wait).await;
         }
     }
-}
-
-/// A challenge from `challenger` in `place`, accepted by `accepter` with the button.
-async fn start_game(
-    fake: &FakeDiscord,
-    place: Place,
-    challenger: &User,
-    accepter: &User,
-    mut options: Vec<Opt>,
-) {
-    options.push(Opt::User("opponent", *accepter));
-    options.push(Opt::Int("colour", 0));
-    let challenge = fake
-        .ask(&slash(place, challenger, "challenge", options))
-        .await;
-    assert!(!challenge.ephemeral(), "{}", challenge.content());
-    let started = fake
-        .ask(&button(place, accepter, &challenge.buttons()[0]))
-        .await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
 }
 
 /// A turn by `who` that the bot must take.
@@ -318,63 +289,6 @@ fn computer_turns(fake: &FakeDiscord, channel: u64) -> usize {
         .count()
 }
 
-/// One turn in game `g` by Alice or Bob; its latency.
-async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
-    let who = [&ALICE, &BOB][ply % 2];
-    let ix = slash(
-        channel(1000 + g),
-        who,
-        "move",
-        vec![s("move", shuffle(ply))],
-    );
-    let token = ix["token"].as_str().unwrap().to_string();
-    let reply = fake.ask(&ix).await;
-    assert!(!reply.ephemeral(), "{}", reply.content());
-    fake.latency(&token).unwrap()
-}
-
-/// Every game takes `STEADY_TURNS` turns from ply `first`, about one a second each.
-async fn steady(fake: &Arc<FakeDiscord>, first: usize) -> Vec<Duration> {
-    let games: Vec<_> = (0..GAMES)
-        .map(|g| {
-            let fake = fake.clone();
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                for ply in first..first + STEADY_TURNS {
-                    let think = 500 + (g * 7919 + ply as u64 * 104_729) % 1000;
-                    tokio::time::sleep(Duration::from_millis(think)).await;
-                    latencies.push(play(&fake, g, ply).await);
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut all = Vec::new();
-    for g in games {
-        all.extend(g.await.unwrap());
-    }
-    all.sort();
-    all
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
-}
-
-fn report(name: &str, sorted: &[Duration]) -> Duration {
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let p99 = percentile(sorted, 0.99);
-    println!(
-        "{name}: {} replies; latency p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        sorted.len(),
-        ms(percentile(sorted, 0.5)),
-        ms(percentile(sorted, 0.9)),
-        ms(p99),
-        ms(*sorted.last().unwrap()),
-    );
-    p99
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if !support::ensure_isolated(&args) {
@@ -411,10 +325,7 @@ async fn scenario(fake: Arc<FakeDiscord>, bot: u32) {
     let setup = Instant::now();
     long_game(&fake).await;
     twin_game(&fake).await;
-    // One after another: a member has one pending challenge per opponent.
-    for g in 0..GAMES {
-        start_game(&fake, channel(1000 + g), &ALICE, &BOB, Vec::new()).await;
-    }
+    start_games(&fake).await;
     println!("setup: {:.1} s", setup.elapsed().as_secs_f64());
 
     let quiet = steady(&fake, 0).await;

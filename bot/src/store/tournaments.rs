@@ -515,16 +515,7 @@ impl Store {
         now: i64,
     ) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE tournament_players SET withdrawn_round = $3 \
-             WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_round IS NULL",
-        )
-        .bind(tournament)
-        .bind(id(user))
-        .bind(i64::from(from))
-        .execute(&mut *tx)
-        .await?;
-        one_row(done)?;
+        withdraw_in(&mut tx, tournament, user, from).await?;
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
@@ -546,16 +537,7 @@ impl Store {
         now: i64,
     ) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE tournament_players SET withdrawn_round = $3 \
-             WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_round IS NULL",
-        )
-        .bind(tournament)
-        .bind(id(user))
-        .bind(i64::from(from))
-        .execute(&mut *tx)
-        .await?;
-        one_row(done)?;
+        withdraw_in(&mut tx, tournament, user, from).await?;
         for forfeit in forfeits {
             if let Some(game) = &forfeit.game {
                 update_game(&mut tx, game, now).await?;
@@ -856,6 +838,25 @@ async fn insert_bye(tx: &mut Tx<'_>, tournament: i64, b: &ByeRow) -> Result<(), 
 }
 
 /// Make a running tournament due at `now` (sooner if it was due later).
+/// Withdraw a player from round `from` on; `Conflict` if they were withdrawn already.
+async fn withdraw_in(
+    tx: &mut Tx<'_>,
+    tournament: i64,
+    user: u64,
+    from: u16,
+) -> Result<(), StoreError> {
+    let done = sqlx::query(
+        "UPDATE tournament_players SET withdrawn_round = $3 \
+         WHERE tournament_id = $1 AND user_id = $2 AND withdrawn_round IS NULL",
+    )
+    .bind(tournament)
+    .bind(id(user))
+    .bind(i64::from(from))
+    .execute(&mut **tx)
+    .await?;
+    one_row(done)
+}
+
 async fn mark_due(tx: &mut Tx<'_>, tournament: i64, now: i64) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE tournaments SET due_at = $2 WHERE id = $1 AND status = $3 \
