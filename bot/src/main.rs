@@ -95,8 +95,8 @@ enum Command {
     /// Play a local game in the terminal, without Discord.
     Play {
         /// The game: csipgs (default), or fide (FIDE chess with Gilman's modest variants).
-        #[arg(long, default_value = "csipgs")]
-        game: family::Family,
+        #[arg(long)]
+        game: Option<family::Family>,
         /// A fide game's variants, comma-separated, such as warhead,stungun.
         #[arg(long)]
         variants: Option<String>,
@@ -119,12 +119,12 @@ enum Command {
         /// cleared between players.
         #[arg(long)]
         fog: bool,
-        /// White's name.
-        #[arg(long, default_value = "White")]
-        white: String,
-        /// Black's name.
-        #[arg(long, default_value = "Black")]
-        black: String,
+        /// White's name (default White, or Computer).
+        #[arg(long)]
+        white: Option<String>,
+        /// Black's name (default Black, or Computer).
+        #[arg(long)]
+        black: Option<String>,
         /// Who types first: white or black (later, /as switches; after each turn the side to
         /// move types).
         #[arg(long = "as", default_value = "white")]
@@ -134,8 +134,8 @@ enum Command {
         picture: PathBuf,
         /// The time control: none (default), 15m+10s (live: minutes plus seconds a turn), or
         /// 1d, 3d, 7d, 12h (correspondence: time for each turn).
-        #[arg(long, default_value = "none")]
-        time: engine::TimeControl,
+        #[arg(long)]
+        time: Option<engine::TimeControl>,
         /// Keep the game in this database (a file path, sqlite://path or postgres://...),
         /// and resume the game it holds.
         #[arg(long, value_parser = cli::DatabaseArg)]
@@ -352,7 +352,7 @@ fn main() -> ExitCode {
                     plunder,
                     fog,
                 },
-                names: computer_named([white, black], computer),
+                names: [white, black],
                 first,
                 picture,
                 database,
@@ -361,20 +361,6 @@ fn main() -> ExitCode {
             })
         }
     }
-}
-
-/// The players' names, the computer's side called "Computer" unless it was given a name.
-fn computer_named(mut names: [String; 2], computer: Option<engine::Color>) -> [String; 2] {
-    if let Some(color) = computer {
-        let default = match color {
-            engine::Color::White => "White",
-            engine::Color::Black => "Black",
-        };
-        if names[color.index()] == default {
-            names[color.index()] = "Computer".to_string();
-        }
-    }
-    names
 }
 
 /// `csipgs serve`: settings, logging, then the bot until SIGTERM or ctrl-c.

@@ -7,22 +7,24 @@ use crate::core::{
     OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Sight, Span, Target,
     Undelivered, Who,
 };
-use crate::family::Family;
+use crate::family::{Family, GameRules};
 use crate::picture;
-use crate::store::{Channel, ColourChoice, DatabaseUrl, ProposalKind, Store};
+use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, ProposalKind, Store};
 use engine::computer::Level;
-use engine::{Color, Options, Ruleset};
+use engine::fide::Variants;
+use engine::{Color, Options, Ruleset, TimeControl};
 use render::{fide_text_board, text_board};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-/// How `csipgs play` was started.
+/// How `csipgs play` was started. What is None was not given: a new game takes its
+/// default, a resumed game keeps what it was started with.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    /// csipgs or fide.
-    pub game: Family,
+    /// csipgs (default) or fide.
+    pub game: Option<Family>,
     /// A fide game's variants as typed (`warhead,stungun`).
     pub variants: Option<String>,
     /// None: classic (csipgs only).
@@ -30,15 +32,16 @@ pub struct Setup {
     /// csipgs options; those switched on are asked for, so a fide game refuses them.
     pub options: Options,
     /// White's name, then Black's.
-    pub names: [String; 2],
+    pub names: [Option<String>; 2],
     /// Who types first; afterwards the side to move, unless switched with /as.
     pub first: Color,
     /// Where the board PNG is written after every turn.
     pub picture: PathBuf,
     /// The database to keep the game in (resumed if it has one); memory if none.
     pub database: Option<DatabaseUrl>,
-    /// The game's clock; the side to move loses when its time is out and it plays.
-    pub time: engine::TimeControl,
+    /// The game's clock (default none); the side to move loses when its time is out and
+    /// it plays.
+    pub time: Option<TimeControl>,
     /// The side the computer plays, and how well; None: two people at one keyboard.
     pub computer: Option<(Color, Level)>,
 }
@@ -61,13 +64,27 @@ enum Line {
     Nothing,
 }
 
+/// Why `csipgs play` stopped before its game.
+#[derive(Debug, thiserror::Error)]
+enum PlayError {
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+    /// The game's terms were refused (conflicting options, say), in the core's words.
+    #[error("{0}")]
+    Refused(String),
+}
+
 pub fn run(setup: Setup) -> ExitCode {
     crate::cli::block_on(async {
         match play(setup).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("{e}");
-                ExitCode::FAILURE
+                match e {
+                    // Bad options are bad input: the prompt never opens.
+                    PlayError::Refused(_) => ExitCode::from(2),
+                    PlayError::Store(_) => ExitCode::FAILURE,
+                }
             }
         }
     })
@@ -91,22 +108,31 @@ impl Platform for Local {
     }
 }
 
-async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
+async fn play(setup: Setup) -> Result<(), PlayError> {
     let store = match &setup.database {
         Some(url) => Store::open(url).await?,
         None => Store::memory().await?,
     };
-    let core = Core::new(store, system_clock(), Arc::new(Local));
+    let core = Core::new(store, system_clock(), Arc::new(Local)).without_flood_limit();
+    let resumed = core.store().active_game(CHANNEL).await?;
+    if let Some(row) = &resumed {
+        resumable(&setup, row).map_err(PlayError::Refused)?;
+    }
+    let names = match &resumed {
+        Some(row) => Color::ALL.map(|color| row.player(color).name.clone()),
+        None => setup.names(),
+    };
+    let [white, black] = names;
     let players = [
         Who {
             id: 1,
-            name: setup.names[0].clone(),
+            name: white,
             moderator: true,
             manager: true,
         },
         Who {
             id: 2,
-            name: setup.names[1].clone(),
+            name: black,
             moderator: true,
             manager: true,
         },
@@ -118,14 +144,25 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
         kept: Mutex::new(Vec::new()),
     };
     // Against the computer the keyboard is the member's alone.
-    let member = setup.computer.map(|(color, _)| !color);
+    let computer = match &resumed {
+        Some(row) => row.computer.map(|c| c.color),
+        None => setup.computer.map(|(color, _)| color),
+    };
+    let member = computer.map(|color| !color);
     let mut acting = member.unwrap_or(setup.first);
-    match core.store().active_game(CHANNEL).await? {
+    match &resumed {
         Some(row) => {
             acting = member.unwrap_or(row.game.to_move());
             println!("Resuming the game in {}.", database_text(&setup.database));
+            let at_keyboard = &players[acting.index()];
+            screen.ask(&core, at_keyboard, Request::Game).await;
+            screen
+                .ask(&core, at_keyboard, Request::Board { ply: None })
+                .await;
         }
-        None => start(&core, &screen, &setup, acting).await,
+        None => start(&core, &screen, &setup, acting)
+            .await
+            .map_err(PlayError::Refused)?,
     }
     screen.computer_turns(&core, acting).await;
     println!(
@@ -187,6 +224,76 @@ async fn play(setup: Setup) -> Result<(), crate::store::StoreError> {
     Ok(())
 }
 
+impl Setup {
+    /// The players' names for a new game: as given, the computer's side called
+    /// "Computer" unless it was given one.
+    fn names(&self) -> [String; 2] {
+        Color::ALL.map(|color| {
+            self.names[color.index()]
+                .clone()
+                .unwrap_or_else(|| match self.computer {
+                    Some((computer, _)) if computer == color => "Computer".to_string(),
+                    _ => color.name().to_string(),
+                })
+        })
+    }
+}
+
+/// A resumed game goes on as it was started: every option given now must agree with it.
+/// Err: what differs, and what to do.
+fn resumable(setup: &Setup, row: &GameRow) -> Result<(), String> {
+    let mut differ = Vec::new();
+    let family = row.game.family();
+    if let Some(game) = setup.game.filter(|&g| g != family) {
+        differ.push(format!("--game {}", game.name()));
+    }
+    match row.game.rules() {
+        GameRules::Csipgs(rules) => {
+            if let Some(ruleset) = setup.ruleset.filter(|&r| r != rules.ruleset) {
+                differ.push(format!("--rules {ruleset}"));
+            }
+            for name in setup.options.enabled_names() {
+                if rules.options.get(name) != Some(true) {
+                    differ.push(format!("--{name}"));
+                }
+            }
+        }
+        GameRules::Fide(variants) => {
+            if let Some(typed) = &setup.variants {
+                if typed.parse::<Variants>().ok() != Some(variants) {
+                    differ.push(format!("--variants {typed}"));
+                }
+            }
+        }
+    }
+    for color in Color::ALL {
+        let stored = &row.player(color).name;
+        if let Some(name) = setup.names[color.index()].as_ref().filter(|n| *n != stored) {
+            differ.push(format!("--{} {name}", color.name().to_lowercase()));
+        }
+    }
+    if let Some(time) = setup.time.filter(|&t| t != row.time_control) {
+        differ.push(format!("--time {time}"));
+    }
+    if let Some((color, level)) = setup.computer {
+        if row.computer.map(|c| (c.color, c.level)) != Some((color, level)) {
+            differ.push(format!("--computer {}", color.name().to_lowercase()));
+        }
+    }
+    if differ.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} holds a game of {} between {} and {}: {} would change it. Leave {} out to resume it, or give another --database for a new game.",
+        database_text(&setup.database),
+        row.game.rules().text(),
+        row.player(Color::White).name,
+        row.player(Color::Black).name,
+        differ.join(", "),
+        if differ.len() == 1 { "it" } else { "them" },
+    ))
+}
+
 fn database_text(database: &Option<DatabaseUrl>) -> String {
     database
         .as_ref()
@@ -223,8 +330,9 @@ fn pass_keyboard(
 const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// A new game: White challenges Black, who accepts, as on Discord; or the member
-/// challenges the computer, which needs no accepting.
-async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
+/// challenges the computer, which needs no accepting. Err: the core refused the game's
+/// terms, with its reason.
+async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) -> Result<(), String> {
     // One person at one keyboard, or one against the computer: nothing to rate.
     let mut options = OptionChoices::default();
     for name in setup.options.enabled_names() {
@@ -233,11 +341,11 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
     }
     let terms = ChallengeRequest {
         game: GameSpec {
-            family: Some(setup.game),
+            family: setup.game,
             variants: setup.variants.clone(),
             ruleset: setup.ruleset,
             options,
-            time: Some(setup.time.to_string()),
+            time: Some(setup.time.unwrap_or(TimeControl::Unlimited).to_string()),
             rated: Some(false),
         },
         ..ChallengeRequest::default()
@@ -254,8 +362,14 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
             }),
             ..terms
         });
-        screen.ask(core, member, challenge).await;
-        return;
+        let replies = core.handle(member, PLACE, challenge).await;
+        if let Some(refused) = screen.refusal(&replies) {
+            return Err(refused);
+        }
+        for reply in replies {
+            screen.show_to(core, reply, member.id).await;
+        }
+        return Ok(());
     }
     let [white, black] = &screen.players;
     let challenge = Request::Challenge(ChallengeRequest {
@@ -264,6 +378,9 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
         ..terms
     });
     let replies = core.handle(white, PLACE, challenge).await;
+    if let Some(refused) = screen.refusal(&replies) {
+        return Err(refused);
+    }
     let accept = replies
         .iter()
         .find_map(Request::challenge_of)
@@ -289,6 +406,7 @@ async fn start(core: &Core, screen: &Screen, setup: &Setup, first: Color) {
             }
         }
     }
+    Ok(())
 }
 
 /// Read a line: a slash command, or a turn in record notation.
@@ -526,8 +644,9 @@ impl Screen {
             .map_or_else(|| format!("member {id}"), |p| p.name.clone())
     }
 
-    async fn show(&self, core: &Core, reply: Reply) {
-        let text: String = spans(&reply.text)
+    /// A reply's text as the terminal shows it: names for mentions, no markup.
+    fn words(&self, reply: &Reply) -> String {
+        spans(&reply.text)
             .into_iter()
             .map(|span| match span {
                 Span::Plain(words) => crate::core::unmarked(words),
@@ -535,7 +654,19 @@ impl Screen {
                 // The terminal has one channel: the game's.
                 Span::Channel(_) => "the game".to_string(),
             })
-            .collect();
+            .collect()
+    }
+
+    /// The reason a command was refused: its one answer, private and without buttons.
+    fn refusal(&self, replies: &[Reply]) -> Option<String> {
+        match replies {
+            [only] if only.ephemeral && only.buttons.is_empty() => Some(self.words(only)),
+            _ => None,
+        }
+    }
+
+    async fn show(&self, core: &Core, reply: Reply) {
+        let text = self.words(&reply);
         if reply.ephemeral || matches!(reply.elsewhere, Some(Target::Direct { .. })) {
             println!("(only you see this) {text}");
         } else {

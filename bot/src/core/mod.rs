@@ -147,7 +147,8 @@ pub struct Core {
     clock: Clock,
     dice: Dice,
     platform: Arc<dyn Platform>,
-    limiter: limits::Limiter,
+    /// None: no flood control (the terminal, one person at one keyboard).
+    limiter: Option<limits::Limiter>,
     quotas: Quotas,
     /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
     keystrokes: limits::Limiter,
@@ -172,7 +173,7 @@ impl Core {
             clock,
             dice: system_dice(),
             platform,
-            limiter: limits::Limiter::default(),
+            limiter: Some(limits::Limiter::default()),
             quotas: Quotas::default(),
             keystrokes: limits::Limiter::keystrokes(),
             completing: complete::Workers::default(),
@@ -206,7 +207,14 @@ impl Core {
     /// How many commands a member may send in a burst before being asked to slow down (one
     /// more each second).
     pub fn with_flood_burst(mut self, burst: u32) -> Core {
-        self.limiter = limits::Limiter::with_burst(burst);
+        self.limiter = Some(limits::Limiter::with_burst(burst));
+        self
+    }
+
+    /// No flood control: for the terminal, where one person types at one keyboard and a
+    /// piped script must be read exactly as typed lines.
+    pub fn without_flood_limit(mut self) -> Core {
+        self.limiter = None;
         self
     }
 
@@ -237,7 +245,8 @@ impl Core {
     /// Carry out a command. Errors come back as a reply only the asker sees; every reply's
     /// text is made safe to show (see `text::neutral`).
     pub async fn handle(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
-        if !self.limiter.allow(who.id, self.now()) {
+        let now = self.now();
+        if self.limiter.as_ref().is_some_and(|l| !l.allow(who.id, now)) {
             return vec![Reply::private(text::SLOW_DOWN)];
         }
         let mut replies = match self.dispatch(who, place, request).await {

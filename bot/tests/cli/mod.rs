@@ -14,6 +14,37 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
 
+/// Exit code, standard output and standard error of one run in a scratch folder of its
+/// own (where `play` writes its pictures), with `input` typed on standard input.
+pub fn typed(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "csipgs-typed-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
+        .args(args)
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the csipgs binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // A refused start exits without reading: a closed pipe is then no failure.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("csipgs ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("output is UTF-8");
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
 /// A record file in the temporary directory, removed when dropped.
 pub struct Record(PathBuf);
 

@@ -297,7 +297,7 @@ async fn the_gate_turns_commands_away_and_waits_for_those_inside(backend: Backen
 
 async fn a_flood_is_slowed_politely(backend: Backend) {
     let mut f = fixture(backend).await;
-    f.core.limiter = limits::Limiter::default();
+    f.core.limiter = Some(limits::Limiter::default());
     let mut slowed = 0;
     for _ in 0..30 {
         let replies = f.say(&carol(), HERE, Request::Rules).await;

@@ -143,7 +143,7 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
         platform.clone(),
     );
     // Tests send commands faster than any member; flood control has a test of its own.
-    core.limiter = limits::Limiter::with_burst(u32::MAX);
+    core.limiter = None;
     core.keystrokes = limits::Limiter::with_burst(u32::MAX);
     core.quotas = ROOMY;
     Fixture {

@@ -19,7 +19,7 @@ async fn two_processes(url: &DatabaseUrl, shards: [Shards; 2]) -> [Fixture; 2] {
             f.platform.clone(),
         )
         .with_shards(owned);
-        f.core.limiter = limits::Limiter::with_burst(u32::MAX);
+        f.core.limiter = None;
         f.core.quotas = ROOMY;
         f.now = now.clone();
         fixtures.push(f);
