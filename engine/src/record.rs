@@ -157,8 +157,10 @@ impl Game {
     }
 
     /// Replay a record file with these options on besides those its Options tag names (for
-    /// records written without tags).
+    /// records written without tags). A byte-order mark and CRLF line ends (files saved by
+    /// Windows editors) are read as any other.
     pub fn replay_with(text: &str, extra: Options) -> Result<Replay, ReplayError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut body = String::new();
         for (i, line) in text.lines().enumerate() {

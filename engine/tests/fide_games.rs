@@ -220,3 +220,27 @@ proptest::proptest! {
         let _ = san::parse(&pos, &format!("{}{text}", moves[pick]));
     }
 }
+
+/// Files saved by Windows editors: a byte-order mark and CRLF line ends read as any other.
+#[test]
+fn a_byte_order_mark_and_crlf_are_read() {
+    let windows = format!("\u{feff}{}", IMMORTAL.replace('\n', "\r\n"));
+    let pgn = Pgn::read(&windows).unwrap();
+    assert_eq!(pgn.game.sans(), Pgn::read(IMMORTAL).unwrap().game.sans());
+    assert!(pgn.tags.iter().any(|(n, v)| n == "Event" && v == "London"));
+}
+
+/// A comment left open would hide every move after it: refused, naming its line.
+#[test]
+fn an_unterminated_comment_is_an_error_with_its_line() {
+    let open = IMMORTAL.replace("{a famous sacrifice}", "{a famous sacrifice");
+    assert_eq!(
+        Pgn::read(&open).unwrap_err().to_string(),
+        "line 11: a comment opened with { is never closed with }"
+    );
+    let crlf = open.replace('\n', "\r\n");
+    assert_eq!(
+        Pgn::read(&crlf).unwrap_err(),
+        engine::fide::PgnError::Comment(11)
+    );
+}

@@ -44,3 +44,20 @@ fn sample() {
         );
     }
 }
+
+/// Records saved by Windows editors: a byte-order mark and CRLF line ends read as any other.
+#[test]
+fn a_byte_order_mark_and_crlf_are_read() {
+    let text = "[Ruleset \"classic\"]\n[White \"Alice\"]\n\n1.Kd2; B=WD 2.Kd7 3.Kd3\n";
+    let plain = Game::replay(text).unwrap();
+    for windows in [
+        format!("\u{feff}{}", text.replace('\n', "\r\n")),
+        "\u{feff}1.Kd2; B=WD 2.Kd7 3.Kd3\r\n".to_string(),
+    ] {
+        let read = Game::replay(&windows).unwrap();
+        assert_eq!(
+            read.game.position().to_string(),
+            plain.game.position().to_string()
+        );
+    }
+}

@@ -47,6 +47,9 @@ pub enum PgnError {
     /// The result token disagrees with the board.
     #[error("the record says {0}, but the board shows {1}")]
     Result(String, String),
+    /// A `{` comment that runs to the end of the file: the moves after it would be lost.
+    #[error("line {0}: a comment opened with {{ is never closed with }}")]
+    Comment(usize),
 }
 
 /// The tags every PGN has, in the order they are written.
@@ -134,8 +137,13 @@ impl Pgn {
     }
 
     /// Reads one game.
+    /// A byte-order mark and CRLF line ends (files saved by Windows editors) are read as
+    /// any other.
     pub fn read(text: &str) -> Result<Pgn, PgnError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags = Vec::new();
+        // Every line keeps its place (tags and escapes as empty lines), so an error in the
+        // movetext can name its line.
         let mut movetext = String::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -143,8 +151,8 @@ impl Pgn {
                 tags.push(tag_line(line).ok_or(PgnError::Tag(i + 1))?);
             } else if !line.starts_with('%') {
                 movetext.push_str(line);
-                movetext.push('\n');
             }
+            movetext.push('\n');
         }
         let get = |name: &str| {
             tags.iter()
@@ -168,7 +176,7 @@ impl Pgn {
         let mut game = FideGame::from_position(start);
         let mut result_token = None;
         let mut number = start.fullmoves();
-        for token in tokens(&movetext) {
+        for token in tokens(&movetext)? {
             if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
                 result_token = Some(token);
                 break;
@@ -246,7 +254,7 @@ fn tag_line(line: &str) -> Option<(String, String)> {
 }
 
 /// The moves and result of movetext, without numbers, comments, variations and NAGs.
-fn tokens(movetext: &str) -> Vec<String> {
+fn tokens(movetext: &str) -> Result<Vec<String>, PgnError> {
     let mut out = Vec::new();
     let mut depth = 0;
     let mut chars = movetext.chars().peekable();
@@ -264,20 +272,29 @@ fn tokens(movetext: &str) -> Vec<String> {
             out.push(w.to_string());
         }
     };
+    let mut line = 1;
     while let Some(c) = chars.next() {
         match c {
             '{' => {
                 flush(&mut word, &mut out);
+                let opened = line;
+                let mut closed = false;
                 for c in chars.by_ref() {
                     if c == '}' {
+                        closed = true;
                         break;
                     }
+                    line += usize::from(c == '\n');
+                }
+                if !closed {
+                    return Err(PgnError::Comment(opened));
                 }
             }
             ';' => {
                 flush(&mut word, &mut out);
                 for c in chars.by_ref() {
                     if c == '\n' {
+                        line += 1;
                         break;
                     }
                 }
@@ -288,6 +305,7 @@ fn tokens(movetext: &str) -> Vec<String> {
             }
             ')' => depth -= 1,
             c if c.is_whitespace() => {
+                line += usize::from(c == '\n');
                 if depth == 0 {
                     flush(&mut word, &mut out);
                 } else {
@@ -299,7 +317,7 @@ fn tokens(movetext: &str) -> Vec<String> {
         }
     }
     flush(&mut word, &mut out);
-    out
+    Ok(out)
 }
 
 fn push_token(out: &mut String, line: &mut String, token: &str) {
