@@ -1,6 +1,7 @@
 //! `csipgs`: csipgs chess on Discord and in the terminal.
 
 use clap::{Parser, Subcommand};
+use cli::Exit;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +22,8 @@ mod terminal;
 #[command(
     name = "csipgs",
     version,
-    about = "csipgs chess (Ralph Betza, 1996) on Discord and in the terminal"
+    about = "csipgs chess (Ralph Betza, 1996) on Discord and in the terminal",
+    after_help = cli::EXIT_STATUSES
 )]
 struct Args {
     #[command(subcommand)]
@@ -330,7 +332,7 @@ fn main() -> ExitCode {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{e}");
-                    return ExitCode::from(2);
+                    return Exit::BadInput.into();
                 }
             };
             let first = match first.to_ascii_lowercase().as_str() {
@@ -338,7 +340,7 @@ fn main() -> ExitCode {
                 "black" | "b" => engine::Color::Black,
                 other => {
                     eprintln!("--as is white or black, not '{other}'");
-                    return ExitCode::from(2);
+                    return Exit::BadInput.into();
                 }
             };
             terminal::run(terminal::Setup {
@@ -370,12 +372,12 @@ fn serve(path: &std::path::Path) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     };
     if let Err(e) = config.token() {
         eprintln!("{e}");
-        return ExitCode::from(2);
+        return Exit::BadInput.into();
     }
     let filter = tracing_subscriber::EnvFilter::try_new(&config.log).unwrap_or_else(|e| {
         eprintln!(
@@ -399,14 +401,14 @@ fn serve(path: &std::path::Path) -> ExitCode {
         Ok(r) => r,
         Err(e) => {
             eprintln!("can't start: {e}");
-            return ExitCode::FAILURE;
+            return Exit::Io.into();
         }
     };
     match runtime.block_on(discord::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");
-            ExitCode::FAILURE
+            Exit::Io.into()
         }
     }
 }

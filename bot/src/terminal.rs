@@ -2,6 +2,7 @@
 //! Commands are typed as lines (`/move Kd2`); a text board follows every turn and the board
 //! PNG is written to a file.
 
+use crate::cli::Exit;
 use crate::core::{
     spans, system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, Listing,
     OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Sight, Span, Target,
@@ -82,8 +83,8 @@ pub fn run(setup: Setup) -> ExitCode {
                 eprintln!("{e}");
                 match e {
                     // Bad options are bad input: the prompt never opens.
-                    PlayError::Refused(_) => ExitCode::from(2),
-                    PlayError::Store(_) => ExitCode::FAILURE,
+                    PlayError::Refused(_) => Exit::BadInput.into(),
+                    PlayError::Store(_) => Exit::Io.into(),
                 }
             }
         }

@@ -99,7 +99,7 @@ fn a_sqlite_file_moves_into_postgres_whole() {
     assert!(!resumed.contains("not your turn"), "{resumed}");
     // A second copy into the now full database is refused, and changes nothing.
     let again = csipgs(&["migrate-db", "--from", file, "--to", &url], "");
-    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(again.status.code(), Some(2));
     assert!(
         text(&again).contains("empty database only"),
         "{}",
@@ -148,7 +148,7 @@ fn bad_databases_are_refused_with_a_reason() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
     assert!(text(&out).contains("database"), "{}", text(&out));
     assert!(!text(&out).contains("s3cret"), "{}", text(&out));
 }

@@ -64,9 +64,9 @@ fn replay_stops_at_the_first_illegal_turn() {
 }
 
 #[test]
-fn replay_of_a_missing_file_is_a_usage_error() {
+fn replay_of_a_missing_file_is_an_io_error() {
     let (code, _, err) = run(&["replay", "/nonexistent/csipgs/record.pgn"]);
-    assert_eq!(code, Some(2));
+    assert_eq!(code, Some(3));
     assert!(
         err.starts_with("can't read /nonexistent/csipgs/record.pgn"),
         "{err}"

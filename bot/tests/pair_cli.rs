@@ -75,7 +75,7 @@ fn a_file_that_is_not_trf_names_the_line_and_column() {
     assert!(stderr.contains("line 4, column 81"), "{stderr}");
     assert!(out.stdout.is_empty());
     let missing = csipgs(&["pair", "/nonexistent/file.trf"]);
-    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(missing.status.code(), Some(3));
     assert!(
         String::from_utf8_lossy(&missing.stderr).starts_with("can't read /nonexistent/file.trf")
     );

@@ -1,18 +1,19 @@
-use crate::store::{copy_database, DatabaseUrl, Store};
+use super::Exit;
+use crate::store::{copy_database, CopyError, DatabaseUrl, Store};
 use std::process::ExitCode;
 
 /// `csipgs migrate-db --from A --to B`: open both (applying migrations), copy every row of A
-/// into B, which must be empty, and print what was copied; status 1 if anything failed, in
-/// which case B is left as it was.
+/// into B, which must be empty, and print what was copied; status 2 if B is not empty, 3 if a
+/// database can't be opened or the copy failed; B is then left as it was.
 pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
     if from == to {
         eprintln!("--from and --to are the same database ({from}): give the new one as --to");
-        return ExitCode::from(2);
+        return Exit::BadInput.into();
     }
     if let DatabaseUrl::Sqlite(path) = from {
         if !path.is_file() {
             eprintln!("--from {from}: there is no such file to copy from");
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     }
     super::block_on(async {
@@ -25,7 +26,7 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
             }
         };
         let (Ok(source), Ok(target)) = (open(from).await, open(to).await) else {
-            return ExitCode::FAILURE;
+            return Exit::Io.into();
         };
         let result = copy_database(&source, &target).await;
         source.close().await;
@@ -40,7 +41,13 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("nothing was copied: {e}");
-                ExitCode::FAILURE
+                match e {
+                    // The databases were reached: what they hold is the wrong input.
+                    CopyError::NotEmpty { .. } | CopyError::UnknownTable(_) => {
+                        Exit::BadInput.into()
+                    }
+                    CopyError::Count { .. } | CopyError::Store(_) => Exit::Io.into(),
+                }
             }
         }
     })

@@ -18,6 +18,30 @@ use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// How every subcommand ends: one table, shown in `--help` and the README.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: done.
+    Done = 0,
+    /// 1: the input is valid and the answer is no (an illegal turn, no legal pairing).
+    No = 1,
+    /// 2: bad input or usage, said on standard error with what to change.
+    BadInput = 2,
+    /// 3: a file, database or connection could not be read, written or reached.
+    Io = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+/// The table of exit statuses, for `--help`.
+pub const EXIT_STATUSES: &str = "Exit status: 0 done; 1 the input is valid and the answer is no \
+(an illegal turn, no legal pairing); 2 bad input or usage; 3 a file, database or connection \
+could not be read, written or reached.";
+
 /// The rules a position string is read under, as the command line gives them. Left out,
 /// they are classic with no option; given, a FIDE command refuses them.
 #[derive(clap::Args, Clone, Debug)]
@@ -84,7 +108,7 @@ impl GameArgs {
                 ),
                 ChoiceError::Variants(e) => eprintln!("--variants: {e}"),
             }
-            ExitCode::from(2)
+            Exit::BadInput.into()
         })
     }
 }
@@ -93,7 +117,7 @@ impl GameArgs {
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
     Position::parse(position, rules.rules()).map_err(|e| {
         eprintln!("{e}");
-        ExitCode::from(2)
+        Exit::BadInput.into()
     })
 }
 
@@ -101,11 +125,11 @@ fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode>
 fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position, ExitCode> {
     engine::fide::Position::from_fen(fen, variants).map_err(|e| {
         eprintln!("{e}");
-        ExitCode::from(2)
+        Exit::BadInput.into()
     })
 }
 
-/// Run a subcommand's async work on a runtime of one thread; status 1 if none can start.
+/// Run a subcommand's async work on a runtime of one thread; status 3 if none can start.
 pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -114,7 +138,7 @@ pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
         Ok(runtime) => runtime.block_on(work),
         Err(e) => {
             eprintln!("can't start: {e}");
-            ExitCode::FAILURE
+            Exit::Io.into()
         }
     }
 }

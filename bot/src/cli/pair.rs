@@ -1,3 +1,4 @@
+use super::Exit;
 use league::{checker, dutch, trf};
 use std::path::Path;
 use std::process::ExitCode;
@@ -5,23 +6,23 @@ use std::process::ExitCode;
 /// `csipgs pair FILE.trf`: the next round's pairings by the FIDE Dutch system, in the form
 /// JaVaFo and bbpPairings print, so that arbiters can check ours against theirs. Every
 /// pairing is judged by the independent checker before it is printed. Exit status 2 for a
-/// file that can't be read or is not valid TRF (the message names the line and column), 1
-/// when no pairing that keeps the absolute rules comes out (as those programs do when there
-/// is none; also when ours fails the checker, which then names each rule it breaks, and
-/// nothing is printed).
+/// file that is not valid TRF (the message names the line and column), 3 for one that can't
+/// be read, 1 when no pairing that keeps the absolute rules comes out (as those programs do
+/// when there is none; also when ours fails the checker, which then names each rule it
+/// breaks, and nothing is printed).
 pub fn run(file: &Path) -> ExitCode {
     let text = match std::fs::read(file) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
             eprintln!("can't read {}: {e}", file.display());
-            return ExitCode::from(2);
+            return Exit::Io.into();
         }
     };
     let tournament = match trf::read(&text).and_then(|f| f.tournament()) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{}: {e}", file.display());
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     };
     let round = dutch::next_round(&tournament);
@@ -29,7 +30,7 @@ pub fn run(file: &Path) -> ExitCode {
         Ok(pairings) => pairings,
         Err(e) => {
             eprintln!("{}: round {round}: {e}", file.display());
-            return ExitCode::FAILURE;
+            return Exit::No.into();
         }
     };
     match checker::check(&tournament, round, &pairings) {
@@ -42,7 +43,7 @@ pub fn run(file: &Path) -> ExitCode {
                 "{}: round {round}: the pairing failed the FIDE checks, so it is not printed: {rejected}",
                 file.display()
             );
-            ExitCode::FAILURE
+            Exit::No.into()
         }
     }
 }

@@ -1,3 +1,4 @@
+use super::Exit;
 use crate::price_text::{price_json, price_text};
 use engine::{price, Design, PriceTable, Proposals, Ruleset};
 use std::process::ExitCode;
@@ -9,13 +10,13 @@ use std::process::ExitCode;
 pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
     let Some(table) = table(rules) else {
         eprintln!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
-        return ExitCode::from(2);
+        return Exit::BadInput.into();
     };
     let design = match Design::parse_lookup(design) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     };
     match price(&design, table, &Proposals::default()) {
@@ -23,7 +24,7 @@ pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
         Ok(p) => print!("{}", price_text(&p)),
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     }
     ExitCode::SUCCESS

@@ -1,5 +1,6 @@
 //! `csipgs render` and `csipgs diagram`: the pictures of the render crate as PNG files.
 
+use super::Exit;
 use super::{position_arg, RulesArgs};
 use engine::{price, Color, Design, PriceTable, Proposals};
 use render::{BoardView, Style};
@@ -27,7 +28,7 @@ pub fn diagram(design: &str, out: &Path) -> ExitCode {
         Ok(d) => d,
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(2);
+            return Exit::BadInput.into();
         }
     };
     let priced = price(&design, PriceTable::Classic, &Proposals::default());
@@ -43,7 +44,7 @@ pub(super) fn write(out: &Path, png: &[u8]) -> ExitCode {
                 "can't write {}: {e}; check the folder exists and is writable",
                 out.display()
             );
-            ExitCode::FAILURE
+            Exit::Io.into()
         }
     }
 }

@@ -1,3 +1,4 @@
+use super::Exit;
 use super::GameArgs;
 use crate::family::GameRules;
 use engine::fide::{FideGame, Pgn, PgnError, Variants};
@@ -15,7 +16,7 @@ pub fn run(file: &Path, gif: Option<&Path>, options: Option<Options>, game: &Gam
         Ok(t) => t,
         Err(e) => {
             eprintln!("can't read {}: {e}", file.display());
-            return ExitCode::from(2);
+            return Exit::Io.into();
         }
     };
     // A record carries its own rules: the ones named here only check the family's options.
@@ -57,11 +58,12 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
         }) => {
             print_turns(before.turns());
             println!("illegal at turn {turn}: {reason}");
-            ExitCode::from(1)
+            Exit::No.into()
         }
+        // A file that is not a readable record is bad input, not an illegal game.
         Err(e) => {
             eprintln!("{e}");
-            ExitCode::from(1)
+            Exit::BadInput.into()
         }
     }
 }
@@ -109,29 +111,38 @@ fn fide(text: &str, gif: Option<&Path>, variants: Option<Variants>) -> ExitCode 
 }
 
 /// The record, read under its Variant tag, or under `variants` when it has none; a tag the
-/// command line contradicts is refused (status 2), an unreadable record printed (status 1).
+/// command line contradicts or an unreadable file is refused (status 2), an illegal move
+/// printed (status 1).
 fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
     let tagged = text
         .lines()
         .any(|line| line.trim_start().starts_with("[Variant "));
     let with_tag;
     let text = match variants {
+        // After the record, so that its lines keep their numbers in errors (a tag line is
+        // read wherever it stands).
         Some(v) if !tagged => {
-            with_tag = format!("[Variant \"{v}\"]\n{text}");
+            with_tag = format!("{text}\n[Variant \"{v}\"]\n");
             &with_tag
         }
         _ => text,
     };
-    let pgn = Pgn::read(text).map_err(|e| {
+    let pgn = Pgn::read(text).map_err(|e| -> ExitCode {
         match e {
             PgnError::Move {
                 number,
                 text,
                 error,
-            } => println!("illegal at move {number} ({text}): {error}"),
-            e => eprintln!("{e}"),
+            } => {
+                println!("illegal at move {number} ({text}): {error}");
+                Exit::No.into()
+            }
+            // A file that is not a readable PGN is bad input, not an illegal game.
+            e => {
+                eprintln!("{e}");
+                Exit::BadInput.into()
+            }
         }
-        ExitCode::from(1)
     })?;
     match variants {
         Some(v) if pgn.game.variants() != v => {
@@ -140,7 +151,7 @@ fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
                  out, or make them agree",
                 pgn.game.variants()
             );
-            Err(ExitCode::from(2))
+            Err(Exit::BadInput.into())
         }
         _ => Ok(pgn),
     }

@@ -21,9 +21,9 @@ mod tournaments;
 mod url;
 
 pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
-pub use copy::copy_database;
 #[cfg(test)]
-pub use copy::{CopyError, TABLES};
+pub use copy::TABLES;
+pub use copy::{copy_database, CopyError};
 pub use games::{Computer, ComputerDue, End, GameRow, Status};
 pub use outbox::{Owed, OwedRow};
 pub use proposals::{ProposalKind, ProposalRow};
