@@ -1,7 +1,9 @@
 //! An independent check of one Swiss round's pairings against the rules every system must
 //! keep (FIDE C.04.1): everyone present is paired once, at most one pairing-allocated bye and
 //! only to a player who may have it, no two players meet twice, and no one but a topscorer in
-//! the last round gets a colour difference beyond ±2 or the same colour three times running.
+//! the last round gets a colour difference beyond ±2 or the same colour three times running
+//! where their other colour would have avoided it (a history already past the limits, left
+//! by a manual or imported pairing, may leave no colour within them).
 //!
 //! It knows nothing of how the pairings were made, so it can judge ours, a fixture's or a
 //! director's by hand, and it imports nothing from the pairer ([`crate::dutch`]), nor the
@@ -135,16 +137,12 @@ pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Result<(), Reje
             continue;
         }
         for (player, colour) in [(w, Color::White), (b, Color::Black)] {
-            let colours: Vec<Color> = player.colours().chain([colour]).collect();
-            let difference: i32 = colours
-                .iter()
-                .map(|c| if *c == Color::White { 1 } else { -1 })
-                .sum();
-            if difference.abs() > 2 {
-                broken.push(Broken::ColourDifference(player.number, difference));
-            }
-            if colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|c| *c == colour) {
-                broken.push(Broken::ThreeInARow(player.number));
+            let history: Vec<Color> = player.colours().collect();
+            // A history already past the limits (left by a manual or imported pairing) may
+            // leave no colour within them: only a fault the other colour avoids is the
+            // pairing's.
+            if colour_faults(player.number, &history, !colour).is_empty() {
+                broken.extend(colour_faults(player.number, &history, colour));
             }
         }
     }
@@ -153,6 +151,24 @@ pub fn check(t: &Tournament, round: u16, pairings: &Pairings) -> Result<(), Reje
     } else {
         Err(Rejected(broken))
     }
+}
+
+/// The colour limits `player`, with `history` (colours of games played, in order), breaks
+/// by playing `colour` next: a difference beyond ±2 that is further from zero than before
+/// (one already past the limit who moves back towards it breaks nothing new), and the
+/// same colour a third time running.
+fn colour_faults(player: PlayerNo, history: &[Color], colour: Color) -> Vec<Broken> {
+    let sign = |c: &Color| if *c == Color::White { 1 } else { -1 };
+    let before: i32 = history.iter().map(sign).sum();
+    let after = before + sign(&colour);
+    let mut faults = Vec::new();
+    if after.abs() > 2 && after.abs() > before.abs() {
+        faults.push(Broken::ColourDifference(player, after));
+    }
+    if history.len() >= 2 && history[history.len() - 2..].iter().all(|c| *c == colour) {
+        faults.push(Broken::ThreeInARow(player));
+    }
+    faults
 }
 
 #[cfg(test)]
@@ -297,6 +313,42 @@ mod tests {
                 Broken::ColourDifference(PlayerNo(1 | 2), _) | Broken::ThreeInARow(PlayerNo(1 | 2))
             )),
             "{broken:?}"
+        );
+    }
+
+    #[test]
+    fn a_history_past_the_limits_is_held_only_to_what_the_pairing_can_avoid() {
+        use Color::{Black, White};
+        use GameResult::Draw;
+        let games = |colours: &[Color], first_opponent: u16| -> Vec<Round> {
+            colours
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| game(first_opponent + i as u16, c, Draw))
+                .collect()
+        };
+        // Player 1 is at -4 (imported history); player 2 had W W W W B B: at +2 with
+        // Black twice running, so either colour breaks a limit. 3 and 4 are unremarkable.
+        let t = Tournament {
+            name: "t".into(),
+            rounds: 10,
+            first_colour: White,
+            players: vec![
+                player(1, games(&[Black, Black, Black, Black], 10)),
+                player(2, games(&[White, White, White, White, Black, Black], 20)),
+                player(3, games(&[White, Black], 30)),
+                player(4, games(&[Black, White], 40)),
+            ],
+            planned: vec![],
+        };
+        assert_eq!(verdict(&t, 7, &pairings(&[(1, 3), (4, 2)], None)), vec![]);
+        assert_eq!(verdict(&t, 7, &pairings(&[(1, 4), (2, 3)], None)), vec![]);
+        assert_eq!(
+            verdict(&t, 7, &pairings(&[(3, 1), (4, 2)], None)),
+            vec![
+                Broken::ColourDifference(PlayerNo(1), -5),
+                Broken::ThreeInARow(PlayerNo(1))
+            ]
         );
     }
 

@@ -771,10 +771,22 @@ impl Pairer {
     }
 
     /// Colour digits for a pair in the bracket [C10–C13]: 1 where the criterion holds.
+    ///
+    /// [C10] and [C11] count a player only when the pairing denies them their absolute
+    /// preference (A.6.a) and the colour they get breaks the limit. A history already past
+    /// a limit (left by a manual or imported pairing: a difference of -4, or +2 with Black
+    /// twice running) is no fault of this round's pairing: read literally ("topscorers or
+    /// their opponents who get a colour difference beyond ±2"), a player at -4 would count
+    /// even when given White, and the criterion would keep topscorers from them without
+    /// changing anyone's colours. The criteria rank pairings by what they do to players, and
+    /// the reference program (bbpPairings) reads them so: only a pair with the same absolute
+    /// preference costs anything.
     fn colour_fields(&self, a: &Entrant, b: &Entrant, v: &mut [u64]) {
         let same = a.preference.is_some() && a.preference == b.preference;
-        // [C13] strong preferences both for one colour, [C12] any preferences.
-        v[0] = u64::from(!(same && a.strength.min(b.strength) >= Strength::Strong));
+        // [C13] a strong preference lost to the other player's strong or absolute one (two
+        // absolute preferences are [C10]/[C11]'s: a strong preference is never absolute,
+        // A.6.b), [C12] any preferences.
+        v[0] = u64::from(!(same && a.strength.min(b.strength) == Strength::Strong));
         v[1] = u64::from(!same);
         let (hi, lo) = if (a.score, std::cmp::Reverse(a.no)) >= (b.score, std::cmp::Reverse(b.no)) {
             (a, b)
@@ -784,6 +796,9 @@ impl Pairer {
         let hi_white = a_gets_white(hi, lo, self.first);
         let after = |p: &Entrant, white: bool| {
             let c = if white { Color::White } else { Color::Black };
+            if p.preference == Some(c) {
+                return (false, false);
+            }
             let d = p.difference + if white { 1 } else { -1 };
             let n = p.colours.len();
             let three = n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c;
@@ -1074,6 +1089,61 @@ mod tests {
         same_as_the_reference(200);
     }
 
+    /// Histories already past the colour limits before the round (a manual or imported
+    /// pairing left a colour difference beyond ±2 or three of one colour running), in
+    /// `tests/fixtures/pairing/colour-limits`: ours must make bbpPairings' pairs, colours
+    /// included, and the checker must accept them.
+    #[test]
+    fn pairs_histories_past_the_colour_limits_as_the_reference_program_does() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/pairing/colour-limits");
+        let mut cases: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+            .collect();
+        cases.sort();
+        assert_eq!(cases.len(), 4, "{cases:?}");
+        // The count line, then one pair a line (any line ending).
+        let pairs = |text: &str| -> HashSet<String> {
+            text.split(['\r', '\n'])
+                .filter(|l| !l.is_empty())
+                .skip(1)
+                .map(str::to_owned)
+                .collect()
+        };
+        let mut failed = Vec::new();
+        for case in cases {
+            let text = std::fs::read_to_string(&case).unwrap();
+            let t = crate::trf::read(&text).unwrap().tournament().unwrap();
+            let round = next_round(&t);
+            let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+            let ours = match pair(&t, round) {
+                Ok(ours) => ours,
+                Err(e) => {
+                    failed.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            if let Err(rejected) = crate::checker::check(&t, round, &ours) {
+                failed.push(format!("{name}: {rejected}"));
+            }
+            let expected = std::fs::read_to_string(case.with_extension("expected")).unwrap();
+            let (mine, theirs) = (pairs(&crate::trf::write_pairings(&ours)), pairs(&expected));
+            assert!(!theirs.is_empty(), "{name}: no pairs in its .expected");
+            if mine != theirs {
+                let mut only_ours: Vec<_> = mine.difference(&theirs).collect();
+                let mut only_theirs: Vec<_> = theirs.difference(&mine).collect();
+                only_ours.sort();
+                only_theirs.sort();
+                failed.push(format!(
+                    "{name}: ours only {only_ours:?}, theirs only {only_theirs:?}"
+                ));
+            }
+        }
+        assert!(failed.is_empty(), "{failed:#?}");
+    }
+
     /// A seeded xorshift: random tournaments that replay.
     struct Dice(u64);
 
@@ -1113,9 +1183,24 @@ mod tests {
     /// lowest score that still lets everyone else be paired.
     #[test]
     fn random_tournaments_keep_the_absolute_rules() {
-        let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+        let rounds_paired = random_tournaments(Dice(0x2545_f491_4f6c_dd1d), 1500, None);
+        assert!(rounds_paired > 6000, "{rounds_paired}");
+    }
+
+    /// The same with a director swapping the colours of about one game in four after we
+    /// pair it, so that histories go past the colour limits: we still make no fault that
+    /// the checker finds avoidable.
+    #[test]
+    fn random_tournaments_with_swapped_colours_keep_the_absolute_rules() {
+        let rounds_paired = random_tournaments(Dice(0x9e37_79b9_7f4a_7c15), 400, Some(4));
+        assert!(rounds_paired > 1500, "{rounds_paired}");
+    }
+
+    /// Play `count` random tournaments; a game's colours are swapped once in `swap` games.
+    /// Returns the rounds paired.
+    fn random_tournaments(mut dice: Dice, count: usize, swap: Option<u64>) -> usize {
         let mut rounds_paired = 0;
-        for _ in 0..1500 {
+        for _ in 0..count {
             let players = 3 + dice.roll(18) as u16;
             let rounds = 3 + dice.roll(7) as u16;
             let mut t = field(players);
@@ -1172,6 +1257,10 @@ mod tests {
                         8..=13 => GameResult::Win,
                         _ => GameResult::Loss,
                     };
+                    let (w, b) = match swap {
+                        Some(one_in) if dice.roll(one_in) == 0 => (b, w),
+                        _ => (w, b),
+                    };
                     let wi = usize::from(w.0) - 1;
                     let bi = usize::from(b.0) - 1;
                     t.players[wi].rounds.push(Round::Game {
@@ -1197,7 +1286,7 @@ mod tests {
                 }
             }
         }
-        assert!(rounds_paired > 6000, "{rounds_paired}");
+        rounds_paired
     }
 
     #[test]

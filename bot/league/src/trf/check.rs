@@ -130,17 +130,26 @@ impl TrfFile {
             }
             add_bye_line(line, byes, &built, paired, &mut planned)?;
         }
-        let last_planned = planned.keys().map(|&(round, _)| round).max().unwrap_or(0);
-        let rounds = declared.unwrap_or(paired.max(last_planned));
+        // What is missing from the whole file is said at its top, after everything that
+        // is wrong on a line of its own.
+        if built.is_empty() {
+            return Err(error_at(1, 1, TrfErrorKind::NoPlayers));
+        }
+        let Some(rounds) = declared else {
+            return Err(error_at(1, 1, TrfErrorKind::NoRounds));
+        };
+        let first_colour = match (parts.colour, paired) {
+            (Some((_, colour)), _) => colour,
+            (None, 0) => return Err(error_at(1, 1, TrfErrorKind::NoInitialColour)),
+            (None, _) => inferred_colour(&players),
+        };
         withdraw(&mut built, &mut planned, paired, rounds);
         Ok(Tournament {
             name: parts
                 .name
                 .map_or_else(String::new, |(_, name)| name.to_string()),
             rounds,
-            first_colour: parts
-                .colour
-                .map_or_else(|| inferred_colour(&players), |(_, c)| c),
+            first_colour,
             players: built,
             planned: planned
                 .into_iter()
@@ -251,6 +260,18 @@ fn player_rounds(
                     colour,
                     result,
                 }) if back == player => (colour, result),
+                // Their line was cut short: the fault is on it, not on this one.
+                None if theirs.rounds.len() < usize::from(round) => {
+                    let first = opponent_column(usize::from(round));
+                    let kind = TrfErrorKind::EndsBeforeRound {
+                        round,
+                        opponent: player,
+                        line,
+                        first,
+                        last: first + 7,
+                    };
+                    return Err(error_at(their_line, first, kind));
+                }
                 _ => {
                     let line = their_line;
                     let kind = TrfErrorKind::NotPointingBack {
@@ -452,8 +473,8 @@ mod tests {
             "XXR 2".to_string(),
             at(&[(1, "001"), (8, "1"), (84, "1"), (92, "   2 b 1")]),
             at(&[(1, "001"), (8, "2"), (84, "0"), (92, "   1 w 0")]),
-            // A late entrant: nothing after the number.
-            "001    3".to_string(),
+            // A late entrant: nothing after the points.
+            at(&[(1, "001"), (8, "3"), (84, "0")]),
         ]
         .join("\n");
         let t = read(&text).unwrap().tournament().unwrap();
@@ -469,7 +490,7 @@ mod tests {
     #[test]
     fn infers_the_initial_colour_from_round_one() {
         let colour = |lines: &[String]| {
-            read(&lines.join("\n"))
+            read(&(lines.join("\n") + "\nXXR 3"))
                 .unwrap()
                 .tournament()
                 .unwrap()
@@ -483,8 +504,11 @@ mod tests {
         };
         assert_eq!(colour(&two("   2 b 1", "   1 w 0")), Color::Black);
         assert_eq!(colour(&two("   2 w 1", "   1 b 0")), Color::White);
-        // Nobody paired yet: White.
-        assert_eq!(colour(&two("0000 - H", "")), Color::White);
+        // Nobody paired yet: it must be said (located in `broken`).
+        assert!(read(&(two("0000 - H", "").join("\n") + "\nXXR 3"))
+            .unwrap()
+            .tournament()
+            .is_err());
         // Player 1 sits out round 1: player 2 is the top player paired.
         let mut lines = vec![player(1, "A", "", "", &["0000 - H"])];
         lines.extend([
@@ -513,6 +537,7 @@ mod tests {
         let lines = [
             player(1, "A", "", "0", &["   2 - -"]),
             player(2, "B", "", "0", &["   1 - -"]),
+            "XXR 2".into(),
         ];
         let t = read(&lines.join("\n")).unwrap().tournament().unwrap();
         assert_eq!(
@@ -526,6 +551,7 @@ mod tests {
         let lines = [
             player(1, "A", "", "1", &["   2 - +"]),
             player(2, "B", "", "0", &["   1 w -"]),
+            "XXR 2".into(),
         ];
         let t = read(&lines.join("\n")).unwrap().tournament().unwrap();
         assert_eq!(
@@ -549,6 +575,7 @@ mod tests {
         let lines = [
             player(1, "A", "", "1", &["   2 w 1"]),
             player(2, "B", "", "0", &["   1 b 0"]),
+            "XXR 1".into(),
         ];
         let t = read(&lines.join("\n")).unwrap().tournament().unwrap();
         assert!(!t.players[0].withdrawn);
@@ -560,6 +587,7 @@ mod tests {
             [
                 player(1, "A", "", points, &["   2 w 1", "0000 - H"]),
                 player(2, "B", "", "0", &["   1 b 0"]),
+                "XXR 2".into(),
             ]
             .join("\n")
         };
@@ -739,6 +767,27 @@ mod tests {
                     rounds: 1,
                 },
             ),
+            // Player 2's line stops after round 1: said on it, not on player 1's.
+            (
+                format!(
+                    "{}\n{}",
+                    player(1, "A", "", "", &["   2 w 1", "   2 b 1"]),
+                    player(2, "B", "", "", &["   1 b 0"])
+                ),
+                2,
+                102,
+                EndsBeforeRound {
+                    round: 2,
+                    opponent: PlayerNo(1),
+                    line: 1,
+                    first: 102,
+                    last: 109,
+                },
+            ),
+            (String::new(), 1, 1, NoPlayers),
+            ("012 Club Swiss\nXXR 5".into(), 1, 1, NoPlayers),
+            (pair("   2 w 1", "   1 b 0"), 1, 1, NoRounds),
+            (pair("0000 - H", "") + "\nXXR 5", 1, 1, NoInitialColour),
         ]
     }
 

@@ -32,8 +32,18 @@
 //! - The points column may be blank (not checked). Given, it must equal the points of the
 //!   paired rounds, or those plus the planned byes in the player's columns: programs preparing
 //!   the next round's pairing count them either way.
+//! - A file is refused as input, not paired, when it has no `001` lines, no number of rounds
+//!   (`XXR`/`142`: bbpPairings needs it too, and without it the rounds paired would pass for
+//!   the whole tournament), or, before round 1, no initial colour.
 //! - The initial colour is `XXC`/`152`, else inferred from round 1 (the top player paired in
-//!   it, the colour flipped for each player paired above the first with a colour), else White.
+//!   it, the colour flipped for each player paired above the first with a colour), else White
+//!   (round 1 paired with forfeits only).
+//! - A `001` line must reach the points (column 84), as bbpPairings asks: a line cut shorter
+//!   would read as a player without rounds. One that ends before a round in which an
+//!   opponent names the player is reported on its own line.
+//! - The text is UTF-8. A caller decoding bytes lossily passes what was not UTF-8 on as
+//!   U+FFFD, which is refused on its line and column (a Latin-1 name), before any field is
+//!   read: some such bytes merge into one character and shift the columns after them.
 //! - Records that change pairing and that the model cannot hold are refused rather than
 //!   ignored: teams, accelerated rounds, prohibited pairings, abnormal points. Other records
 //!   (city, dates, player count, pairing system, scoring) are kept in the [`TrfFile`] and not
@@ -156,6 +166,12 @@ pub enum TrfErrorKind {
     /// More rounds than TRF numbers.
     #[error("a tournament has at most 999 rounds (TRF numbers rounds with three digits)")]
     TooManyRounds,
+    /// A character that was not UTF-8 in the file (read as U+FFFD, the replacement).
+    #[error("this character is not UTF-8 (shown as \u{FFFD}; the file looks saved as Latin-1 or Windows-1252): save the file as UTF-8")]
+    NotUtf8,
+    /// A `001` line that stops before its points field; its width in characters.
+    #[error("the player line ends at column {0}, before the points (columns 81 to 84): a 001 line holds every field up to the points, blank where unknown, then 10 columns for each round from column 92")]
+    ShortPlayerLine(usize),
     /// A record that changes pairing in a way the model cannot hold.
     #[error("{0} are not supported")]
     Unsupported(&'static str),
@@ -211,6 +227,24 @@ pub enum TrfErrorKind {
     /// A bye set for a round after the last.
     #[error("round {round} is after the last round, {rounds}")]
     RoundAfterLast { round: u16, rounds: u16 },
+    /// A player line that stops before a round in which another player names them.
+    #[error("this line ends before round {round}, in which player {opponent} (line {line}) has this player as opponent: add round {round}'s entry in columns {first} to {last}")]
+    EndsBeforeRound {
+        round: u16,
+        opponent: PlayerNo,
+        line: usize,
+        first: usize,
+        last: usize,
+    },
+    /// A file without player lines.
+    #[error("the file has no player lines: a tournament needs a 001 line for each player and its number of rounds (XXR or 142)")]
+    NoPlayers,
+    /// A file without the tournament's number of rounds.
+    #[error("the tournament's number of rounds is missing: add a line such as XXR 9 (or 142 9) with the number of rounds it will have")]
+    NoRounds,
+    /// Round 1 to pair without the top player's colour in it.
+    #[error("round 1 is to be paired but the file does not give the initial colour: add the line XXC white1 or XXC black1 (152 W or 152 B in TRF-2026) for the colour of the top player in round 1")]
+    NoInitialColour,
     /// A `240` line for a paired round that the player's line contradicts.
     #[error("round {round} has been paired, and player {player} did not have this bye in it")]
     ByeAgainstRecord { round: u16, player: PlayerNo },

@@ -96,9 +96,15 @@ pub fn read(text: &str) -> Result<TrfFile, TrfError> {
         let columns = Columns {
             line: index + 1,
             chars: raw.trim_end().chars().collect(),
+            width: raw.chars().count(),
         };
         if columns.chars.is_empty() || columns.chars.starts_with(&['#'; 3]) {
             continue;
+        }
+        // Bytes that were not UTF-8 reach us as U+FFFD; some merge into one character and
+        // shift the columns after them, so this is said before any field is read.
+        if let Some(i) = columns.chars.iter().position(|&c| c == '\u{FFFD}') {
+            return Err(columns.error(i + 1, TrfErrorKind::NotUtf8));
         }
         lines.push(Line {
             number: columns.line,
@@ -140,7 +146,10 @@ fn split_lines(text: &str) -> Vec<&str> {
 /// One line's characters, addressed by TRF's columns (from 1); past the end is blank.
 struct Columns {
     line: usize,
+    /// Trailing blanks trimmed.
     chars: Vec<char>,
+    /// Before trimming: a field of blanks at the end still counts as written.
+    width: usize,
 }
 
 impl Columns {
@@ -259,6 +268,12 @@ fn record(columns: &Columns) -> Result<Record, TrfError> {
 
 fn player_line(columns: &Columns) -> Result<PlayerLine, TrfError> {
     let number = PlayerNo(columns.ranged(5, &columns.field(5, 8), "pairing number", MAX_PLAYER)?);
+    // A line cut short would read as a player with no rounds; the reference programs
+    // refuse one that stops before the points too.
+    if columns.width < POINTS_COLUMN + 3 {
+        let end = columns.width;
+        return Err(columns.error(end + 1, TrfErrorKind::ShortPlayerLine(end)));
+    }
     let rating = columns.whole(49, &columns.field(49, 52), "rating")?;
     let mut rounds = Vec::new();
     let mut start = FIRST_ROUND_COLUMN;
@@ -570,6 +585,28 @@ mod tests {
         assert_eq!(reordered, lf.tournament().unwrap());
     }
 
+    /// A name saved as Windows-1252 ("Jérôme Šimek" in one byte a letter), decoded as the
+    /// command line decodes a file (invalid bytes become U+FFFD; 0xE9 with the 0x8A after it
+    /// becomes one, shifting the columns after it): the encoding is named, on its line.
+    #[test]
+    fn names_text_that_is_not_utf8_on_its_line() {
+        let mut bytes = b"012 Open\nXXR 3\n001    1      J".to_vec();
+        bytes.extend([
+            0xE9, b'r', 0xF4, b'm', b'e', b' ', 0x8A, b'i', b'm', b'e', b'k',
+        ]);
+        bytes.extend(b" ".repeat(49 - 26));
+        bytes.extend(b"1800                            0.0    1");
+        let text = String::from_utf8_lossy(&bytes);
+        let e = read(&text).unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (3, 16, TrfErrorKind::NotUtf8));
+        let mut merged = b"001    2      Ren".to_vec();
+        merged.extend([0xE9, 0x8A]);
+        merged.extend(b" ".repeat(80 - 19));
+        merged.extend(b" 0.0");
+        let e = read(&String::from_utf8_lossy(&merged)).unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (1, 18, TrfErrorKind::NotUtf8));
+    }
+
     #[test]
     fn reads_byes_old_and_new() {
         let byes = [
@@ -598,6 +635,7 @@ mod tests {
         let text = [
             player(1, "A", "", "2", &["   2 W 1", "        ", "   2 b 1"]),
             player(2, "B", "", "0.5", &["   1 b 0", "0000 - h", "   1 w 0"]),
+            "XXR 3".into(),
         ];
         let t = read(&text.join("\n")).unwrap().tournament().unwrap();
         assert_eq!(t.players[0].rounds[1], Round::Bye(Bye::Zero));
@@ -663,6 +701,18 @@ mod tests {
                 },
             ),
             ("001".into(), 1, 5, Missing("pairing number")),
+            (
+                at(&[(1, "001"), (8, "1"), (15, "Cut, Short"), (49, "1800")]),
+                1,
+                53,
+                ShortPlayerLine(52),
+            ),
+            (
+                at(&[(1, "001"), (8, "1"), (15, "M\u{FFFD}ller"), (84, "0")]),
+                1,
+                16,
+                NotUtf8,
+            ),
             (
                 "001    0".into(),
                 1,
