@@ -1,7 +1,7 @@
 //! `csipgs`: csipgs chess on Discord and in the terminal.
 
 use clap::{Parser, Subcommand};
-use cli::Exit;
+use cli::{complain, Exit};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -331,7 +331,7 @@ fn main() -> ExitCode {
             let ruleset = match rules.map(|r| r.parse::<engine::Ruleset>()).transpose() {
                 Ok(r) => r,
                 Err(e) => {
-                    eprintln!("{e}");
+                    complain!("{e}");
                     return Exit::BadInput.into();
                 }
             };
@@ -339,7 +339,7 @@ fn main() -> ExitCode {
                 "white" | "w" => engine::Color::White,
                 "black" | "b" => engine::Color::Black,
                 other => {
-                    eprintln!("--as is white or black, not '{other}'");
+                    complain!("--as is white or black, not '{other}'");
                     return Exit::BadInput.into();
                 }
             };
@@ -371,16 +371,16 @@ fn serve(path: &std::path::Path) -> ExitCode {
     let config = match config::Config::load(path, explicit) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return Exit::BadInput.into();
         }
     };
     if let Err(e) = config.token() {
-        eprintln!("{e}");
+        complain!("{e}");
         return Exit::BadInput.into();
     }
     let filter = tracing_subscriber::EnvFilter::try_new(&config.log).unwrap_or_else(|e| {
-        eprintln!(
+        complain!(
             "log filter '{}' is not valid ({e}); logging at info",
             config.log
         );
@@ -400,7 +400,7 @@ fn serve(path: &std::path::Path) -> ExitCode {
     {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("can't start: {e}");
+            complain!("can't start: {e}");
             return Exit::Io.into();
         }
     };

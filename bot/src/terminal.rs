@@ -2,7 +2,7 @@
 //! Commands are typed as lines (`/move Kd2`); a text board follows every turn and the board
 //! PNG is written to a file.
 
-use crate::cli::Exit;
+use crate::cli::{complain, Exit};
 use crate::core::{
     spans, system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, Listing,
     OptionChoices, Picture, Place, Platform, Posted, Press, Reply, Request, Sight, Span, Target,
@@ -80,7 +80,7 @@ pub fn run(setup: Setup) -> ExitCode {
         match play(setup).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("{e}");
+                complain!("{e}");
                 match e {
                     // Bad options are bad input: the prompt never opens.
                     PlayError::Refused(_) => Exit::BadInput.into(),
@@ -123,7 +123,8 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         Some(row) => Color::ALL.map(|color| row.player(color).name.clone()),
         None => setup.names(),
     };
-    let [white, black] = names;
+    // Names are shown at every prompt: neutralised as the bot neutralises what it repeats.
+    let [white, black] = names.map(|name| crate::core::neutral(&name));
     let players = [
         Who {
             id: 1,
@@ -181,7 +182,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         };
         let mut switch = None;
         match parse(&line) {
-            Err(usage) => println!("{usage}"),
+            Err(usage) => println!("{}", crate::core::neutral(&usage)),
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
             Ok(Line::As(color)) => switch = Some(color),

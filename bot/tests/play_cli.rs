@@ -97,3 +97,23 @@ fn a_resumed_game_shows_its_board_and_refuses_other_terms() {
     assert!(out.contains("Turn 2: Black to move."), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Control and bidirectional characters typed as names or commands never reach the
+/// terminal raw: an escape sequence can't recolour it.
+#[test]
+fn control_characters_are_neutralised_on_the_way_out() {
+    let (code, out, err) = typed(
+        &["play", "--picture", "board.png", "--black", "Eve\u{1b}[31m"],
+        "Kd2\n/move \u{1b}[31mKd7\u{202e}\n/quit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        !out.contains('\u{1b}') && !out.contains('\u{202e}'),
+        "{out:?}"
+    );
+    assert!(out.contains("Eve\u{fffd}[31m"), "{out}");
+    let (code, _, err) = cli::run(&["price", "W\u{1b}[31mB"]);
+    assert_eq!(code, Some(2));
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains('\u{fffd}'), "{err}");
+}

@@ -7,12 +7,12 @@ use std::process::ExitCode;
 /// database can't be opened or the copy failed; B is then left as it was.
 pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
     if from == to {
-        eprintln!("--from and --to are the same database ({from}): give the new one as --to");
+        complain!("--from and --to are the same database ({from}): give the new one as --to");
         return Exit::BadInput.into();
     }
     if let DatabaseUrl::Sqlite(path) = from {
         if !path.is_file() {
-            eprintln!("--from {from}: there is no such file to copy from");
+            complain!("--from {from}: there is no such file to copy from");
             return Exit::BadInput.into();
         }
     }
@@ -22,7 +22,7 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
             async move {
                 Store::open(&url)
                     .await
-                    .map_err(|e| eprintln!("can't open {url}: {e}"))
+                    .map_err(|e| complain!("can't open {url}: {e}"))
             }
         };
         let (Ok(source), Ok(target)) = (open(from).await, open(to).await) else {
@@ -40,7 +40,7 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("nothing was copied: {e}");
+                complain!("nothing was copied: {e}");
                 match e {
                     // The databases were reached: what they hold is the wrong input.
                     CopyError::NotEmpty { .. } | CopyError::UnknownTable(_) => {

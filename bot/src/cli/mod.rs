@@ -1,5 +1,15 @@
 //! Terminal subcommands, one module each.
 
+/// `eprintln!` for messages that may quote what a person typed or a file held: control and
+/// bidirectional characters are neutralised as the bot neutralises them, so an argument like
+/// `W\x1b[31mB` can't recolour or reorder the terminal.
+macro_rules! complain {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::core::neutral(&format!($($arg)*)))
+    };
+}
+pub(crate) use complain;
+
 pub mod analyse;
 pub mod migrate;
 pub mod moves;
@@ -98,15 +108,15 @@ impl GameArgs {
     ) -> Result<GameRules, ExitCode> {
         family::choose(self.game, self.variants.as_deref(), csipgs_options, csipgs).map_err(|e| {
             match e {
-                ChoiceError::VariantsWithoutFide => eprintln!(
+                ChoiceError::VariantsWithoutFide => complain!(
                     "--variants names Gilman's modest variants of FIDE chess: add --game fide, \
                      or leave --variants out"
                 ),
-                ChoiceError::CsipgsOnly(option) => eprintln!(
+                ChoiceError::CsipgsOnly(option) => complain!(
                     "{option} is for csipgs chess, not FIDE chess: leave it out (--variants \
                      sets a fide game's rules)"
                 ),
-                ChoiceError::Variants(e) => eprintln!("--variants: {e}"),
+                ChoiceError::Variants(e) => complain!("--variants: {e}"),
             }
             Exit::BadInput.into()
         })
@@ -116,7 +126,7 @@ impl GameArgs {
 /// A position string under the rules named on the command line; errors are printed.
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
     Position::parse(position, rules.rules()).map_err(|e| {
-        eprintln!("{e}");
+        complain!("{e}");
         Exit::BadInput.into()
     })
 }
@@ -124,7 +134,7 @@ fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode>
 /// A FEN under these variants; errors are printed.
 fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position, ExitCode> {
     engine::fide::Position::from_fen(fen, variants).map_err(|e| {
-        eprintln!("{e}");
+        complain!("{e}");
         Exit::BadInput.into()
     })
 }
@@ -137,7 +147,7 @@ pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
     {
         Ok(runtime) => runtime.block_on(work),
         Err(e) => {
-            eprintln!("can't start: {e}");
+            complain!("can't start: {e}");
             Exit::Io.into()
         }
     }

@@ -14,14 +14,14 @@ pub fn run(file: &Path) -> ExitCode {
     let text = match std::fs::read(file) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            eprintln!("can't read {}: {e}", file.display());
+            complain!("can't read {}: {e}", file.display());
             return Exit::Io.into();
         }
     };
     let tournament = match trf::read(&text).and_then(|f| f.tournament()) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{}: {e}", file.display());
+            complain!("{}: {e}", file.display());
             return Exit::BadInput.into();
         }
     };
@@ -29,7 +29,7 @@ pub fn run(file: &Path) -> ExitCode {
     let pairings = match dutch::pair(&tournament, round) {
         Ok(pairings) => pairings,
         Err(e) => {
-            eprintln!("{}: round {round}: {e}", file.display());
+            complain!("{}: round {round}: {e}", file.display());
             return Exit::No.into();
         }
     };
@@ -39,7 +39,7 @@ pub fn run(file: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(rejected) => {
-            eprintln!(
+            complain!(
                 "{}: round {round}: the pairing failed the FIDE checks, so it is not printed: {rejected}",
                 file.display()
             );

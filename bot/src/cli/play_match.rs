@@ -90,7 +90,7 @@ pub fn run(the_match: &Match, rules: &RulesArgs) -> ExitCode {
     } = *the_match;
     let setting = Setting::new(rules.rules());
     let plural = if games == 1 { "" } else { "s" };
-    eprintln!(
+    complain!(
         "playing {games} game{plural} of {first} against {second}, swapping colours every \
          game ({first} is White first)..."
     );

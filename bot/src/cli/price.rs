@@ -9,13 +9,13 @@ use std::process::ExitCode;
 /// for an unknown table.
 pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
     let Some(table) = table(rules) else {
-        eprintln!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
+        complain!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
         return Exit::BadInput.into();
     };
     let design = match Design::parse_lookup(design) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return Exit::BadInput.into();
         }
     };
@@ -23,7 +23,7 @@ pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
         Ok(p) if json => println!("{}", price_json(&p)),
         Ok(p) => print!("{}", price_text(&p)),
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return Exit::BadInput.into();
         }
     }

@@ -27,7 +27,7 @@ pub fn diagram(design: &str, out: &Path) -> ExitCode {
     let design = match Design::parse_lookup(design) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return Exit::BadInput.into();
         }
     };
@@ -40,7 +40,7 @@ pub(super) fn write(out: &Path, png: &[u8]) -> ExitCode {
     match std::fs::write(out, png) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!(
+            complain!(
                 "can't write {}: {e}; check the folder exists and is writable",
                 out.display()
             );

@@ -1,5 +1,6 @@
 use super::Exit;
 use super::GameArgs;
+use crate::core::neutral;
 use crate::family::GameRules;
 use engine::fide::{FideGame, Pgn, PgnError, Variants};
 use engine::{Color, Game, Options, PlayedTurn, ReplayError, Rules};
@@ -15,7 +16,7 @@ pub fn run(file: &Path, gif: Option<&Path>, options: Option<Options>, game: &Gam
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("can't read {}: {e}", file.display());
+            complain!("can't read {}: {e}", file.display());
             return Exit::Io.into();
         }
     };
@@ -34,7 +35,7 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
         Ok(replay) => {
             print_turns(replay.game.turns());
             for (turn, warning) in &replay.warnings {
-                eprintln!("warning at turn {turn}: {warning}");
+                complain!("warning at turn {turn}: {warning}");
             }
             println!("{}", replay.game.position());
             match replay.game.result() {
@@ -57,12 +58,12 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
             before,
         }) => {
             print_turns(before.turns());
-            println!("illegal at turn {turn}: {reason}");
+            println!("{}", neutral(&format!("illegal at turn {turn}: {reason}")));
             Exit::No.into()
         }
         // A file that is not a readable record is bad input, not an illegal game.
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             Exit::BadInput.into()
         }
     }
@@ -134,19 +135,22 @@ fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
                 text,
                 error,
             } => {
-                println!("illegal at move {number} ({text}): {error}");
+                println!(
+                    "{}",
+                    neutral(&format!("illegal at move {number} ({text}): {error}"))
+                );
                 Exit::No.into()
             }
             // A file that is not a readable PGN is bad input, not an illegal game.
             e => {
-                eprintln!("{e}");
+                complain!("{e}");
                 Exit::BadInput.into()
             }
         }
     })?;
     match variants {
         Some(v) if pgn.game.variants() != v => {
-            eprintln!(
+            complain!(
                 "the record's Variant tag says {}, but --variants says {v}: leave --variants \
                  out, or make them agree",
                 pgn.game.variants()
@@ -187,7 +191,7 @@ fn print_moves(game: &FideGame) {
 fn write_gif(out: &Path, bytes: &[u8], frames: usize) -> ExitCode {
     let code = super::render::write(out, bytes);
     if code == ExitCode::SUCCESS {
-        eprintln!("wrote {} ({frames} frames)", out.display());
+        complain!("wrote {} ({frames} frames)", out.display());
     }
     code
 }
