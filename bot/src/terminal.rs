@@ -10,7 +10,7 @@ use crate::core::{
 };
 use crate::family::{Family, GameRules};
 use crate::picture;
-use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, ProposalKind, Store};
+use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, ProposalKind, Store, StoreError};
 use engine::computer::Level;
 use engine::fide::Variants;
 use engine::{Color, Options, Ruleset, TimeControl};
@@ -69,7 +69,7 @@ enum Line {
 #[derive(Debug, thiserror::Error)]
 enum PlayError {
     #[error("{0}")]
-    Store(#[from] crate::store::StoreError),
+    Store(#[from] StoreError),
     /// The game's terms were refused (conflicting options, say), in the core's words.
     #[error("{0}")]
     Refused(String),
@@ -83,7 +83,9 @@ pub fn run(setup: Setup) -> ExitCode {
                 complain!("{e}");
                 match e {
                     // Bad options are bad input: the prompt never opens.
-                    PlayError::Refused(_) => Exit::BadInput.into(),
+                    PlayError::Refused(_) | PlayError::Store(StoreError::NotSqlite(_)) => {
+                        Exit::BadInput.into()
+                    }
                     PlayError::Store(_) => Exit::Io.into(),
                 }
             }

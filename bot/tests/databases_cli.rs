@@ -152,3 +152,62 @@ fn bad_databases_are_refused_with_a_reason() {
     assert!(text(&out).contains("database"), "{}", text(&out));
     assert!(!text(&out).contains("s3cret"), "{}", text(&out));
 }
+
+/// A database that can't be used is named with its reason within seconds, not after a
+/// pool's 30-second timeout: a file that is not SQLite (status 2), a server that refuses
+/// (status 3); migrate-db then leaves no target file behind.
+#[test]
+fn unusable_databases_are_named_within_seconds() {
+    let dir = scratch("unusable");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "these are my notes\n").unwrap();
+    let binary = dir.join("picture.bin");
+    std::fs::write(&binary, [0x89u8, b'P', b'N', b'G', 0, 1, 2, 3, 255, 254]).unwrap();
+    for file in [&notes, &binary] {
+        let started = std::time::Instant::now();
+        let out = csipgs(&["play", "--database", file.to_str().unwrap()], "");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(
+            text(&out).contains("is not a SQLite database"),
+            "{}",
+            text(&out)
+        );
+    }
+    // Port 1 on loopback: nothing listens, so the connection is refused at once.
+    let refused = "postgres://csipgs@127.0.0.1:1/csipgs";
+    let started = std::time::Instant::now();
+    let out = csipgs(&["play", "--database", refused], "");
+    assert!(started.elapsed() < std::time::Duration::from_secs(8));
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(
+        text(&out).contains("can't reach the database"),
+        "{}",
+        text(&out)
+    );
+    let target = dir.join("new.db");
+    let out = csipgs(
+        &[
+            "migrate-db",
+            "--from",
+            binary.to_str().unwrap(),
+            "--to",
+            target.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(!target.exists(), "no empty target is left behind");
+    let out = csipgs(
+        &[
+            "migrate-db",
+            "--from",
+            notes.to_str().unwrap(),
+            "--to",
+            refused,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    let _ = std::fs::remove_dir_all(dir);
+}

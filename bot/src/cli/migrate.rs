@@ -1,5 +1,5 @@
 use super::Exit;
-use crate::store::{copy_database, CopyError, DatabaseUrl, Store};
+use crate::store::{copy_database, CopyError, DatabaseUrl, Store, StoreError};
 use std::process::ExitCode;
 
 /// `csipgs migrate-db --from A --to B`: open both (applying migrations), copy every row of A
@@ -16,17 +16,49 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
             return Exit::BadInput.into();
         }
     }
+    // A SQLite target made by this run is removed if the copy fails: no empty file is left
+    // to be mistaken for a database.
+    let made = match to {
+        DatabaseUrl::Sqlite(path) if !path.exists() => Some(path.clone()),
+        _ => None,
+    };
+    let done = copy(from, to);
+    if done != ExitCode::SUCCESS {
+        if let Some(path) = made {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut name = path.clone().into_os_string();
+                name.push(suffix);
+                let _ = std::fs::remove_file(name);
+            }
+        }
+    }
+    done
+}
+
+fn copy(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
     super::block_on(async {
         let open = |url: &DatabaseUrl| {
             let url = url.clone();
             async move {
-                Store::open(&url)
-                    .await
-                    .map_err(|e| complain!("can't open {url}: {e}"))
+                Store::open(&url).await.map_err(|e| {
+                    complain!("can't open {url}: {e}");
+                    match e {
+                        StoreError::NotSqlite(_) => Exit::BadInput,
+                        _ => Exit::Io,
+                    }
+                })
             }
         };
-        let (Ok(source), Ok(target)) = (open(from).await, open(to).await) else {
-            return Exit::Io.into();
+        let source = match open(from).await {
+            Ok(store) => store,
+            Err(exit) => return exit.into(),
+        };
+        let target = match open(to).await {
+            Ok(store) => store,
+            Err(exit) => {
+                source.close().await;
+                return exit.into();
+            }
         };
         let result = copy_database(&source, &target).await;
         source.close().await;

@@ -42,8 +42,7 @@ use engine::Color;
 use sqlx::any::AnyArguments;
 use sqlx::pool::PoolOptions;
 use sqlx::query::Query;
-use sqlx::AnyPool;
-use sqlx::{Any, Executor, Row, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
 
 /// A channel in a server: where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +119,12 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
+    /// The file exists but is not a SQLite database (a text file, a picture...).
+    #[error("{0} is not a SQLite database: give a new file name, or a database csipgs made")]
+    NotSqlite(String),
+    /// The first connection failed: refused, unknown host, wrong password, no answer.
+    #[error("can't reach the database: {0}")]
+    Unreachable(String),
 }
 
 /// Which database a store is kept in.
@@ -161,7 +166,27 @@ fn unjson<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
 
 impl Store {
     /// Connect (creating a SQLite file if needed) and apply the migrations.
+    /// `NotSqlite` or `Unreachable` within [`CONNECT_TIMEOUT`] when it can't be used.
     pub async fn open(url: &DatabaseUrl) -> Result<Store, StoreError> {
+        if let DatabaseUrl::Sqlite(path) = url {
+            check_sqlite_file(path)?;
+        }
+        let connect_url = url.connect_url()?;
+        // One connection first: a pool retries a refused or misconfigured server until its
+        // timeout and then says only that it timed out; this says why.
+        sqlx::any::install_default_drivers();
+        match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(&connect_url)).await {
+            Err(_) => {
+                return Err(StoreError::Unreachable(format!(
+                    "no answer within {} seconds",
+                    CONNECT_TIMEOUT.as_secs()
+                )))
+            }
+            Ok(Err(e)) => return Err(StoreError::Unreachable(e.to_string())),
+            Ok(Ok(connection)) => {
+                let _ = connection.close().await;
+            }
+        }
         let (backend, connections) = match url {
             DatabaseUrl::Sqlite(_) => (Backend::Sqlite, 4),
             // Several processes share the server's connections: a few each is plenty, since a
@@ -170,7 +195,8 @@ impl Store {
         };
         let pool = pool_options(backend)
             .max_connections(connections)
-            .connect(&url.connect_url()?)
+            .acquire_timeout(CONNECT_TIMEOUT)
+            .connect(&connect_url)
             .await?;
         Store::migrated(pool, backend).await
     }
@@ -219,6 +245,26 @@ impl Store {
         let row = query.fetch_one(&self.pool).await?;
         Ok(row.try_get("due")?)
     }
+}
+
+/// How long opening a database may take before it is reported unreachable.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A file that exists and is not empty must begin as every SQLite database does; SQLite
+/// itself would say so only at the first query, after the pool had retried for its timeout.
+fn check_sqlite_file(path: &std::path::Path) -> Result<(), StoreError> {
+    use std::io::Read;
+    const HEADER: &[u8; 16] = b"SQLite format 3\0";
+    let Ok(mut file) = std::fs::File::open(path) else {
+        // Missing: created. Unreadable: the connection says why.
+        return Ok(());
+    };
+    let mut start = Vec::with_capacity(HEADER.len());
+    let _ = file.by_ref().take(16).read_to_end(&mut start);
+    if start.is_empty() || start == HEADER {
+        return Ok(());
+    }
+    Err(StoreError::NotSqlite(path.display().to_string()))
 }
 
 fn pool_options(backend: Backend) -> PoolOptions<Any> {
