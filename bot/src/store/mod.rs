@@ -195,7 +195,6 @@ impl Store {
         };
         let pool = pool_options(backend)
             .max_connections(connections)
-            .acquire_timeout(CONNECT_TIMEOUT)
             .connect(&connect_url)
             .await?;
         Store::migrated(pool, backend).await
