@@ -176,6 +176,7 @@ enum Command {
         /// The position string (with --game fide, a FEN); left out, the game's start.
         position: Option<String>,
         /// How many plies deep.
+        #[arg(value_parser = cli::perft::depth_arg)]
         depth: u32,
         #[command(flatten)]
         rules: cli::RulesArgs,

@@ -195,3 +195,19 @@ fn a_finished_record_carries_its_termination() {
     assert_eq!(out.lines().last(), Some("0-1, Black wins by time"));
     assert!(err.is_empty(), "{err}");
 }
+
+/// The common mistakes get hints: a FEN without --game fide, perft without a depth.
+#[test]
+fn common_mistakes_are_hinted() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (code, _, err) = run(&["moves", fen]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("add --game fide"), "{err}");
+    let position = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let (code, _, err) = run(&["perft", position]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("is not a depth: give the position first"),
+        "{err}"
+    );
+}

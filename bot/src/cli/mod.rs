@@ -126,7 +126,13 @@ impl GameArgs {
 /// A position string under the rules named on the command line; errors are printed.
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
     Position::parse(position, rules.rules()).map_err(|e| {
-        complain!("{e}");
+        // A FEN read as a csipgs position fails far from the cause ("'KQkq' is not two
+        // treasuries"): say what it is.
+        if engine::fide::Position::from_fen(position, Variants::NONE).is_ok() {
+            complain!("{e}; this is a FIDE chess position (FEN): add --game fide");
+        } else {
+            complain!("{e}");
+        }
         Exit::BadInput.into()
     })
 }

@@ -25,3 +25,13 @@ pub fn run(position: Option<&str>, depth: u32, rules: &RulesArgs, game: &GameArg
         Err(code) => code,
     }
 }
+
+/// The depth argument; a position in its place (the depth left out) is told how to write it.
+pub fn depth_arg(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "'{text}' is not a depth: give the position first, then how many plies deep, \
+             such as perft \"4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1\" 3"
+        )
+    })
+}
