@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 
 /// The price, the exact value and the breakdown: one line per part (base, each multiplier
 /// with its label, subtotal), then the sum, the whole-piece multipliers with the value after
-/// each, the exact value and the price rounded up.
-pub fn price_text(price: &Price) -> String {
+/// each, the exact value and the price rounded up. The design is named as `typed`, with
+/// its written form beside it when that differs (`FfR (= fRF)`, `K (= WF)`).
+pub fn price_text(price: &Price, typed: &str) -> String {
     let mut rows: Vec<[String; 4]> = vec![[
         "part".into(),
         "base".into(),
@@ -60,14 +61,17 @@ pub fn price_text(price: &Price) -> String {
             .unwrap_or(0)
     };
     let (w0, w1, w2, w3) = (width(0), width(1), width(2), width(3));
-    let unit = if price.whole_cost() == 1 {
-        "zorkmid"
+    let typed = typed.trim();
+    let named = if typed == price.design {
+        price.design.clone()
     } else {
-        "zorkmids"
+        format!("{typed} (= {})", price.design)
     };
     let mut text = format!(
-        "{} costs {} {unit} ({} table, exact value {})\n\n",
-        price.design, price.cost, price.table, price.raw
+        "{named} costs {} ({} table, exact value {})\n\n",
+        crate::core::zorkmids(price.cost),
+        price.table,
+        price.raw
     );
     for [part, base, multipliers, value] in &rows {
         let line = format!("{part:<w0$}  {base:>w1$}  {multipliers:<w2$}  {value:>w3$}");
@@ -142,7 +146,7 @@ mod tests {
     #[test]
     fn text_is_aligned() {
         assert_eq!(
-            price_text(&priced("WbRbmHfB")),
+            price_text(&priced("WbRbmHfB"), "WbRbmHfB"),
             "\
 WbRbmHfB costs 5 zorkmids (classic table, exact value 4.99)
 
@@ -160,9 +164,9 @@ price        rounded up                                   5
 
     #[test]
     fn whole_piece_multipliers_show_the_running_value() {
-        let text = price_text(&priced("royal-fbDbcA"));
+        let text = price_text(&priced("royal-fbDbcA"), "royal-fbDbcA");
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("royal-vDbcA costs 6 zorkmids"));
+        assert!(lines[0].starts_with("royal-fbDbcA (= royal-vDbcA) costs 6 zorkmids"));
         assert!(lines
             .iter()
             .any(|l| l.contains("x 0.9 colourbound") && l.ends_with("1.269")));

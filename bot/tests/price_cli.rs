@@ -42,7 +42,15 @@ fn text_breakdown() {
 fn bodlaender_table() {
     let out = csipgs(&["price", "fcFfmW", "--rules", "bodlaender"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).starts_with("fmWfcF costs 1 zorkmid (bodlaender table, exact value 0.9)"));
+    assert!(stdout(&out)
+        .starts_with("fcFfmW (= fmWfcF) costs 1 zorkmid (bodlaender table, exact value 0.9)"));
+    // A letter is named as typed, with the design it stands for.
+    let out = csipgs(&["price", "K"]);
+    assert!(
+        stdout(&out).starts_with("K (= WF) costs 3 zorkmids"),
+        "{}",
+        stdout(&out)
+    );
     // A ruleset name picks the table that ruleset prices with.
     let out = csipgs(&["price", "fcFfmW", "--rules", "progressive"]);
     assert!(stdout(&out).contains("exact value 0.9"));

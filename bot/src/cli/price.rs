@@ -7,12 +7,12 @@ use std::process::ExitCode;
 /// the breakdown. A bare `P` is the pawn `fcFfmW` and a bare `K` is `WF` (RULES.md section 6).
 /// Exit status 2 for a design that can't be read or priced (an atom that needs a proposal) and
 /// for an unknown table.
-pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
+pub fn run(typed: &str, rules: &str, json: bool) -> ExitCode {
     let Some(table) = table(rules) else {
         complain!("unknown price table '{rules}': use classic or bodlaender (or a ruleset: classic, kurnia, progressive)");
         return Exit::BadInput.into();
     };
-    let design = match Design::parse_lookup(design) {
+    let design = match Design::parse_lookup(typed) {
         Ok(d) => d,
         Err(e) => {
             complain!("{e}");
@@ -21,7 +21,7 @@ pub fn run(design: &str, rules: &str, json: bool) -> ExitCode {
     };
     match price(&design, table, &Proposals::default()) {
         Ok(p) if json => println!("{}", price_json(&p)),
-        Ok(p) => print!("{}", price_text(&p)),
+        Ok(p) => print!("{}", price_text(&p, typed)),
         Err(e) => {
             complain!("{e}");
             return Exit::BadInput.into();

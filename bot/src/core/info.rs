@@ -3,7 +3,7 @@
 use super::present::{
     board, clock_line, clocks_now, names, private_picture, record_file, secret, terms_text,
 };
-use super::text::literal;
+use super::text::{literal, zorkmids};
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
 use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
@@ -178,10 +178,10 @@ fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[Proposal
     let to_move = position.to_move();
     let _ = writeln!(
         text,
-        "Turn {}: {to_move} to move (<@{}>), who gets {} zorkmid(s) this turn.",
+        "Turn {}: {to_move} to move (<@{}>), who gets {} this turn.",
         position.ply(),
         row.player(to_move).id,
-        rules.ruleset.income(position.ply())
+        zorkmids(rules.ruleset.income(position.ply()))
     );
     for color in Color::ALL {
         let _ = writeln!(text, "{}", economy(position, color));
@@ -286,7 +286,7 @@ impl Core {
         // A code block keeps the breakdown's columns aligned.
         let text = format!(
             "```\n{}\n```",
-            crate::price_text::price_text(&price).trim_end()
+            crate::price_text::price_text(&price, text).trim_end()
         );
         Ok(vec![Reply::public(text).with_picture(Picture::Design {
             design,
@@ -314,8 +314,8 @@ fn economy(position: &Position, color: Color) -> String {
         })
         .collect();
     format!(
-        "{color}: {} zorkmid(s); reserve {}; designs {}.",
-        position.treasury(color),
+        "{color}: {}; reserve {}; designs {}.",
+        zorkmids(position.treasury(color)),
         if reserve.is_empty() {
             "empty".to_string()
         } else {

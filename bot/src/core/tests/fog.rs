@@ -186,7 +186,7 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     // What is public stays public.
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("Black: 0 zorkmid(s); reserve P"),
+        status.text.contains("Black: 0 zorkmids; reserve P"),
         "{}",
         status.text
     );
@@ -371,7 +371,7 @@ async fn debts_and_double_moves_in_messages(backend: Backend) {
     // Two knights plundered, 1.5 each, from Black's 1.
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("Black: -2 zorkmid(s)"),
+        status.text.contains("Black: -2 zorkmids"),
         "{}",
         status.text
     );

@@ -933,7 +933,7 @@ async fn board_game_history_help_and_rules(backend: Backend) {
     assert!(status.text.contains("Turn 2: Black to move (<@2>)"));
     assert!(status
         .text
-        .contains("White: 1 zorkmid(s); reserve empty; designs P 2, N 3, B 3, R 5, Q 9, K 12."));
+        .contains("White: 1 zorkmid; reserve empty; designs P 2, N 3, B 3, R 5, Q 9, K 12."));
     assert!(status.pings.is_empty());
     let history = f.one(&carol(), Request::History).await;
     assert!(history.text.contains("1 turns, in progress"));
