@@ -61,6 +61,10 @@ pub(super) struct Thinking {
     owed: Notify,
     /// The bot is stopping: searches give up and nothing more is saved.
     stop: AtomicBool,
+    /// The games claimed for a search, in the order the queue gave them: what the tests
+    /// check fairness by (saves may pass one another; claims may not).
+    #[cfg(test)]
+    pub(super) claimed: Mutex<Vec<i64>>,
 }
 
 impl Thinking {
@@ -72,6 +76,8 @@ impl Thinking {
             in_flight: Mutex::new(HashMap::new()),
             owed: Notify::new(),
             stop: AtomicBool::new(false),
+            #[cfg(test)]
+            claimed: Mutex::new(Vec::new()),
         }
     }
 
@@ -82,6 +88,10 @@ impl Thinking {
     fn claim(&self, game: i64) -> Option<Claim<'_>> {
         let cut = Arc::new(AtomicBool::new(false));
         let fresh = self.in_flight().insert(game, cut.clone()).is_none();
+        #[cfg(test)]
+        if fresh {
+            self.claimed.lock().unwrap().push(game);
+        }
         fresh.then_some(Claim {
             thinking: self,
             game,
