@@ -6,38 +6,27 @@
 #[path = "support/postgres.rs"]
 mod postgres;
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod cli;
 
-/// Run `csipgs` with `args`, typing `input`.
-fn csipgs(args: &[&str], input: &str) -> Output {
-    let dir = scratch("run");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
-        .args(args)
-        .current_dir(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("csipgs starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_dir_all(dir);
-    out
+use std::path::PathBuf;
+
+/// What a run said: its exit status, then standard output and standard error together.
+struct Ran {
+    code: Option<i32>,
+    said: String,
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
+/// Run `csipgs` with `args`, typing `input`.
+fn csipgs(args: &[&str], input: &str) -> Ran {
+    let (code, out, err) = cli::typed(args, input);
+    Ran {
+        code,
+        said: format!("{out}{err}"),
+    }
+}
+
+fn text(ran: &Ran) -> String {
+    ran.said.clone()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -58,7 +47,7 @@ fn play(database: &str, input: &str) -> String {
         &["play", "--database", database, "--picture", "/dev/null"],
         input,
     );
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.code == Some(0), "{}", text(&out));
     text(&out)
 }
 
@@ -88,7 +77,7 @@ fn a_sqlite_file_moves_into_postgres_whole() {
     play(file, "Kd2\nKd7\n/quit\n");
     let url = postgres::fresh_database();
     let out = csipgs(&["migrate-db", "--from", file, "--to", &url], "");
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.code == Some(0), "{}", text(&out));
     let report = text(&out);
     assert!(report.contains("games: 1 rows"), "{report}");
     assert!(report.contains("turns: 2 rows"), "{report}");
@@ -99,7 +88,7 @@ fn a_sqlite_file_moves_into_postgres_whole() {
     assert!(!resumed.contains("not your turn"), "{resumed}");
     // A second copy into the now full database is refused, and changes nothing.
     let again = csipgs(&["migrate-db", "--from", file, "--to", &url], "");
-    assert_eq!(again.status.code(), Some(2));
+    assert_eq!(again.code, Some(2));
     assert!(
         text(&again).contains("empty database only"),
         "{}",
@@ -114,7 +103,7 @@ fn bad_databases_are_refused_with_a_reason() {
         &["play", "--database", "mysql://root:s3cret@x/db?key=s3cret"],
         "",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, Some(2));
     let said = text(&out);
     assert!(said.contains("is not a database csipgs can use"), "{said}");
     assert!(
@@ -132,13 +121,13 @@ fn bad_databases_are_refused_with_a_reason() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, Some(2));
     assert!(text(&out).contains("no such file"), "{}", text(&out));
     let out = csipgs(
         &["migrate-db", "--from", "a.db", "--to", "sqlite://a.db"],
         "",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, Some(2));
     assert!(text(&out).contains("the same database"), "{}", text(&out));
     let out = csipgs(
         &[
@@ -148,7 +137,7 @@ fn bad_databases_are_refused_with_a_reason() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.code, Some(3));
     assert!(text(&out).contains("database"), "{}", text(&out));
     assert!(!text(&out).contains("s3cret"), "{}", text(&out));
 }
@@ -167,7 +156,7 @@ fn unusable_databases_are_named_within_seconds() {
         let started = std::time::Instant::now();
         let out = csipgs(&["play", "--database", file.to_str().unwrap()], "");
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
-        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert_eq!(out.code, Some(2), "{}", text(&out));
         assert!(
             text(&out).contains("is not a SQLite database"),
             "{}",
@@ -179,7 +168,7 @@ fn unusable_databases_are_named_within_seconds() {
     let started = std::time::Instant::now();
     let out = csipgs(&["play", "--database", refused], "");
     assert!(started.elapsed() < std::time::Duration::from_secs(8));
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert_eq!(out.code, Some(3), "{}", text(&out));
     assert!(
         text(&out).contains("can't reach the database"),
         "{}",
@@ -196,7 +185,7 @@ fn unusable_databases_are_named_within_seconds() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.code, Some(2), "{}", text(&out));
     assert!(!target.exists(), "no empty target is left behind");
     let out = csipgs(
         &[
@@ -208,6 +197,6 @@ fn unusable_databases_are_named_within_seconds() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.code, Some(2), "{}", text(&out));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -1045,18 +1045,25 @@ mod tests {
         p.games.iter().map(|(w, b)| (w.0, b.0)).collect()
     }
 
-    /// The cases bbpPairings (FIDE-endorsed) paired, in `tests/fixtures/pairing/dutch`, with
-    /// at most `players` players: ours must print the same, line for line. (The 500-player
-    /// case is the benchmark's.)
-    fn same_as_the_reference(players: usize) {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pairing/dutch");
+    /// The TRF files of a fixture folder under tests/fixtures/pairing, in name order.
+    fn trf_fixtures(folder: &str) -> Vec<std::path::PathBuf> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/pairing")
+            .join(folder);
         let mut cases: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "trf"))
             .collect();
         cases.sort();
+        cases
+    }
+
+    /// The cases bbpPairings (FIDE-endorsed) paired, in `tests/fixtures/pairing/dutch`, with
+    /// at most `players` players: ours must print the same, line for line. (The 500-player
+    /// case is the benchmark's.)
+    fn same_as_the_reference(players: usize) {
+        let cases = trf_fixtures("dutch");
         let mut checked = 0;
         let mut differ = Vec::new();
         for case in cases {
@@ -1095,14 +1102,7 @@ mod tests {
     /// included, and the checker must accept them.
     #[test]
     fn pairs_histories_past_the_colour_limits_as_the_reference_program_does() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/pairing/colour-limits");
-        let mut cases: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-            .collect();
-        cases.sort();
+        let cases = trf_fixtures("colour-limits");
         assert_eq!(cases.len(), 4, "{cases:?}");
         // The count line, then one pair a line (any line ending).
         let pairs = |text: &str| -> HashSet<String> {
