@@ -58,6 +58,8 @@ const PLACE: Place = Place::Channel(CHANNEL);
 #[derive(Debug, PartialEq, Eq)]
 enum Line {
     Command(Request),
+    /// The terminal's own /help.
+    Help,
     /// Press the shown button with this number (1 = the first).
     Press(usize),
     As(Color),
@@ -187,6 +189,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             Err(usage) => println!("{}", crate::core::neutral(&usage)),
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
+            Ok(Line::Help) => println!("{}", help()),
             Ok(Line::As(color)) => switch = Some(color),
             Ok(Line::Press(n)) => match screen.button(n) {
                 Some(press) => screen.ask(&core, who, Request::Press(press)).await,
@@ -544,7 +547,7 @@ fn parse(line: &str) -> Result<Line, String> {
         "resign" => Request::Resign,
         "draw" => Request::Draw,
         "abort" => Request::Abort,
-        "help" => Request::Help,
+        "help" => return Ok(Line::Help),
         "rules" => Request::Rules,
         "notify" | "settings" | "tournament" | "td" => {
             return Err(format!(
@@ -567,6 +570,45 @@ fn parse(line: &str) -> Result<Line, String> {
         }
     };
     Ok(Line::Command(request))
+}
+
+/// The commands the terminal reads and hands to the core; the rest are Discord's (a server's
+/// settings, tournaments, challenges: the terminal's one game is set by its options).
+const CORE_COMMANDS: &[&str] = &[
+    "move",
+    "transfer",
+    "buy",
+    "turn",
+    "propose",
+    "estimate",
+    "price",
+    "board",
+    "game",
+    "games",
+    "rematch",
+    "replay",
+    "profile",
+    "rating",
+    "leaderboard",
+    "history",
+    "resign",
+    "draw",
+    "abort",
+    "help",
+    "rules",
+];
+
+/// The terminal's /help: the core's commands it reads, then its own.
+fn help() -> String {
+    let commands = crate::core::help_of(|name| CORE_COMMANDS.contains(&name));
+    let commands = crate::core::unmarked(&commands);
+    format!(
+        "{}\n\nIn the terminal also:\n/as white, /as black: type as that side (a game against the \
+         computer has one side to type for)\n/press N: press the button numbered N in the last \
+         answer\n/quit: stop (a game kept with --database resumes next time)\nA line without a \
+         slash is a turn, as /turn reads it.",
+        commands.trim_end()
+    )
 }
 
 /// What was typed, made safe and short enough to echo.
@@ -784,6 +826,27 @@ mod tests {
             &mut out
         ));
         assert!(String::from_utf8(out).unwrap().ends_with(CLEAR));
+    }
+
+    #[test]
+    fn the_terminals_help_lists_what_it_reads() {
+        let text = help();
+        for name in CORE_COMMANDS {
+            assert!(text.contains(&format!("/{name}")), "/{name}: {text}");
+            // Each is read: a usage line at worst, never "unknown command".
+            let read = parse(&format!("/{name}"));
+            assert!(
+                read.as_ref().err().is_none_or(|e| e.starts_with("usage:")),
+                "/{name}: {read:?}"
+            );
+        }
+        for own in ["/as white", "/press N", "/quit"] {
+            assert!(text.contains(own), "{own}: {text}");
+        }
+        for discord in ["/tournament", "/settings", "/challenge", "/notify", "**"] {
+            assert!(!text.contains(discord), "{discord}: {text}");
+        }
+        assert_eq!(parse("/help"), Ok(Line::Help));
     }
 
     #[test]

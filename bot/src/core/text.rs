@@ -7,10 +7,16 @@ use std::fmt::Write;
 
 /// One line per command: name, options, what it does.
 pub fn help() -> String {
+    help_of(|_| true)
+}
+
+/// /help for the commands `kept` names (the terminal reads only some of them), from the same
+/// catalogue as Discord's.
+pub fn help_of(kept: impl Fn(&str) -> bool) -> String {
     let mut text = String::from(
         "**csipgs chess**: design your own pieces in Betza's funny notation and buy them with zorkmids.\n",
     );
-    for c in COMMANDS {
+    for c in COMMANDS.iter().filter(|c| kept(c.name)) {
         if c.subcommands.is_empty() {
             usage(&mut text, c.name, c);
         }
