@@ -76,7 +76,7 @@ impl Painters {
     }
 
     /// Run `work` on the blocking pool once a slot is free; waiting is in line (tokio's
-    /// semaphore is fair), so a long replay delays boards by one slot at most.
+    /// semaphore is fair).
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,

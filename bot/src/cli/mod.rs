@@ -28,11 +28,10 @@ use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// How every subcommand ends: one table, shown in `--help` and the README.
+/// How a subcommand ends when it does not succeed (success is `ExitCode::SUCCESS`, 0): one
+/// table, shown in `--help` and the README.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// 0: done.
-    Done = 0,
     /// 1: the input is valid and the answer is no (an illegal turn, no legal pairing).
     No = 1,
     /// 2: bad input or usage, said on standard error with what to change.

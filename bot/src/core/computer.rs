@@ -1,7 +1,8 @@
 //! Games against the computer. `/challenge` naming the bot starts one at once, with no
 //! challenge to accept; the computer's turns then follow the member's by themselves. Each
-//! turn is searched on the blocking pool, a bounded number at once (so other games and
-//! commands never wait on a search), in the order `queue` decides: a clock about to run out
+//! turn is searched on the computer's lane (threads below the bot's priority, see
+//! `crate::lane`), a bounded number at once (so other games and commands never wait on a
+//! search), in the order `queue` decides: a clock about to run out
 //! first, then equal shares across members and servers. Its budget is what its clock can
 //! afford when its search starts, and it is announced like a member's turn. The database
 //! says which games owe a turn (`computer_at`), so a bot that stopped mid-search plays that

@@ -1,6 +1,6 @@
 //! /replay: a game as an animated picture, a frame per position with its last action.
 //!
-//! A replay is made on the picture pool within `picture::REPLAY_BUDGET` (a long game shows
+//! A replay is made on the replays' lane within `picture::REPLAY_BUDGET` (a long game shows
 //! every n-th turn, and the reply says so), once per game at a time: a second request waits
 //! for the first and gets the same GIF. The last few are kept, each until its game changes.
 

@@ -50,7 +50,7 @@ pub enum Picture {
     FideBoard(Box<FideBoardView>),
     /// A FIDE-family game as an animated picture, as `Replay`.
     FideReplay(Box<FideReplayView>),
-    /// A replay drawn already, as its GIF bytes: `/replay` makes it on the picture pool
+    /// A replay drawn already, as its GIF bytes: `/replay` makes it on the replays' lane
     /// (within its budget, saying in the text which positions it shows) and reuses it until
     /// the game changes, so the adapters only attach it.
     Animation(Arc<Vec<u8>>),
