@@ -161,6 +161,8 @@ enum Command {
         black: bool,
         #[command(flatten)]
         rules: cli::RulesArgs,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Draw a design's movement diagram, price and breakdown as a PNG.
     Diagram {
@@ -204,6 +206,8 @@ enum Command {
         /// the time runs out at a different point).
         #[arg(long, default_value = "1", value_parser = cli::seed)]
         seed: u64,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Play the computer against itself from varied openings (4 random plies first; a game
     /// still going after 300 plies is a draw). A and B swap colours every game, A taking
@@ -234,6 +238,8 @@ enum Command {
         /// and usually stop sooner; level 6 uses it all.
         #[arg(long, value_name = "SECONDS", value_parser = cli::seconds)]
         time: Option<std::time::Duration>,
+        #[command(flatten)]
+        game: cli::GameArgs,
     },
     /// Copy every game, turn, challenge, proposal and setting from one database into another,
     /// empty one (such as a SQLite file into PostgreSQL), checking the counts.
@@ -284,7 +290,8 @@ fn main() -> ExitCode {
             time,
             depth,
             seed,
-        } => cli::analyse::run(&position, &rules, time, depth, seed),
+            game,
+        } => cli::analyse::run(&position, (&rules, &game), time, depth, seed),
         Command::Match {
             white_level,
             black_level,
@@ -292,6 +299,7 @@ fn main() -> ExitCode {
             seed,
             rules,
             time,
+            game,
         } => cli::play_match::run(
             &cli::play_match::Match {
                 first: white_level,
@@ -300,14 +308,15 @@ fn main() -> ExitCode {
                 budget: time.unwrap_or(engine::computer::DEFAULT_BUDGET),
                 seed,
             },
-            &rules,
+            (&rules, &game),
         ),
         Command::Render {
             position,
             out,
             black,
             rules,
-        } => cli::render::render(&position, &rules, &out, black),
+            game,
+        } => cli::render::render(&position, (&rules, &game), &out, black),
         Command::Diagram { design, out } => cli::render::diagram(&design, &out),
         Command::Serve { config } => serve(&config),
         Command::MigrateDb { from, to } => cli::migrate::run(&from, &to),

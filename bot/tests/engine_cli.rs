@@ -60,7 +60,10 @@ fn replay_stops_at_the_first_illegal_turn() {
     assert_eq!(code, Some(1));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert_eq!(lines[2], "illegal at turn 3: an N costs 3, you have 2");
+    assert_eq!(
+        lines[2],
+        "illegal at turn 3 (line 1, column 13): an N costs 3, you have 2"
+    );
 }
 
 #[test]
@@ -180,7 +183,7 @@ fn an_ambiguous_move_is_hinted_as_the_record_writes_it() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out.trim_end(),
-        "illegal at turn 1: more than one R can reach a3: say which, as in R1a3 or R5a3"
+        "illegal at turn 1 (line 3, column 1): more than one R can reach a3: say which, as in R1a3 or R5a3"
     );
 }
 
@@ -210,4 +213,88 @@ fn common_mistakes_are_hinted() {
         err.contains("is not a depth: give the position first"),
         "{err}"
     );
+}
+
+/// The position commands apply a game's option rules: an unofficial prefix needs
+/// `--options unofficial`, as `play` asks for `--unofficial`.
+#[test]
+fn unofficial_designs_need_the_option_everywhere() {
+    let position = "4k3/8/8/8/3(doublemove-WF)4/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let out = std::env::temp_dir().join(format!("csipgs-unofficial-{}.png", std::process::id()));
+    let out = out.to_str().unwrap();
+    for args in [
+        vec!["moves", position],
+        vec!["perft", position, "1"],
+        vec!["analyse", position, "--depth", "1"],
+        vec!["render", position, "-o", out],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("doublemove-WF has the doublemove- prefix, which is unofficial"),
+            "{args:?}: {err}"
+        );
+        let mut with = args.clone();
+        with.extend(["--options", "unofficial"]);
+        let (code, _, err) = run(&with);
+        assert_eq!(code, Some(0), "{with:?}: {err}");
+    }
+    let _ = std::fs::remove_file(out);
+}
+
+/// `render` draws FIDE positions; the computer's commands refuse FIDE chess and proposals
+/// with what to leave out.
+#[test]
+fn the_game_option_where_it_makes_sense() {
+    let out = std::env::temp_dir().join(format!("csipgs-fide-{}.png", std::process::id()));
+    let out_text = out.to_str().unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let (code, _, err) = run(&["render", "--game", "fide", fen, "-o", out_text, "--black"]);
+    assert_eq!(code, Some(0), "{err}");
+    let png = std::fs::read(&out).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let _ = std::fs::remove_file(&out);
+
+    let position = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
+    let refusals: [(&[&str], &str); 4] = [
+        (&["analyse", "--game", "fide", fen], "leave out --game fide"),
+        (
+            &[
+                "match",
+                "--white-level",
+                "1",
+                "--black-level",
+                "1",
+                "--games",
+                "1",
+                "--game",
+                "fide",
+            ],
+            "leave out --game fide",
+        ),
+        (
+            &[
+                "match",
+                "--white-level",
+                "1",
+                "--black-level",
+                "1",
+                "--games",
+                "1",
+                "--options",
+                "proposals",
+            ],
+            "leave proposals out of --options",
+        ),
+        (
+            &["analyse", position, "--variants", "warhead"],
+            "add --game fide",
+        ),
+    ];
+    for (args, said) in refusals {
+        let (code, outp, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {outp}{err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
 }

@@ -93,6 +93,6 @@ pub use position::{Illegal, Position, PositionError, Setup, MAX_PIECES};
 pub use price::{price, Price, PriceError, PriceTable};
 pub use proposal::{Modifier, Proposals};
 pub use reach::{targets_on_empty_board, Target};
-pub use record::{Players, Replay, ReplayError};
+pub use record::{At, Players, Replay, ReplayError};
 pub use ruleset::{Options, Rules, Ruleset, UnknownOption, UnknownRuleset};
 pub use square::Square;

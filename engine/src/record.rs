@@ -60,10 +60,12 @@ pub enum ReplayError {
         reason: TurnError,
     },
     /// A turn is illegal.
-    #[error("illegal at turn {turn}: {reason}")]
+    #[error("illegal at turn {turn} (line {}, column {}): {reason}", .at.0, .at.1)]
     Illegal {
         /// The turn's ply.
         turn: u32,
+        /// Where the turn is written.
+        at: At,
         /// Why it is illegal.
         reason: TurnError,
         /// The game up to the turn before.
@@ -89,6 +91,9 @@ pub struct Replay {
     /// Each warning with the ply it belongs to.
     pub warnings: Vec<(u32, Warning)>,
 }
+
+/// Where something is written in a file: its line and column (in characters), each from 1.
+pub type At = (usize, usize);
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
@@ -162,17 +167,17 @@ impl Game {
     pub fn replay_with(text: &str, extra: Options) -> Result<Replay, ReplayError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String)> = Vec::new();
-        let mut body = String::new();
+        // The movetext's words, each with its line and column.
+        let mut body: Vec<(&str, At)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let trimmed = line.trim();
-            if trimmed.starts_with('[') && body.trim().is_empty() {
+            if trimmed.starts_with('[') && body.is_empty() {
                 tags.push(read_tag(trimmed).ok_or_else(|| ReplayError::BadTag {
                     line: i + 1,
                     text: trimmed.to_string(),
                 })?);
             } else {
-                body.push_str(trimmed);
-                body.push(' ');
+                body.extend(words_at(line, i + 1));
             }
         }
         let get = |name: &str| {
@@ -203,7 +208,7 @@ impl Game {
         };
         let mut warnings = Vec::new();
         let (turns, body_result) = split_movetext(&body);
-        for (number, text) in turns {
+        for (number, text, at) in turns {
             let turn = game.position().ply();
             if let Some(outcome) = game.result() {
                 return Err(ReplayError::AfterEnd {
@@ -221,6 +226,7 @@ impl Game {
                 .play_recorded(&text)
                 .map_err(|reason| ReplayError::Illegal {
                     turn,
+                    at,
                     reason,
                     before: Box::new(game.clone()),
                 })?;
@@ -338,10 +344,31 @@ fn read_tag(line: &str) -> Option<(String, String)> {
 }
 
 /// Numbered turns and a trailing result. A number is digits and a dot at a word's start.
-fn split_movetext(body: &str) -> (Vec<(u32, String)>, Option<String>) {
-    let mut turns: Vec<(u32, String)> = Vec::new();
+/// The words of one line, each with its line and column (in characters, from 1).
+fn words_at(line: &str, number: usize) -> impl Iterator<Item = (&str, At)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut words = Vec::new();
+    for (byte, c) in line.char_indices().chain([(line.len(), ' ')]) {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((byte, column)),
+            (true, Some((from, at))) => {
+                words.push((&line[from..byte], (number, at)));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    words.into_iter()
+}
+
+/// The movetext's turns, each with its number and where it starts, and the result written
+/// after them.
+fn split_movetext(body: &[(&str, At)]) -> (Vec<(u32, String, At)>, Option<String>) {
+    let mut turns: Vec<(u32, String, At)> = Vec::new();
     let mut result = None;
-    for word in body.split_whitespace() {
+    for &(word, at) in body {
         if RESULTS.contains(&word) {
             result = Some(word.to_string());
             continue;
@@ -351,14 +378,14 @@ fn split_movetext(body: &str) -> (Vec<(u32, String)>, Option<String>) {
         if numbered {
             let number = word[..digits].parse().unwrap_or(0);
             let rest = word[digits..].trim_start_matches('.');
-            turns.push((number, rest.to_string()));
+            turns.push((number, rest.to_string(), at));
         } else if let Some(last) = turns.last_mut() {
             if !last.1.is_empty() {
                 last.1.push(' ');
             }
             last.1.push_str(word);
         } else {
-            turns.push((0, word.to_string()));
+            turns.push((0, word.to_string(), at));
         }
     }
     (turns, result)

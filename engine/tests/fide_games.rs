@@ -72,8 +72,14 @@ fn pgn_with_variants_and_a_start_position() {
     let err = Pgn::read("1. e4 e5 2. Ke3 *").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "move 2 (Ke3): Ke3 is not a legal move in this position"
+        "move 2 (Ke3, line 1, column 13): Ke3 is not a legal move in this position; king moves: Ke2"
     );
+    // Lines and columns count through tags, comments and indentation.
+    let err = Pgn::read("[Event \"x\"]\n\n1. e4 {a\ncomment} e5 ; more\n  2.Ke3 *").unwrap_err();
+    match err {
+        engine::fide::PgnError::Move { number, at, .. } => assert_eq!((number, at), (2, (4, 5))),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// A small deterministic generator, so the random games are the same on every run.

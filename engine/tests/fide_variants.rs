@@ -355,3 +355,19 @@ fn one_out_all_out() {
     assert_eq!(p.board().by_color(Color::Black).count(), 1);
     assert_eq!(p.lost(Color::Black, engine::Fide::Knight), 2);
 }
+
+#[test]
+fn an_illegal_move_names_what_that_kind_of_piece_can_play() {
+    // Under warhead a pawn's double step is two diagonal captures: e4 is refused, and the
+    // answer says which pawn moves there are.
+    let start = pos(START, "warhead");
+    let e = san::parse(&start, "e4").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "e4 is not a legal move in this position; pawn moves: a3, b3, c3, d3, e3, f3, g3, h3"
+    );
+    let e = san::parse(&start, "Qd3").unwrap_err().to_string();
+    assert!(e.ends_with("; no queen can move"), "{e}");
+    let e = san::parse(&start, "Nc4").unwrap_err().to_string();
+    assert!(e.ends_with("; knight moves: Na3, Nc3, Nf3, Nh3"), "{e}");
+}

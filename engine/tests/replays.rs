@@ -89,15 +89,17 @@ fn two_royals_one_captured() {
     let err = Game::replay(&bad).expect_err("Kd1 steps onto the rook's rank");
     assert_eq!(
         err.to_string(),
-        "illegal at turn 3: that move would leave your king on d2 in check"
+        "illegal at turn 3 (line 3, column 14): that move would leave your king on d2 in check"
     );
     match err {
         ReplayError::Illegal {
             turn,
+            at,
             reason,
             before,
         } => {
             assert_eq!(turn, 3);
+            assert_eq!(at, (3, 14));
             assert_eq!(reason, TurnError::LeavesCheck("king on d2".into()));
             assert_eq!(before.turns().len(), 2);
         }

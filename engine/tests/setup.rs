@@ -214,3 +214,49 @@ fn reserve_entries_of_none_add_nothing() {
     assert!(pos.reserve(Color::Black).is_empty());
     assert_eq!(pos.to_string(), format!("{KINGS} w 0/0 -/- {FIDE} 1"));
 }
+
+#[test]
+fn unofficial_designs_need_the_unofficial_option() {
+    // On the board, in a reserve and in a slot: each design once, as a game refuses it as a
+    // redesign.
+    let text = format!(
+        "4k3/8/8/8/8/8/8/(doublemove-WF)3K3 w 0/0 shooting-R,doublemove-WF/- P,N,B,R,Q,relay-N/{} 1",
+        "P,N,B,R,Q,K"
+    );
+    assert_eq!(
+        problems(&text),
+        [
+            Illegal::Unofficial {
+                design: "doublemove-WF".into(),
+                prefix: "doublemove"
+            },
+            Illegal::Unofficial {
+                design: "shooting-R".into(),
+                prefix: "shooting"
+            },
+            Illegal::Unofficial {
+                design: "relay-N".into(),
+                prefix: "relay"
+            },
+        ]
+    );
+    assert!(
+        message(&text).contains("add the unofficial option"),
+        "{}",
+        message(&text)
+    );
+    let unofficial = Rules::new(
+        Ruleset::Classic,
+        Options {
+            unofficial: true,
+            ..Options::default()
+        },
+    );
+    assert!(Position::parse(&text, unofficial).is_ok());
+    // royal- is official.
+    assert!(Position::parse(
+        &format!("{KINGS} w 0/0 royal-WF/- P,N,B,R,Q,K/{} 1", "P,N,B,R,Q,K"),
+        classic()
+    )
+    .is_ok());
+}

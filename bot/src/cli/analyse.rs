@@ -1,6 +1,6 @@
 //! `csipgs analyse`: the computer's search on one position, for people and for scripts.
 
-use super::{position_arg, RulesArgs};
+use super::{position_arg, GameArgs, RulesArgs};
 use engine::computer::{self, Analysis, DEFAULT_BUDGET};
 use engine::search::{Limits, Score};
 use engine::Color;
@@ -31,14 +31,17 @@ pub fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
 
 /// `csipgs analyse POSITION [--rules R] [--options O] [--time S | --depth D] [--seed N]`:
 /// the best turn, the score and the expected line, then on the last line
-/// [`Analysis::summary`].
+/// [`Analysis::summary`]. `--game fide` is refused: the computer plays csipgs only.
 pub fn run(
     position: &str,
-    rules: &RulesArgs,
+    (rules, game): (&RulesArgs, &GameArgs),
     time: Option<Duration>,
     depth: Option<u32>,
     seed: u64,
 ) -> ExitCode {
+    if let Err(code) = game.computer_rules(rules) {
+        return code;
+    }
     let pos = match position_arg(position, rules) {
         Ok(p) => p,
         Err(code) => return code,

@@ -122,6 +122,30 @@ impl GameArgs {
     }
 }
 
+impl GameArgs {
+    /// The rules for the computer's commands (`analyse`, `match`), as a game against it
+    /// takes them: csipgs chess (the computer doesn't play FIDE chess yet), without
+    /// proposals (it neither proposes nor bids). Refusals are printed (status 2).
+    pub fn computer_rules(&self, rules: &RulesArgs) -> Result<Rules, ExitCode> {
+        match self.rules(&rules.given(), || rules.rules())? {
+            GameRules::Fide(_) => {
+                complain!(
+                    "the computer plays csipgs chess only, not FIDE chess: leave out --game fide \
+                     (moves, perft and render take FIDE positions)"
+                );
+                Err(Exit::BadInput.into())
+            }
+            GameRules::Csipgs(_) if rules.options.is_some_and(|o| o.proposals) => {
+                complain!(
+                    "the computer neither proposes nor bids: leave proposals out of --options"
+                );
+                Err(Exit::BadInput.into())
+            }
+            GameRules::Csipgs(csipgs) => Ok(csipgs),
+        }
+    }
+}
+
 /// A position string under the rules named on the command line; errors are printed.
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
     Position::parse(position, rules.rules()).map_err(|e| {

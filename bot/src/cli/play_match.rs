@@ -1,7 +1,7 @@
 //! `csipgs match`: the computer against itself, or against the arena's yardsticks, over
 //! games from varied openings.
 
-use super::RulesArgs;
+use super::{GameArgs, RulesArgs};
 use engine::computer::arena::{play_match, MatchScore, Player, Setting};
 use engine::computer::Level;
 use std::fmt;
@@ -79,8 +79,13 @@ pub struct Match {
 }
 
 /// `csipgs match`: plays the games, then prints the score from the first player's side;
-/// the last line is `score A_POINTS B_POINTS wins W losses L draws D`.
-pub fn run(the_match: &Match, rules: &RulesArgs) -> ExitCode {
+/// the last line is `score A_POINTS B_POINTS wins W losses L draws D`. Rules a game against
+/// the computer can't have (FIDE chess, proposals) are refused.
+pub fn run(the_match: &Match, (rules, game): (&RulesArgs, &GameArgs)) -> ExitCode {
+    let rules = match game.computer_rules(rules) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
     let Match {
         first,
         second,
@@ -88,7 +93,7 @@ pub fn run(the_match: &Match, rules: &RulesArgs) -> ExitCode {
         budget,
         seed,
     } = *the_match;
-    let setting = Setting::new(rules.rules());
+    let setting = Setting::new(rules);
     let plural = if games == 1 { "" } else { "s" };
     complain!(
         "playing {games} game{plural} of {first} against {second}, swapping colours every \

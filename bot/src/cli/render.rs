@@ -1,23 +1,39 @@
 //! `csipgs render` and `csipgs diagram`: the pictures of the render crate as PNG files.
 
 use super::Exit;
-use super::{position_arg, RulesArgs};
+use super::{fide_position, position_arg, GameArgs, RulesArgs};
+use crate::family::GameRules;
 use engine::{price, Color, Design, PriceTable, Proposals};
-use render::{BoardView, Style};
+use render::{BoardView, FideBoardView, Style};
 use std::path::Path;
 use std::process::ExitCode;
 
 /// `csipgs render POSITION -o board.png [--black] [--rules R] [--options O]`: the whole board
 /// (a fog position's terrain too) with both players' panels, from White's side, or Black's
-/// with `--black`.
-pub fn render(position_text: &str, rules: &RulesArgs, out: &Path, black: bool) -> ExitCode {
-    let position = match position_arg(position_text, rules) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+/// with `--black`; with `--game fide [--variants V]` the position is a FEN.
+pub fn render(
+    position_text: &str,
+    (rules, game): (&RulesArgs, &GameArgs),
+    out: &Path,
+    black: bool,
+) -> ExitCode {
     let side = if black { Color::Black } else { Color::White };
-    let view = BoardView::from_position(&position, ["White", "Black"]).seen_by(side);
-    write(out, &render::board(&view, &Style::default()))
+    let names = ["White", "Black"];
+    let png = match game.rules(&rules.given(), || rules.rules()) {
+        Ok(GameRules::Csipgs(_)) => position_arg(position_text, rules).map(|position| {
+            let view = BoardView::from_position(&position, names).seen_by(side);
+            render::board(&view, &Style::default())
+        }),
+        Ok(GameRules::Fide(variants)) => fide_position(position_text, variants).map(|position| {
+            let view = FideBoardView::from_position(&position, names).seen_by(side);
+            render::fide_board(&view, &Style::default())
+        }),
+        Err(code) => Err(code),
+    };
+    match png {
+        Ok(png) => write(out, &png),
+        Err(code) => code,
+    }
 }
 
 /// `csipgs diagram DESIGN -o piece.png`: how a design moves, with its classic price and

@@ -52,13 +52,11 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
                 None => ExitCode::SUCCESS,
             }
         }
-        Err(ReplayError::Illegal {
-            turn,
-            reason,
-            before,
-        }) => {
-            print_turns(before.turns());
-            println!("{}", neutral(&format!("illegal at turn {turn}: {reason}")));
+        Err(illegal @ ReplayError::Illegal { .. }) => {
+            if let ReplayError::Illegal { before, .. } = &illegal {
+                print_turns(before.turns());
+            }
+            println!("{}", neutral(&illegal.to_string()));
             Exit::No.into()
         }
         // A file that is not a readable record is bad input, not an illegal game.

@@ -1,6 +1,7 @@
 //! Why a command was refused, in words for the member who sent it: what was wrong and what
 //! to do instead.
 
+use super::Venue;
 use crate::family::{ChoiceError, Refused};
 use crate::store::{Counted, Player, Quota, StoreError};
 use engine::proposal::ProposalError;
@@ -258,11 +259,45 @@ impl CoreError {
         }
     }
 
-    /// The message as a sentence: a capital first letter and a full stop. Only a plain
-    /// lower-case word is capitalised: a message may start with what the member typed (a
-    /// design such as `cnN`, a square such as `e4`), which is quoted as typed.
+    /// The terminal's words for the messages that name a channel or a server, or advise
+    /// /challenge: `csipgs play` has one game at one keyboard, and /rematch starts the next.
+    fn in_terminal(&self) -> Option<String> {
+        let text = match self {
+            CoreError::NoGame => "there is no game yet: /rematch starts one after a game, or run csipgs play again".to_string(),
+            CoreError::GameEnded { result, white, black } => format!(
+                "the game between <@{white}> and <@{black}> is over ({result}): /rematch starts a new one, /board and /history look back, /quit stops"
+            ),
+            CoreError::ChannelBusy { white, black } => format!(
+                "the game between <@{white}> and <@{black}> is still going: finish it (/resign, /draw or /abort) before a /rematch"
+            ),
+            CoreError::NoRematch => "there is no finished game to rematch yet".to_string(),
+            CoreError::NothingToReplay => "there is no game to replay yet".to_string(),
+            CoreError::Unrated(member) => {
+                format!("<@{member}> has no rating: {}", Venue::Terminal.no_rating())
+            }
+            CoreError::UnratedIn(member, family) => format!(
+                "<@{member}> has no {family} rating: {}",
+                Venue::Terminal.no_rating()
+            ),
+            _ => return None,
+        };
+        Some(text)
+    }
+
+    /// The message as a sentence for Discord (see `sentence_in`).
     pub fn sentence(&self) -> String {
-        let text = self.to_string();
+        self.sentence_in(Venue::Discord)
+    }
+
+    /// The message as a sentence where it is read: a capital first letter and a full stop.
+    /// Only a plain lower-case word is capitalised: a message may start with what the member
+    /// typed (a design such as `cnN`, a square such as `e4`), which is quoted as typed.
+    pub fn sentence_in(&self, venue: Venue) -> String {
+        let text = match venue {
+            Venue::Discord => None,
+            Venue::Terminal => self.in_terminal(),
+        }
+        .unwrap_or_else(|| self.to_string());
         let first_word = text.split(' ').next().unwrap_or("");
         let plain = first_word
             .trim_end_matches([',', ':', ';'])

@@ -36,6 +36,7 @@ mod settings;
 mod spec;
 mod text;
 mod tournaments;
+mod venue;
 
 pub use complete::{Choice, Field};
 pub use computer::default_searches as computer_searches;
@@ -51,6 +52,7 @@ pub use request::{
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{help_of, neutral, spans, unmarked, zorkmids, Span, RESTARTING};
+pub use venue::Venue;
 
 use crate::picture::Painters;
 use crate::shards::Shards;
@@ -149,6 +151,8 @@ pub struct Core {
     platform: Arc<dyn Platform>,
     /// None: no flood control (the terminal, one person at one keyboard).
     limiter: Option<limits::Limiter>,
+    /// Where the answers are read, for the texts that name the place.
+    venue: Venue,
     quotas: Quotas,
     /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
     keystrokes: limits::Limiter,
@@ -174,6 +178,7 @@ impl Core {
             dice: system_dice(),
             platform,
             limiter: Some(limits::Limiter::default()),
+            venue: Venue::Discord,
             quotas: Quotas::default(),
             keystrokes: limits::Limiter::keystrokes(),
             completing: complete::Workers::default(),
@@ -211,10 +216,12 @@ impl Core {
         self
     }
 
-    /// No flood control: for the terminal, where one person types at one keyboard and a
-    /// piped script must be read exactly as typed lines.
-    pub fn without_flood_limit(mut self) -> Core {
+    /// A core for the terminal: one person types at one keyboard, so there is no flood
+    /// control (a piped script is read exactly as typed lines), and the answers speak of the
+    /// terminal's one game rather than of channels and servers.
+    pub fn for_terminal(mut self) -> Core {
         self.limiter = None;
+        self.venue = Venue::Terminal;
         self
     }
 
@@ -255,7 +262,7 @@ impl Core {
                 if let CoreError::Storage(cause) = &e {
                     tracing::error!(error = %cause, "storage failed");
                 }
-                vec![Reply::private(e.sentence())]
+                vec![Reply::private(e.sentence_in(self.venue))]
             }
         };
         replies.extend(self.held_messages(who).await);

@@ -3,7 +3,7 @@
 use super::present::{
     board, fog_game, for_computer, game_over, hidden_refusal, turn_replies, turn_reply, your_turn,
 };
-use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Who};
+use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Venue, Who};
 use crate::family::Refused;
 use crate::store::{End, GameRow};
 use engine::{Color, Played, TurnError};
@@ -230,8 +230,12 @@ impl Core {
             }
         }
         row.abort();
+        let next = match self.venue {
+            Venue::Discord => "The channel is free for a new /challenge.",
+            Venue::Terminal => "/rematch starts a new one.",
+        };
         let mut replies = vec![Reply::public(format!(
-            "<@{}> aborted the game between <@{}> and <@{}>; it has no result. The channel is free for a new /challenge.",
+            "<@{}> aborted the game between <@{}> and <@{}>; it has no result. {next}",
             who.id,
             row.player(Color::White).id,
             row.player(Color::Black).id

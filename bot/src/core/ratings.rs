@@ -81,7 +81,9 @@ impl Core {
                 Family::Fide => " of fide chess",
             };
             return Ok(vec![Reply::public(format!(
-                "No one has played a rated game{of} in this server yet: /challenge someone (games are rated unless rated:false)."
+                "No one has played a rated game{of}{} yet: {}.",
+                self.venue.scope(),
+                self.venue.no_rating()
             ))]);
         }
         let title = match family {
@@ -170,7 +172,7 @@ impl Core {
         }
         let record = self.store.record_by_ruleset(guild, member.id).await?;
         if record.is_empty() {
-            text.push_str("No finished games in this server yet.\n");
+            let _ = writeln!(text, "No finished games{} yet.", self.venue.scope());
         }
         for (ruleset, [w, d, l]) in &record {
             let _ = writeln!(text, "{ruleset}: {w} won, {d} drawn, {l} lost.");
@@ -222,9 +224,11 @@ impl Core {
             listing.sight.sees(*channel) || row.thread.is_some_and(|t| listing.sight.sees(t.parent))
         });
         if games.is_empty() {
-            return Ok(vec![Reply::private(
-                "No games in progress in this server: start one with /challenge.",
-            )]);
+            return Ok(vec![Reply::private(format!(
+                "No games in progress{}: {}.",
+                self.venue.scope(),
+                self.venue.new_game()
+            ))]);
         }
         let now = self.now();
         let mut text = format!("**{} game(s) in progress**\n", games.len());

@@ -9,6 +9,7 @@ use super::game::{FideGame, FideTurnError};
 use super::position::Position;
 use super::variant::{VariantError, Variants};
 use crate::game::{EndReason, Outcome};
+use crate::record::At;
 use crate::Color;
 use std::fmt::Write;
 use thiserror::Error;
@@ -35,10 +36,12 @@ pub enum PgnError {
     #[error("the FEN tag: {0}")]
     Fen(#[from] FenError),
     /// A move could not be played.
-    #[error("move {number} ({text}): {error}")]
+    #[error("move {number} ({text}, line {}, column {}): {error}", .at.0, .at.1)]
     Move {
         /// The move's number in the record.
         number: u32,
+        /// Where the move is written.
+        at: At,
         /// The move as written.
         text: String,
         /// Why it was refused.
@@ -146,10 +149,11 @@ impl Pgn {
         // movetext can name its line.
         let mut movetext = String::new();
         for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.starts_with('[') {
-                tags.push(tag_line(line).ok_or(PgnError::Tag(i + 1))?);
-            } else if !line.starts_with('%') {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') {
+                tags.push(tag_line(trimmed).ok_or(PgnError::Tag(i + 1))?);
+            } else if !trimmed.starts_with('%') {
+                // Untrimmed, so that columns count from the line's start.
                 movetext.push_str(line);
             }
             movetext.push('\n');
@@ -176,7 +180,7 @@ impl Pgn {
         let mut game = FideGame::from_position(start);
         let mut result_token = None;
         let mut number = start.fullmoves();
-        for token in tokens(&movetext)? {
+        for (token, at) in tokens(&movetext)? {
             if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
                 result_token = Some(token);
                 break;
@@ -184,6 +188,7 @@ impl Pgn {
             let text = token.clone();
             game.play_text(&token).map_err(|error| PgnError::Move {
                 number,
+                at,
                 text,
                 error,
             })?;
@@ -253,70 +258,86 @@ fn tag_line(line: &str) -> Option<(String, String)> {
     ))
 }
 
-/// The moves and result of movetext, without numbers, comments, variations and NAGs.
-fn tokens(movetext: &str) -> Result<Vec<String>, PgnError> {
+/// The moves and result of movetext, each with where it is written, without numbers,
+/// comments, variations and NAGs.
+fn tokens(movetext: &str) -> Result<Vec<(String, At)>, PgnError> {
     let mut out = Vec::new();
     let mut depth = 0;
     let mut chars = movetext.chars().peekable();
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut Vec<String>| {
+    // Where the word being read starts.
+    let mut start = (1, 1);
+    let flush = |word: &mut String, start: At, out: &mut Vec<(String, At)>| {
         let w = std::mem::take(word);
         if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w.as_str()) {
-            out.push(w);
+            out.push((w, start));
             return;
         }
-        let w = w
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches('.');
+        // A move number is part of the word ("12.e4"): the move starts after it.
+        let number = w.len()
+            - w.trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start_matches('.')
+                .len();
+        let w = &w[number..];
         if !w.is_empty() && !w.starts_with('$') {
-            out.push(w.to_string());
+            out.push((w.to_string(), (start.0, start.1 + number)));
         }
     };
     let mut line = 1;
+    let mut column = 0;
     while let Some(c) = chars.next() {
+        column += 1;
+        if word.is_empty() {
+            start = (line, column);
+        }
         match c {
             '{' => {
-                flush(&mut word, &mut out);
+                flush(&mut word, start, &mut out);
                 let opened = line;
                 let mut closed = false;
                 for c in chars.by_ref() {
+                    column += 1;
                     if c == '}' {
                         closed = true;
                         break;
                     }
-                    line += usize::from(c == '\n');
+                    if c == '\n' {
+                        (line, column) = (line + 1, 0);
+                    }
                 }
                 if !closed {
                     return Err(PgnError::Comment(opened));
                 }
             }
             ';' => {
-                flush(&mut word, &mut out);
+                flush(&mut word, start, &mut out);
                 for c in chars.by_ref() {
                     if c == '\n' {
-                        line += 1;
+                        (line, column) = (line + 1, 0);
                         break;
                     }
                 }
             }
             '(' => {
-                flush(&mut word, &mut out);
+                flush(&mut word, start, &mut out);
                 depth += 1;
             }
             ')' => depth -= 1,
             c if c.is_whitespace() => {
-                line += usize::from(c == '\n');
                 if depth == 0 {
-                    flush(&mut word, &mut out);
+                    flush(&mut word, start, &mut out);
                 } else {
                     word.clear();
+                }
+                if c == '\n' {
+                    (line, column) = (line + 1, 0);
                 }
             }
             c if depth == 0 => word.push(c),
             _ => {}
         }
     }
-    flush(&mut word, &mut out);
+    flush(&mut word, start, &mut out);
     Ok(out)
 }
 

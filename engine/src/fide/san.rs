@@ -23,8 +23,8 @@ pub enum SanError {
     #[error("'{0}' is not written as a move: use SAN as in a PGN (e4, Nf3, exd5, O-O, e8=Q), long algebraic (e2e4), or name the cell between for a two-stage move (d2-d3-d4)")]
     Syntax(String),
     /// No legal move fits.
-    #[error("{0} is not a legal move in this position")]
-    Illegal(String),
+    #[error("{0} is not a legal move in this position{1}")]
+    Illegal(String, Hint),
     /// More than one legal move fits.
     #[error("'{0}' could be {1}: write the one you mean")]
     Ambiguous(String, String),
@@ -204,7 +204,10 @@ pub(super) fn parse_among(pos: &Position, text: &str, legal: &[Move]) -> Result<
         single
     };
     match chosen.as_slice() {
-        [] => Err(SanError::Illegal(trimmed.to_string())),
+        [] => Err(SanError::Illegal(
+            trimmed.to_string(),
+            Hint::for_form(pos, &form, legal),
+        )),
         [m] => Ok(**m),
         many => Err(SanError::Ambiguous(
             trimmed.to_string(),
@@ -213,6 +216,60 @@ pub(super) fn parse_among(pos: &Position, text: &str, legal: &[Move]) -> Result<
                 .collect::<Vec<_>>()
                 .join(" or "),
         )),
+    }
+}
+
+/// After an illegal move, what the same kind of piece may play instead (variants change how
+/// pieces move, a pawn's double step above all), or nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The piece named, "pawn" when none is.
+    piece: &'static str,
+    moves: Vec<String>,
+}
+
+impl Hint {
+    /// The most moves a hint names.
+    const MAX: usize = 8;
+
+    fn for_form(pos: &Position, form: &Form, legal: &[Move]) -> Hint {
+        let role = match form.castle {
+            Some(_) => Fide::King,
+            None => form.role.unwrap_or(Fide::Pawn),
+        };
+        let mut moves: Vec<String> = legal
+            .iter()
+            .filter(|m| pos.board.role(m.from) == Some(role))
+            .filter(|m| !matches!(m.special, Special::Castle { .. }))
+            .map(|m| bare(pos, m, legal))
+            .collect();
+        moves.sort();
+        moves.dedup();
+        let piece = match role {
+            Fide::Pawn => "pawn",
+            Fide::Knight => "knight",
+            Fide::Bishop => "bishop",
+            Fide::Rook => "rook",
+            Fide::Queen => "queen",
+            Fide::King => "king",
+        };
+        Hint { piece, moves }
+    }
+}
+
+impl std::fmt::Display for Hint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let piece = self.piece;
+        match self.moves.len() {
+            0 => write!(f, "; no {piece} can move"),
+            n if n <= Hint::MAX => write!(f, "; {piece} moves: {}", self.moves.join(", ")),
+            n => write!(
+                f,
+                "; {piece} moves: {} and {} more",
+                self.moves[..Hint::MAX].join(", "),
+                n - Hint::MAX
+            ),
+        }
     }
 }
 

@@ -180,6 +180,15 @@ pub enum Illegal {
     /// Ply 0: turns count from 1.
     #[error("the ply is 0: White's first turn is ply 1")]
     PlyZero,
+    /// A design with an unofficial prefix (RULES.md section 5) under rules without the
+    /// unofficial option, which a game would refuse as a redesign.
+    #[error("{design} has the {prefix}- prefix, which is unofficial: add the unofficial option to play it")]
+    Unofficial {
+        /// The design, as the position names it.
+        design: String,
+        /// The prefix's word, such as doublemove.
+        prefix: &'static str,
+    },
 }
 
 /// At most 32 pieces and 12 slots once the counts are checked: every design fits the table.
@@ -197,6 +206,29 @@ fn join(problems: &[Illegal]) -> String {
 }
 
 impl Setup {
+    /// Each design, on the board, in a reserve or in a slot, with an unofficial prefix,
+    /// once.
+    fn unofficial_designs(&self) -> Vec<Illegal> {
+        let board = self.board.iter().flatten().map(|(_, design)| design);
+        let reserves = self.reserves.iter().flatten().map(|(design, _)| design);
+        let slots = self.slots.iter().flatten();
+        let mut seen: Vec<&Design> = Vec::new();
+        let mut problems = Vec::new();
+        for design in board.chain(reserves).chain(slots) {
+            if seen.contains(&design) {
+                continue;
+            }
+            seen.push(design);
+            if let Some(&prefix) = design.prefixes().iter().find(|p| !p.is_official()) {
+                problems.push(Illegal::Unofficial {
+                    design: design.piece_name(),
+                    prefix: prefix.word(),
+                });
+            }
+        }
+        problems
+    }
+
     /// Pieces a side owns, board and reserve together; never wraps, whatever the counts.
     pub fn piece_count(&self, color: Color) -> u64 {
         let board = self
@@ -300,6 +332,9 @@ impl Position {
                 pos.slots[color.index()][i] = kind;
             }
             pos.treasuries[color.index()] = setup.treasuries[color.index()];
+        }
+        if !pos.rules.options.unofficial {
+            problems.extend(setup.unofficial_designs());
         }
         pos.to_move = setup.to_move;
         pos.ply = setup.ply;

@@ -1,0 +1,277 @@
+//! What the terminal shows: the core's replies as text, boards as text and PNG files,
+//! buttons numbered for /press, and direct messages kept for the player away from the
+//! keyboard.
+
+use super::PLACE;
+use crate::core::{spans, Core, Picture, Press, Reply, Request, Span, Target, Who};
+use crate::picture;
+use render::{fide_text_board, text_board};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Shows replies: text with names for mentions, boards as text and PNG files, buttons
+/// numbered for /press. A direct message waits until its player is at the keyboard.
+pub(super) struct Screen {
+    pub(super) players: [Who; 2],
+    picture: PathBuf,
+    /// The buttons last shown, in order.
+    buttons: Mutex<Vec<Press>>,
+    /// Direct messages for the player away from the keyboard.
+    kept: Mutex<Vec<(u64, Reply)>>,
+}
+
+impl Screen {
+    /// A screen for these players (White's first), writing board pictures to `picture`.
+    pub(super) fn new(players: [Who; 2], picture: PathBuf) -> Screen {
+        Screen {
+            players,
+            picture,
+            buttons: Mutex::new(Vec::new()),
+            kept: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Carry out a command of the player at the keyboard and show the answers.
+    pub(super) async fn ask(&self, core: &Core, who: &Who, request: Request) {
+        for reply in core.handle(who, PLACE, request).await {
+            self.show_to(core, reply, who.id).await;
+        }
+    }
+
+    /// Play the turns the computer owes and show them to the member at the keyboard.
+    pub(super) async fn computer_turns(&self, core: &Core, at_keyboard: u64) {
+        match core.computer_turns().await {
+            Ok(replies) => {
+                for reply in replies {
+                    self.show_to(core, reply, at_keyboard).await;
+                }
+            }
+            Err(e) => println!("{}", e.sentence()),
+        }
+    }
+
+    /// Show a reply to the player at the keyboard, or keep a direct message for the other.
+    pub(super) async fn show_to(&self, core: &Core, reply: Reply, at_keyboard: u64) {
+        match reply.elsewhere {
+            Some(Target::Direct { user }) if user != at_keyboard => {
+                self.kept
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((user, reply));
+            }
+            _ => self.show(core, reply).await,
+        }
+    }
+
+    /// Show the direct messages kept for this player, now at the keyboard.
+    pub(super) async fn show_kept(&self, core: &Core, user: u64) {
+        let mine: Vec<Reply> = {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let (mine, others) = std::mem::take(&mut *kept)
+                .into_iter()
+                .partition(|(to, _)| *to == user);
+            *kept = others;
+            mine.into_iter().map(|(_, reply)| reply).collect()
+        };
+        for reply in latest_board_only(mine) {
+            self.show(core, reply).await;
+        }
+    }
+
+    /// The press behind button `n` (1-based) of the last reply that had buttons.
+    pub(super) fn button(&self, n: usize) -> Option<Press> {
+        let buttons = self.buttons.lock().unwrap_or_else(|e| e.into_inner());
+        buttons.get(n - 1).copied()
+    }
+
+    /// A member's name at this keyboard.
+    fn name_of(&self, id: u64) -> String {
+        self.players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| format!("member {id}"), |p| p.name.clone())
+    }
+
+    /// A reply's text as the terminal shows it: names for mentions, no markup.
+    fn words(&self, reply: &Reply) -> String {
+        spans(&reply.text)
+            .into_iter()
+            .map(|span| match span {
+                Span::Plain(words) => crate::core::unmarked(words),
+                Span::Member(id) => self.name_of(id),
+                // The terminal has one channel: itself.
+                Span::Channel(_) => "the terminal".to_string(),
+            })
+            .collect()
+    }
+
+    /// The reason a command was refused: its one answer, private and without buttons.
+    pub(super) fn refusal(&self, replies: &[Reply]) -> Option<String> {
+        match replies {
+            [only] if only.ephemeral && only.buttons.is_empty() => Some(self.words(only)),
+            _ => None,
+        }
+    }
+
+    pub(super) async fn show(&self, core: &Core, reply: Reply) {
+        let text = self.words(&reply);
+        // Everything here is seen by whoever is at the keyboard: only a fog player's own
+        // messages, kept until the keyboard passed to them, are private.
+        match reply.elsewhere {
+            Some(Target::Direct { user }) => println!("(for {} only) {text}", self.name_of(user)),
+            _ => println!("{text}"),
+        }
+        if let Some(picture) = &reply.picture {
+            match picture {
+                Picture::Board(view) => println!("{}", text_board(view)),
+                Picture::FideBoard(view) => println!("{}", fide_text_board(view)),
+                _ => {}
+            }
+            let path = match picture {
+                Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
+                _ => self.picture.with_file_name(picture::file_name(picture)),
+            };
+            match core.painters().encode(picture.clone()).await {
+                Ok(bytes) => write_file(&path, &bytes),
+                Err(e) => println!("({e})"),
+            }
+        }
+        for file in &reply.files {
+            println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
+            write_file(Path::new(&file.name), &file.bytes);
+        }
+        if !reply.buttons.is_empty() {
+            let presses: Vec<Press> = reply
+                .buttons
+                .iter()
+                .filter_map(|b| Press::from_id(&b.id))
+                .collect();
+            let labels: Vec<String> = reply
+                .buttons
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("/press {} = {}", i + 1, b.label))
+                .collect();
+            println!("(buttons: {})", labels.join(", "));
+            *self.buttons.lock().unwrap_or_else(|e| e.into_inner()) = presses;
+        }
+        core.delivered(&reply, None).await;
+    }
+}
+
+/// Messages kept for a player away from the keyboard, with every board but the last taken
+/// out: each was the player's whole view when it was made, so only the newest is true now.
+fn latest_board_only(mut replies: Vec<Reply>) -> Vec<Reply> {
+    let is_board = |r: &Reply| {
+        matches!(
+            r.picture,
+            Some(Picture::Board(_)) | Some(Picture::FideBoard(_))
+        )
+    };
+    if let Some(last) = replies.iter().rposition(is_board) {
+        for reply in &mut replies[..last] {
+            if is_board(reply) {
+                reply.picture = None;
+            }
+        }
+    }
+    replies
+}
+
+fn write_file(path: &Path, bytes: &[u8]) {
+    match std::fs::write(path, bytes) {
+        Ok(()) => println!("(written to {})", path.display()),
+        Err(e) => println!("(can't write {}: {e})", path.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Color, Options, Ruleset};
+    use render::{BoardView, FideBoardView};
+
+    #[test]
+    fn a_player_sitting_down_sees_their_newest_board_only() {
+        let board = |ply| {
+            let position = engine::Position::parse(
+                "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1",
+                Ruleset::Classic.into(),
+            )
+            .unwrap();
+            let view = BoardView::from_position(&position, ["Alice", "Bob"]);
+            Picture::Board(Box::new(BoardView { ply, ..view }))
+        };
+        let mut start = Reply::private("Your board in the fog game.");
+        start.picture = Some(board(1));
+        let mut turn = Reply::private("Your turn.");
+        turn.picture = Some(board(2));
+        let shown = latest_board_only(vec![start, turn, Reply::private("A draw is offered.")]);
+        let plies: Vec<Option<u32>> = shown
+            .iter()
+            .map(|r| match &r.picture {
+                Some(Picture::Board(view)) => Some(view.ply),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(plies, [None, Some(2), None]);
+        // Their words all stay.
+        assert_eq!(shown[0].text, "Your board in the fog game.");
+    }
+
+    #[test]
+    fn the_text_board_shows_pieces_legend_and_panels() {
+        let rules: engine::Rules = Ruleset::Classic.into();
+        let position = engine::Position::parse(
+            "4k3/8/8/8/3(WD)4/8/8/4K3 b 3/0.5 -/- P,N,WD,R,Q,K/P,N,B,R,Q,K 12",
+            rules,
+        )
+        .unwrap();
+        let view = BoardView::from_position(&position, ["Alice", "Bob"]);
+        let text = text_board(&view);
+        assert!(text.contains(" 4  .  .  . (1) .  .  .  .  4"), "{text}");
+        assert!(text.contains("1 = WD"));
+        assert!(text.contains("White (Alice): 3 zorkmids"));
+        assert!(text.contains("Turn 12: Black to move."));
+        let flipped = text_board(&view.seen_by(Color::Black));
+        assert!(flipped.contains("    h  g  f"), "{flipped}");
+    }
+
+    #[test]
+    fn the_fide_text_board_shows_pieces_captures_and_variants() {
+        let mut game = engine::fide::FideGame::new("stungun".parse().unwrap());
+        for m in ["e4", "d5", "exd5"] {
+            game.play_text(m).unwrap();
+        }
+        let view = FideBoardView::from_game(&game, ["Alice", "Bob"]);
+        let text = fide_text_board(&view);
+        assert!(text.contains(" 5  .  .  .  P  .  .  .  .  5"), "{text}");
+        assert!(text.contains(" 8  r  n  b  q  k  b  n  r  8"), "{text}");
+        assert!(text.contains("White (Alice): captured"), "{text}");
+        assert!(text.contains("Black (Bob): captured nothing"), "{text}");
+        assert!(text.contains("Variants: stungun"), "{text}");
+        assert!(text.contains("Move 2: Black to move."), "{text}");
+    }
+
+    #[test]
+    fn a_fog_view_shows_only_what_its_player_sees() {
+        let rules = engine::Rules::new(
+            Ruleset::Classic,
+            Options {
+                fog: true,
+                ..Options::default()
+            },
+        );
+        let position = engine::Position::parse(
+            "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1 b3,c4,f3,c6,f5,g6",
+            rules,
+        )
+        .unwrap();
+        let game = engine::Game::from_position(position);
+        let view = BoardView::from_view(&game.view(Color::White), ["Alice", "Bob"]);
+        let text = text_board(&view);
+        assert!(text.contains(" 8  ~  ~  ~  ~  ~  ~  ~  ~  8"), "{text}");
+        assert!(text.contains(" 1  ~  ~  ~  .  K  .  ~  ~  1"), "{text}");
+        assert!(text.contains("# = impassable, ~ = out of sight"));
+    }
+}
