@@ -77,7 +77,7 @@ fn pgn_with_variants_and_a_start_position() {
     // Lines and columns count through tags, comments and indentation.
     let err = Pgn::read("[Event \"x\"]\n\n1. e4 {a\ncomment} e5 ; more\n  2.Ke3 *").unwrap_err();
     match err {
-        engine::fide::PgnError::Move { number, at, .. } => assert_eq!((number, at), (2, (4, 5))),
+        engine::fide::PgnError::Move { number, at, .. } => assert_eq!((number, at), (2, (5, 5))),
         other => panic!("{other:?}"),
     }
 }
