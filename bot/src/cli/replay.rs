@@ -128,15 +128,8 @@ fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
     };
     let pgn = Pgn::read(text).map_err(|e| -> ExitCode {
         match e {
-            PgnError::Move {
-                number,
-                text,
-                error,
-            } => {
-                println!(
-                    "{}",
-                    neutral(&format!("illegal at move {number} ({text}): {error}"))
-                );
+            illegal @ PgnError::Move { .. } => {
+                println!("{}", neutral(&format!("illegal at {illegal}")));
                 Exit::No.into()
             }
             // A file that is not a readable PGN is bad input, not an illegal game.
