@@ -85,7 +85,10 @@ fn replay_of_a_pgn_under_its_variant_tag() {
     );
     let (code, out, _) = run(&["replay", "--game", "fide", untagged.path()]);
     assert_eq!(code, Some(1));
-    assert!(out.starts_with("illegal at move 1 (d2xc3xb4, line "), "{out}");
+    assert!(
+        out.starts_with("illegal at move 1 (d2xc3xb4, line "),
+        "{out}"
+    );
     // --variants gives the variants of a record without a tag, and must agree with a tag.
     let (code, out, err) = run(&[
         "replay",
