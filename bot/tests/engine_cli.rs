@@ -256,43 +256,35 @@ fn the_game_option_where_it_makes_sense() {
     let _ = std::fs::remove_file(&out);
 
     let position = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 1";
-    let refusals: [(&[&str], &str); 4] = [
-        (&["analyse", "--game", "fide", fen], "leave out --game fide"),
+    let a_match = |more: &[&'static str]| -> Vec<&'static str> {
+        let base = [
+            "match",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+            "--games",
+            "1",
+        ];
+        [&base[..], more].concat()
+    };
+    let refusals: [(Vec<&str>, &str); 4] = [
         (
-            &[
-                "match",
-                "--white-level",
-                "1",
-                "--black-level",
-                "1",
-                "--games",
-                "1",
-                "--game",
-                "fide",
-            ],
+            vec!["analyse", "--game", "fide", fen],
             "leave out --game fide",
         ),
+        (a_match(&["--game", "fide"]), "leave out --game fide"),
         (
-            &[
-                "match",
-                "--white-level",
-                "1",
-                "--black-level",
-                "1",
-                "--games",
-                "1",
-                "--options",
-                "proposals",
-            ],
+            a_match(&["--options", "proposals"]),
             "leave proposals out of --options",
         ),
         (
-            &["analyse", position, "--variants", "warhead"],
+            vec!["analyse", position, "--variants", "warhead"],
             "add --game fide",
         ),
     ];
     for (args, said) in refusals {
-        let (code, outp, err) = run(args);
+        let (code, outp, err) = run(&args);
         assert_eq!(code, Some(2), "{args:?}: {outp}{err}");
         assert!(err.contains(said), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");

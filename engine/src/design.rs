@@ -359,6 +359,18 @@ impl Fide {
         Fide::King,
     ];
 
+    /// Its name in English: "pawn", "knight", ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Fide::Pawn => "pawn",
+            Fide::Knight => "knight",
+            Fide::Bishop => "bishop",
+            Fide::Rook => "rook",
+            Fide::Queen => "queen",
+            Fide::King => "king",
+        }
+    }
+
     /// The upper-case letter that names it.
     pub fn letter(self) -> char {
         match self {

@@ -245,15 +245,10 @@ impl Hint {
             .collect();
         moves.sort();
         moves.dedup();
-        let piece = match role {
-            Fide::Pawn => "pawn",
-            Fide::Knight => "knight",
-            Fide::Bishop => "bishop",
-            Fide::Rook => "rook",
-            Fide::Queen => "queen",
-            Fide::King => "king",
-        };
-        Hint { piece, moves }
+        Hint {
+            piece: role.name(),
+            moves,
+        }
     }
 }
 
