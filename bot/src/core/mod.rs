@@ -50,7 +50,7 @@ pub use request::{
 };
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{help_of, neutral, spans, unmarked, zorkmids, Span, RESTARTING};
+pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
 
 use crate::picture::Painters;
 use crate::shards::Shards;
