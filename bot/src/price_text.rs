@@ -69,7 +69,7 @@ pub fn price_text(price: &Price, typed: &str) -> String {
     };
     let mut text = format!(
         "{named} costs {} ({} table, exact value {})\n\n",
-        crate::core::zorkmids(price.cost),
+        engine::zorkmids(price.cost),
         price.table,
         price.raw
     );

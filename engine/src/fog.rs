@@ -10,7 +10,7 @@ use crate::game::{CheckedTurn, Game, Outcome, TurnError};
 use crate::money::Zorkmids;
 use crate::movetext::NotatedMoves;
 use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Options, Ruleset};
 use crate::square::Square;
 use std::borrow::Cow;
 
@@ -200,6 +200,8 @@ pub struct View {
     pub ply: u32,
     /// The ruleset.
     pub ruleset: Ruleset,
+    /// The options the game was agreed with (public, like the ruleset).
+    pub options: Options,
     /// Both treasuries, by [`Color::index`] (public: Betza's right to know).
     pub treasuries: [Zorkmids; 2],
     /// Both reserves, by [`Color::index`].
@@ -233,6 +235,7 @@ impl View {
             to_move: pos.to_move(),
             ply: pos.ply(),
             ruleset: pos.rules().ruleset,
+            options: pos.rules().options,
             treasuries: [pos.treasury(Color::White), pos.treasury(Color::Black)],
             reserves: Color::ALL.map(|c| pos.reserve(c)),
             slots: Color::ALL.map(|c| {

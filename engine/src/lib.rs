@@ -85,7 +85,7 @@ pub use design::{Design, Fide, Mode, Part, Prefix, Step};
 pub use directions::DirSet;
 pub use fog::{mirror, View, TERRAIN_PAIRS};
 pub use game::{EndReason, Game, Outcome, Played, PlayedTurn, TurnError, GAME_FORMAT};
-pub use money::Zorkmids;
+pub use money::{zorkmids, Zorkmids};
 pub use moves::{Act, Basket, Buys, Move};
 pub use notation::NotationError;
 pub use perft::perft;

@@ -61,6 +61,18 @@ impl fmt::Display for Zorkmids {
     }
 }
 
+/// An amount with its unit, as every message and picture writes it: "1 zorkmid",
+/// "0.5 zorkmids", "-2 zorkmids".
+pub fn zorkmids(amount: Zorkmids) -> String {
+    // Only a whole one takes the singular; a half or a debt of two are still plural.
+    let unit = if amount.0.abs() == Decimal::ONE {
+        "zorkmid"
+    } else {
+        "zorkmids"
+    };
+    format!("{amount} {unit}")
+}
+
 /// Why a text is not an amount of zorkmids.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not an amount of zorkmids: write a decimal number such as 3 or 0.5")]
@@ -81,5 +93,23 @@ impl FromStr for Zorkmids {
         Decimal::from_str(t)
             .map(Zorkmids)
             .map_err(|_| ZorkmidsError(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_zorkmid_is_singular_and_every_other_amount_plural() {
+        let amount = |text: &str| zorkmids(text.parse().unwrap());
+        assert_eq!(amount("1"), "1 zorkmid");
+        assert_eq!(amount("1.0"), "1 zorkmid");
+        assert_eq!(amount("-1"), "-1 zorkmid");
+        assert_eq!(amount("0"), "0 zorkmids");
+        assert_eq!(amount("0.5"), "0.5 zorkmids");
+        assert_eq!(amount("1.5"), "1.5 zorkmids");
+        assert_eq!(amount("-2"), "-2 zorkmids");
+        assert_eq!(amount("12"), "12 zorkmids");
     }
 }

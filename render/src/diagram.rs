@@ -146,7 +146,7 @@ fn legend_lines(
     }
     match price {
         Ok(p) => {
-            let cost = format!("Price {} zorkmids", p.cost);
+            let cost = format!("Price {}", engine::zorkmids(p.cost));
             push(Face::Bold, 22.0 * u, palette::PRICE, &cost, 12.0 * u, false);
             push(
                 Face::Regular,

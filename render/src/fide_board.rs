@@ -1,11 +1,12 @@
 //! The FIDE board picture: the csipgs board's squares, highlights and pieces, and beside it
 //! a card for each player (name, clock, what they have captured), whose turn it is or the
-//! result, and the variants in force. There is no treasury, reserve or design to show.
+//! result, the last moves as a score sheet, and the variants in force. There is no
+//! treasury, reserve or design to show.
 
 use crate::board;
 use crate::canvas::Canvas;
 use crate::clock;
-use crate::fide_view::FideBoardView;
+use crate::fide_view::{score_lines, FideBoardView};
 use crate::panel::{self, Area, PieceRow, CARD_INSET, HEADER_ROW};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
@@ -17,8 +18,18 @@ const CAPTURED_ROW: f32 = 62.0;
 /// The type of the variants' names, at its largest and smallest, in design units.
 const VARIANT_PX: f32 = 16.0;
 const VARIANT_MIN_PX: f32 = 9.0;
-/// The type of a variant's summary under its name, in design units.
+/// The type of a variant's summary under its name, and the gap after it, in design units.
 const SUMMARY_PX: f32 = 13.0;
+const ENTRY_GAP: f32 = 6.0;
+/// The type of the score sheet's moves, and the width of each side's column, in design
+/// units.
+const MOVE_PX: f32 = 15.0;
+const MOVE_COLUMN: f32 = 100.0;
+/// The share of the room between the status and the bottom card the variants may take at
+/// most: the rest is the moves'.
+const VARIANTS_SHARE: f32 = 0.45;
+/// A card's insets and its label above the text, in design units.
+const VARIANTS_HEAD: f32 = 2.0 * CARD_INSET + 20.0;
 
 pub(crate) fn draw(view: &FideBoardView, style: &Style) -> Canvas {
     let mut canvas = board::background(style, view.orientation);
@@ -35,7 +46,7 @@ pub(crate) fn draw(view: &FideBoardView, style: &Style) -> Canvas {
 }
 
 /// The cards beside the board: the player at the top of the board first, then whose turn it
-/// is, the variants, and the player at the bottom, at the panel's foot.
+/// is, the last moves, the variants, and the player at the bottom, at the panel's foot.
 fn panel(canvas: &mut Canvas, view: &FideBoardView, style: &Style) {
     let p = style.panel_rect();
     let u = style.u();
@@ -62,14 +73,22 @@ fn panel(canvas: &mut Canvas, view: &FideBoardView, style: &Style) {
         &area(pad + card_h, status_h),
         u,
     );
-    let variants_y = pad + card_h + status_h;
+    let moves_y = pad + card_h + status_h;
     let bottom_y = p.h as f32 - pad - card_h;
-    variants(
-        canvas,
-        &view.variants,
-        &area(variants_y, bottom_y - gap - variants_y),
-        u,
-    );
+    // The variants take the room their text needs (up to a share of it), just above the
+    // bottom card; the moves fill the rest, so the panel has no empty band.
+    let room = bottom_y - gap - moves_y;
+    let inner_w = w - 2.0 * CARD_INSET * u;
+    let variants_h = VARIANTS_HEAD * u
+        + variants_height(
+            &view.variants,
+            inner_w,
+            room * VARIANTS_SHARE - VARIANTS_HEAD * u,
+            u,
+        );
+    let variants_y = bottom_y - gap - variants_h;
+    moves(canvas, view, &area(moves_y, variants_y - gap - moves_y), u);
+    variants(canvas, &view.variants, &area(variants_y, variants_h), u);
     player(canvas, view, !top, &area(bottom_y, card_h), u);
 }
 
@@ -90,8 +109,67 @@ fn player(canvas: &mut Canvas, view: &FideBoardView, color: Color, a: &Area, u: 
         empty: "nothing yet",
         pieces: &view.captured[color.index()],
         color: !color,
+        // The card's height is fixed; six kinds of piece fit one line.
+        max_lines: 1,
     };
     panel::piece_row(canvas, &captured, view.orientation, x, right, y, u);
+}
+
+/// The last moves as a score sheet, newest at the foot, as many lines as the card holds
+/// (the latest move in bold); "no moves yet" at the start.
+fn moves(canvas: &mut Canvas, view: &FideBoardView, a: &Area, u: f32) {
+    let px = MOVE_PX * u;
+    let line_h = text::line_height(px);
+    let inset = CARD_INSET * u;
+    let (x, right) = panel::card(canvas, a, false, u);
+    panel::label(canvas, x, a.y + inset, u, "Moves");
+    let top = a.y + inset + 20.0 * u;
+    let lines = score_lines(&view.moves);
+    let fit = ((a.y + a.h - inset - top) / line_h).floor().max(0.0) as usize;
+    let shown = &lines[lines.len().saturating_sub(fit)..];
+    if lines.is_empty() {
+        let baseline = top + text::cap_height(px);
+        text::draw(
+            canvas,
+            Face::Regular,
+            px,
+            x,
+            baseline,
+            palette::MUTED,
+            "no moves yet",
+        );
+        return;
+    }
+    // Numbers end at one edge, and each side's moves start at their own, as on a sheet.
+    let number_w = text::width(Face::Regular, px, "999.");
+    let white_x = x + number_w + 8.0 * u;
+    let column_w = ((right - white_x) / 2.0).min(MOVE_COLUMN * u);
+    let black_x = white_x + column_w;
+    for (i, &(number, white, black)) in shown.iter().enumerate() {
+        let baseline = top + i as f32 * line_h + text::cap_height(px);
+        text::draw_right(
+            canvas,
+            Face::Regular,
+            px,
+            x + number_w,
+            baseline,
+            palette::MUTED,
+            &format!("{number}."),
+        );
+        // A list that starts at Black's move holds White's place with an ellipsis, as a
+        // score sheet does; the latest move is Black's when the line has it, else White's.
+        let last = i + 1 == shown.len();
+        let sides = [
+            (white.or(Some("…")), white_x, last && black.is_none()),
+            (black, black_x, last),
+        ];
+        for (san, left, latest) in sides {
+            let Some(san) = san else { continue };
+            let face = if latest { Face::Bold } else { Face::Regular };
+            let san = text::ellipsize(face, px, san, column_w - 4.0 * u);
+            text::draw(canvas, face, px, left, baseline, palette::TEXT, &san);
+        }
+    }
 }
 
 /// The variants in force: each name with its summary under it when they all fit, otherwise
@@ -129,10 +207,8 @@ fn variants(canvas: &mut Canvas, names: &[String], a: &Area, u: f32) {
     }
 }
 
-/// Each variant's name and its summary, wrapped; false, drawing nothing, if they don't all
-/// fit the room.
-fn explained(canvas: &mut Canvas, names: &[String], room: &Area, u: f32) -> bool {
-    let (x, top) = (room.x, room.y);
+/// Each variant's name with its summary wrapped to `w`, and the height they all take.
+fn explanations(names: &[String], w: f32, u: f32) -> (Vec<(&str, Vec<String>)>, f32) {
     let (name_px, summary_px) = (VARIANT_PX * u, SUMMARY_PX * u);
     let entries: Vec<(&str, Vec<String>)> = names
         .iter()
@@ -140,21 +216,49 @@ fn explained(canvas: &mut Canvas, names: &[String], room: &Area, u: f32) -> bool
             let summary = name.parse::<Variant>().map_or("", Variant::summary);
             let lines = match summary {
                 "" => Vec::new(),
-                s => text::wrap_words(Face::Regular, summary_px, s, room.w),
+                s => text::wrap_words(Face::Regular, summary_px, s, w),
             };
             (name.as_str(), lines)
         })
         .collect();
-    let entry_gap = 6.0 * u;
-    let height: f32 = entries
+    let height = entries
         .iter()
         .map(|(_, lines)| {
             text::line_height(name_px)
                 + lines.len() as f32 * text::line_height(summary_px)
-                + entry_gap
+                + ENTRY_GAP * u
         })
-        .sum();
-    if height - entry_gap > room.h {
+        .sum::<f32>()
+        - ENTRY_GAP * u;
+    (entries, height)
+}
+
+/// The height the variants' text takes in width `w`, at most `max_h`: explained when that
+/// fits, otherwise listed by name (in two columns and smaller type when there are many).
+fn variants_height(names: &[String], w: f32, max_h: f32, u: f32) -> f32 {
+    let line = text::line_height(VARIANT_PX * u);
+    if names.is_empty() {
+        return line;
+    }
+    let (_, explained) = explanations(names, w, u);
+    if explained <= max_h {
+        return explained;
+    }
+    // One column, or two as `listed` makes them, with a rounding pixel more so that it
+    // finds room for every line at the largest type; past that it shrinks the type.
+    let one = names.len() as f32 * line + 1.0;
+    let two = names.len().div_ceil(2) as f32 * line + 1.0;
+    let fits = if one <= max_h { one } else { two };
+    fits.min(max_h.max(line))
+}
+
+/// Each variant's name and its summary, wrapped; false, drawing nothing, if they don't all
+/// fit the room.
+fn explained(canvas: &mut Canvas, names: &[String], room: &Area, u: f32) -> bool {
+    let (x, top) = (room.x, room.y);
+    let (name_px, summary_px) = (VARIANT_PX * u, SUMMARY_PX * u);
+    let (entries, height) = explanations(names, room.w, u);
+    if height > room.h {
         return false;
     }
     // Each line's box starts at `y`; text sits on a baseline a capital's height below.
@@ -185,7 +289,7 @@ fn explained(canvas: &mut Canvas, names: &[String], room: &Area, u: f32) -> bool
             );
             y += text::line_height(summary_px);
         }
-        y += entry_gap;
+        y += ENTRY_GAP * u;
     }
     true
 }

@@ -1,5 +1,6 @@
 //! What the FIDE-family pictures show, as plain data: a board with each player's name,
-//! clock and captured pieces and the variants in force, and a replay's frames.
+//! clock and captured pieces, the last moves and the variants in force, and a replay's
+//! frames.
 
 use crate::view::ClockView;
 use engine::fide::{FideGame, Position};
@@ -35,9 +36,47 @@ pub struct FideBoardView {
     /// White's clock, then Black's, in a game with a time control.
     #[serde(default)]
     pub clocks: Option<[ClockView; 2]>,
+    /// The game's last moves, oldest first: at most [`FideBoardView::MOVES_KEPT`]. Views
+    /// stored before the picture listed moves read as none.
+    #[serde(default)]
+    pub moves: Vec<ListedMove>,
+}
+
+/// A move in the list beside a FIDE board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedMove {
+    /// Its move number: 1 for each side's first move.
+    pub number: u32,
+    /// The side that played it.
+    pub color: Color,
+    /// The move in SAN, as the game recorded it.
+    pub san: String,
+}
+
+/// One line of a score sheet: the move number, White's move and Black's; either is missing
+/// at the ends of a list.
+pub(crate) type ScoreLine<'a> = (u32, Option<&'a str>, Option<&'a str>);
+
+/// Moves paired into a score sheet's lines.
+pub(crate) fn score_lines(moves: &[ListedMove]) -> Vec<ScoreLine<'_>> {
+    let mut lines: Vec<ScoreLine> = Vec::new();
+    for m in moves {
+        match (m.color, lines.last_mut()) {
+            (Color::Black, Some((number, _, black @ None))) if *number == m.number => {
+                *black = Some(&m.san);
+            }
+            (Color::Black, _) => lines.push((m.number, None, Some(&m.san))),
+            (Color::White, _) => lines.push((m.number, Some(&m.san), None)),
+        }
+    }
+    lines
 }
 
 impl FideBoardView {
+    /// How many of a game's last moves a view keeps: more than the picture's card shows
+    /// at any size, few enough that a long game's view stays small.
+    pub const MOVES_KEPT: usize = 40;
+
     /// A position seen from White's side, with the players' names (White's first).
     pub fn from_position(position: &Position, names: [&str; 2]) -> FideBoardView {
         let board = position.board();
@@ -70,14 +109,17 @@ impl FideBoardView {
             result: None,
             orientation: Color::White,
             clocks: None,
+            moves: Vec::new(),
         }
     }
 
-    /// A game's current position with its last move and, once over, its result.
+    /// A game's current position with its last move, its last few moves listed and, once
+    /// over, its result.
     pub fn from_game(game: &FideGame, names: [&str; 2]) -> FideBoardView {
         FideBoardView {
             last_move: game.last_move_squares(),
             result: game.result().map(|o| o.to_string()),
+            moves: last_moves(game, FideBoardView::MOVES_KEPT),
             ..FideBoardView::from_position(game.position(), names)
         }
     }
@@ -97,6 +139,32 @@ impl FideBoardView {
             .find(|(s, _, _)| *s == square)
             .map(|(_, c, d)| (*c, d))
     }
+}
+
+/// The game's last `kept` moves, numbered from its start (which may be a position with
+/// Black to move).
+fn last_moves(game: &FideGame, kept: usize) -> Vec<ListedMove> {
+    let start = game.start();
+    let black_first = usize::from(start.turn() == Color::Black);
+    let sans = game.sans();
+    let skip = sans.len().saturating_sub(kept);
+    sans.iter()
+        .enumerate()
+        .skip(skip)
+        .map(|(i, san)| {
+            let ply = i + black_first;
+            let pairs = u32::try_from(ply / 2).unwrap_or(u32::MAX);
+            ListedMove {
+                number: start.fullmoves().saturating_add(pairs),
+                color: if ply % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                san: san.clone(),
+            }
+        })
+        .collect()
 }
 
 /// An animated FIDE-family replay: one board per position, the start and then the position
@@ -170,6 +238,75 @@ mod tests {
         );
         assert_eq!(view.check, ["e1".parse().unwrap()]);
         assert_eq!(view.result, None);
+        let listed: Vec<(u32, Color, &str)> = view
+            .moves
+            .iter()
+            .map(|m| (m.number, m.color, m.san.as_str()))
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                (1, Color::White, "e4"),
+                (1, Color::Black, "d5"),
+                (2, Color::White, "exd5"),
+                (2, Color::Black, "Qxd5"),
+                (3, Color::White, "Nc3"),
+                (3, Color::Black, "Qe5+"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_game_keeps_its_last_moves_numbered_from_a_black_start() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let start = Position::from_fen(fen, Variants::NONE).unwrap();
+        let mut game = FideGame::from_position(start);
+        for m in [
+            "a6", "a3", "a5", "a4", "b6", "b3", "b5", "b4", "c6", "c3", "c5", "c4", "h6", "h3",
+            "h5", "h4", "g6", "g3", "g5", "g4", "f6", "f3", "f5", "f4", "d6", "d3",
+        ] {
+            game.play_text(m).unwrap();
+        }
+        let view = FideBoardView::from_game(&game, ["A", "B"]);
+        assert_eq!(view.moves.len(), 26);
+        assert_eq!(view.moves[0].san, "a6");
+        let moves = last_moves(&game, 24);
+        let at = |i: usize| {
+            let m = &moves[i];
+            (m.number, m.color, m.san.as_str())
+        };
+        // The first two moves are left out; Black's first move was move 1.
+        assert_eq!(at(0), (2, Color::Black, "a5"));
+        assert_eq!(at(23), (14, Color::White, "d3"));
+        let lines = score_lines(&moves);
+        assert_eq!(lines.len(), 13);
+        assert_eq!(lines[0], (2, None, Some("a5")));
+        assert_eq!(lines[12], (14, Some("d3"), None));
+        let fresh = FideBoardView::from_game(&FideGame::from_position(start), ["A", "B"]);
+        assert!(fresh.moves.is_empty());
+    }
+
+    #[test]
+    fn a_list_starting_with_blacks_move_leaves_whites_place_empty() {
+        let listed = |number, color, san: &str| ListedMove {
+            number,
+            color,
+            san: san.to_string(),
+        };
+        let moves = [
+            listed(9, Color::Black, "dxc6"),
+            listed(10, Color::White, "O-O"),
+            listed(10, Color::Black, "f6"),
+            listed(11, Color::White, "d4"),
+        ];
+        assert_eq!(
+            score_lines(&moves),
+            [
+                (9, None, Some("dxc6")),
+                (10, Some("O-O"), Some("f6")),
+                (11, Some("d4"), None),
+            ]
+        );
     }
 
     #[test]

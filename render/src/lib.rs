@@ -76,7 +76,7 @@ mod view;
 
 pub use clock::clock_text;
 pub use engine;
-pub use fide_view::{FideBoardView, FideReplayView};
+pub use fide_view::{FideBoardView, FideReplayView, ListedMove};
 pub use replay::{Replay, ReplayBudget};
 pub use style::{Rect, Style};
 pub use view::{
@@ -113,8 +113,8 @@ pub fn fide_replay_within(view: &FideReplayView, style: &Style, budget: ReplayBu
 }
 
 /// The FIDE-family board picture (PNG): the board as [`board`] draws it, and beside it each
-/// player's name, clock and captured pieces, whose turn it is or the result, and the
-/// variants in force.
+/// player's name, clock and captured pieces, whose turn it is or the result, the last
+/// moves and the variants in force.
 pub fn fide_board(view: &FideBoardView, style: &Style) -> Vec<u8> {
     fide_board::draw(view, style).png()
 }
@@ -152,7 +152,8 @@ pub fn text_board(view: &BoardView) -> String {
 }
 
 /// A FIDE-family board as text from the view's side (pieces by letter, White upper case),
-/// then what each side has captured, the variants, and whose move it is or the result.
+/// then what each side has captured, the last moves, the variants, and whose move it is or
+/// the result.
 pub fn fide_text_board(view: &FideBoardView) -> String {
     text_board::fide(view)
 }

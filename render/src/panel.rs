@@ -10,7 +10,7 @@ use crate::text::{self, Face};
 use crate::view::{BoardView, PlayerView, Slot};
 use engine::position::MAX_PIECES;
 use engine::Design;
-use engine::{Color, Fide};
+use engine::Color;
 
 pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
     let p = style.panel_rect();
@@ -53,7 +53,7 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
         h: block_h,
     };
     player(canvas, view, top, &first, style);
-    let details = format!("Ply {}  ·  {}", view.ply, view.ruleset);
+    let details = details(view);
     status_line(
         canvas,
         view.to_move,
@@ -65,7 +65,19 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
     player(canvas, view, !top, &second, style);
 }
 
-/// Whose turn it is, or the result on a gold band; a muted line of details under it.
+/// The line under whose turn it is: the ply, the ruleset and the options the game was agreed
+/// with, so a fog or plunder game says so on its picture.
+fn details(view: &BoardView) -> String {
+    let mut details = format!("Ply {}  ·  {}", view.ply, view.ruleset);
+    let options = view.options.enabled_names();
+    if !options.is_empty() {
+        details.push_str(&format!("  ·  {}", options.join(", ")));
+    }
+    details
+}
+
+/// Whose turn it is, or the result on a gold band; a muted line of details under it, in
+/// smaller type when it is long.
 pub(crate) fn status_line(
     canvas: &mut Canvas,
     to_move: Color,
@@ -120,14 +132,15 @@ pub(crate) fn status_line(
             );
         }
     }
+    let (px, details) = fit_line(Face::Regular, 14.0 * u, 10.0 * u, details, a.w - 8.0 * u);
     text::draw_centred(
         canvas,
         Face::Regular,
-        14.0 * u,
+        px,
         a.x + a.w / 2.0,
         mid + 20.0 * u,
         palette::MUTED,
-        details,
+        &details,
     );
 }
 
@@ -286,6 +299,7 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
         empty: "empty",
         pieces: &p.reserve,
         color,
+        max_lines: RESERVE_LINES,
     };
     y = piece_row(canvas, &reserve, view.orientation, x, right, y, u);
     slots(
@@ -302,6 +316,10 @@ fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: 
         u,
     );
 }
+
+/// The lines of icons a reserve may take before it lists its pieces by name: two keep the
+/// design slots below it large enough to read.
+const RESERVE_LINES: usize = 2;
 
 /// A small muted heading, its top at y.
 pub(crate) fn label(canvas: &mut Canvas, x: f32, y: f32, u: f32, text_: &str) {
@@ -327,10 +345,78 @@ pub(crate) struct PieceRow<'a> {
     pub pieces: &'a [(Design, u32)],
     /// The side the pieces are drawn as.
     pub color: Color,
+    /// How many lines of icons the row may wrap to before it lists the pieces by name.
+    pub max_lines: usize,
 }
 
-/// A row of piece icons with counts under its label, shrinking to two rows when there are
-/// many. Returns the y below it.
+/// A piece icon's side in a row at its largest, and the smallest still read as its design
+/// (a token's move dots merge below it), in design units.
+const ICON: f32 = 40.0;
+const MIN_ICON: f32 = 30.0;
+/// A single line of icons: its height, in design units.
+const ICON_LINE: f32 = 42.0;
+/// The type of the counts beside the icons, and of the names when the pieces are listed.
+const COUNT_PX: f32 = 15.0;
+const NAME_PX: f32 = 13.0;
+
+/// How a row of `n` pieces is laid out in `width` pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Layout {
+    /// Icons of side `icon`, `per_line` to a line, on `lines` lines.
+    Icons {
+        icon: f32,
+        per_line: usize,
+        lines: usize,
+    },
+    /// Too many to draw at a readable size: each piece's name and count, as text.
+    Names,
+}
+
+/// The fewest lines (up to `max_lines`) on which every icon, followed by its count
+/// (`count_w` wide), is at least [`MIN_ICON`]: one line while they fit, as big as
+/// [`ICON`]; otherwise the names.
+fn layout(n: usize, count_w: f32, width: f32, max_lines: usize, u: f32) -> Layout {
+    (1..=max_lines)
+        .map(|lines| {
+            let per_line = n.div_ceil(lines).max(1);
+            let icon = (width / per_line as f32 - count_w).min(ICON * u);
+            (icon, per_line, lines)
+        })
+        .find(|&(icon, _, _)| icon >= MIN_ICON * u)
+        .map_or(Layout::Names, |(icon, per_line, lines)| Layout::Icons {
+            icon,
+            per_line,
+            lines,
+        })
+}
+
+impl Layout {
+    /// The height the row's pieces take.
+    fn height(self, max_lines: usize, u: f32) -> f32 {
+        match self {
+            Layout::Icons { icon, lines, .. } => lines as f32 * icon_line(icon, lines, u),
+            // As much room as the tallest layout of icons would take.
+            Layout::Names => match max_lines {
+                0 | 1 => ICON_LINE * u,
+                lines => lines as f32 * icon_line(MIN_ICON * u, lines, u),
+            },
+        }
+    }
+}
+
+/// The height of each of `lines` lines of `icon`-sized icons: a single line is as tall as it
+/// always was, so a short row keeps its place; wrapped lines are packed to the icons' size.
+fn icon_line(icon: f32, lines: usize, u: f32) -> f32 {
+    if lines == 1 {
+        ICON_LINE * u
+    } else {
+        icon + 2.0 * u
+    }
+}
+
+/// A row of piece icons with counts under its label, wrapped onto more lines when there
+/// are many, or listed by name when even that would make them too small to read. Returns
+/// the y below it.
 pub(crate) fn piece_row(
     canvas: &mut Canvas,
     row: &PieceRow,
@@ -342,36 +428,42 @@ pub(crate) fn piece_row(
 ) -> f32 {
     label(canvas, x, y, u, row.label);
     let y = y + 16.0 * u;
-    let row_h = 42.0 * u;
     if row.pieces.is_empty() {
         text::draw(
             canvas,
             Face::Regular,
             14.0 * u,
             x,
-            y + row_h / 2.0 + 5.0 * u,
+            y + ICON_LINE * u / 2.0 + 5.0 * u,
             palette::MUTED,
             row.empty,
         );
-        return y + row_h + 4.0 * u;
+        return y + ICON_LINE * u + 4.0 * u;
     }
-    let count_px = 15.0 * u;
-    let count_w = text::width(Face::Bold, count_px, "×99") + 6.0 * u;
-    let n = row.pieces.len() as f32;
-    let rows = if (40.0 * u + count_w) * n <= right - x {
-        1.0
-    } else {
-        2.0
+    let count_px = COUNT_PX * u;
+    let counts: Vec<String> = row.pieces.iter().map(|(_, n)| format!("×{n}")).collect();
+    let count_w = counts
+        .iter()
+        .map(|c| text::width(Face::Bold, count_px, c))
+        .fold(0.0, f32::max)
+        + 6.0 * u;
+    let shape = layout(row.pieces.len(), count_w, right - x, row.max_lines, u);
+    let height = shape.height(row.max_lines, u);
+    let Layout::Icons {
+        icon,
+        per_line,
+        lines,
+    } = shape
+    else {
+        names(canvas, row, x, right, y, height, u);
+        return y + height + 4.0 * u;
     };
-    let per_row = (n / rows).ceil();
-    let icon = ((right - x) / per_row - count_w)
-        .min(40.0 * u)
-        .min(row_h / rows);
+    let line_h = icon_line(icon, lines, u);
     let step = icon + count_w;
-    for (i, (design, count)) in row.pieces.iter().enumerate() {
-        let (col, line) = (i as f32 % per_row, (i as f32 / per_row).floor());
+    for (i, ((design, _), count)) in row.pieces.iter().zip(&counts).enumerate() {
+        let (col, line) = ((i % per_line) as f32, (i / per_line) as f32);
         let ix = x + col * step;
-        let iy = y + line * (row_h / rows) + (row_h / rows - icon) / 2.0;
+        let iy = y + line * line_h + (line_h - icon) / 2.0;
         let s = sprite(
             design,
             row.color,
@@ -387,10 +479,73 @@ pub(crate) fn piece_row(
             ix + icon + 2.0 * u,
             iy + icon / 2.0 + text::cap_height(px) / 2.0,
             palette::TEXT,
-            &format!("×{count}"),
+            count,
         );
     }
-    y + row_h + 4.0 * u
+    y + height + 4.0 * u
+}
+
+/// The pieces of a row by name with their counts (`N ×3`), as many lines as `height`
+/// holds; should they still not fit, the last line ends by saying how many more there are.
+fn names(canvas: &mut Canvas, row: &PieceRow, x: f32, right: f32, y: f32, height: f32, u: f32) {
+    let px = NAME_PX * u;
+    let line_h = text::line_height(px);
+    let max_lines = ((height / line_h).floor() as usize).max(1);
+    let gap = 12.0 * u;
+    let entries: Vec<String> = row
+        .pieces
+        .iter()
+        .map(|(design, n)| format!("{} ×{n}", design.piece_name()))
+        .collect();
+    let widths: Vec<f32> = entries
+        .iter()
+        .map(|e| text::width(Face::Mono, px, e).min(right - x))
+        .collect();
+    // Each entry is placed whole, so a name is never parted from its count.
+    let mut placed: Vec<(usize, f32, f32)> = Vec::new();
+    let (mut line, mut used) = (0, 0.0);
+    for &w in &widths {
+        if used > 0.0 && used + w > right - x {
+            line += 1;
+            used = 0.0;
+        }
+        placed.push((line, x + used, w));
+        used += w + gap;
+    }
+    // A list too long for the room ends its last line with how many more there are.
+    let more_w = text::width(Face::Mono, px, "+999 more") + gap;
+    if placed.last().is_some_and(|&(line, _, _)| line >= max_lines) {
+        placed.retain(|&(line, left, w)| {
+            line + 1 < max_lines || (line + 1 == max_lines && left + w <= right - more_w)
+        });
+    }
+    for (entry, &(line, left, _)) in entries.iter().zip(&placed) {
+        let baseline = y + line as f32 * line_h + text::cap_height(px) + 2.0 * u;
+        let entry = text::ellipsize(Face::Mono, px, entry, right - left);
+        text::draw(
+            canvas,
+            Face::Mono,
+            px,
+            left,
+            baseline,
+            palette::TEXT,
+            &entry,
+        );
+    }
+    let left_out = entries.len() - placed.len();
+    if left_out > 0 {
+        let line = max_lines - 1;
+        let baseline = y + line as f32 * line_h + text::cap_height(px) + 2.0 * u;
+        text::draw_right(
+            canvas,
+            Face::Mono,
+            px,
+            right,
+            baseline,
+            palette::MUTED,
+            &format!("+{left_out} more"),
+        );
+    }
 }
 
 /// The six design slots, two columns of three: icon, notation (wrapped or shrunk, never cut
@@ -464,7 +619,7 @@ fn slot_cell(canvas: &mut Canvas, slot: &Slot, color: Color, orientation: Color,
                 tx + w + 6.0 * u,
                 baseline,
                 palette::MUTED,
-                fide_name(fide),
+                fide.name(),
             );
         }
         baseline += text::line_height(px);
@@ -504,13 +659,84 @@ fn slot_cell(canvas: &mut Canvas, slot: &Slot, color: Color, orientation: Color,
     }
 }
 
-fn fide_name(fide: Fide) -> &'static str {
-    match fide {
-        Fide::Pawn => "pawn",
-        Fide::Knight => "knight",
-        Fide::Bishop => "bishop",
-        Fide::Rook => "rook",
-        Fide::Queen => "queen",
-        Fide::King => "king",
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The room a reserve row has at the default size: a card's inside, less the active
+    /// side's stripe.
+    const WIDTH: f32 = 370.0;
+
+    /// The counts' width for one-digit counts at the default size.
+    fn count_w() -> f32 {
+        text::width(Face::Bold, COUNT_PX, "×3") + 6.0
+    }
+
+    #[test]
+    fn a_reserve_of_many_designs_wraps_and_never_shrinks_below_the_minimum() {
+        let icons = |n| match layout(n, count_w(), WIDTH, RESERVE_LINES, 1.0) {
+            Layout::Icons {
+                icon,
+                per_line,
+                lines,
+            } => (icon, per_line, lines),
+            Layout::Names => panic!("{n} designs listed by name"),
+        };
+        // Five still fit one line at full size; eight and twelve wrap onto two lines.
+        assert_eq!(icons(5), (ICON, 5, 1));
+        assert_eq!(icons(8), (ICON, 4, 2));
+        let (icon, per_line, lines) = icons(12);
+        assert!(icon >= MIN_ICON, "{icon}");
+        assert_eq!((per_line, lines), (6, 2));
+        for n in 1..=12 {
+            let (icon, per_line, lines) = icons(n);
+            assert!(icon >= MIN_ICON && per_line * lines >= n, "{n}");
+        }
+        // Past what two lines hold at a readable size, the pieces are named instead.
+        assert_eq!(
+            layout(20, count_w(), WIDTH, RESERVE_LINES, 1.0),
+            Layout::Names
+        );
+    }
+
+    #[test]
+    fn a_row_of_captured_pieces_keeps_one_line() {
+        for n in 1..=6 {
+            let shape = layout(n, count_w(), WIDTH, 1, 1.0);
+            assert!(matches!(shape, Layout::Icons { lines: 1, .. }), "{n}");
+            assert_eq!(shape.height(1, 1.0), ICON_LINE);
+        }
+        // Named pieces take no more room than a line of icons would.
+        assert_eq!(Layout::Names.height(1, 1.0), ICON_LINE);
+        assert_eq!(
+            Layout::Names.height(RESERVE_LINES, 1.0),
+            RESERVE_LINES as f32 * (MIN_ICON + 2.0)
+        );
+    }
+
+    #[test]
+    fn the_details_name_the_options() {
+        let view = |options: &str| BoardView {
+            options: options.parse().unwrap(),
+            ..crate::BoardView::from_position(
+                &engine::Position::start(engine::Ruleset::Classic.into()),
+                ["A", "B"],
+            )
+        };
+        assert_eq!(details(&view("")), "Ply 1  ·  classic");
+        assert_eq!(
+            details(&view("fog,plunder")),
+            "Ply 1  ·  classic  ·  plunder, fog"
+        );
+        assert_eq!(
+            details(&view("unofficial")),
+            "Ply 1  ·  classic  ·  unofficial"
+        );
+    }
+
+    #[test]
+    fn no_room_at_all_lists_the_names() {
+        assert_eq!(layout(3, count_w(), 0.0, 2, 1.0), Layout::Names);
+        assert_eq!(layout(3, count_w(), -5.0, 0, 1.0), Layout::Names);
     }
 }

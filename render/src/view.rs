@@ -3,7 +3,7 @@
 //! Everything is serde so the bot can keep a view until Discord has the picture.
 
 use engine::fog::View;
-use engine::{Color, Design, Game, Position, Square, Zorkmids};
+use engine::{Color, Design, Game, Options, Position, Square, Zorkmids};
 use serde::{Deserialize, Serialize};
 
 /// One of a side's six design slots.
@@ -50,6 +50,10 @@ pub struct BoardView {
     pub ply: u32,
     /// The ruleset's name, such as "classic".
     pub ruleset: String,
+    /// The options the game was agreed with, such as fog and plunder. Views stored before
+    /// the picture named them read as none.
+    #[serde(default)]
+    pub options: Options,
     /// The squares the last action touched: from and to, or the drop square.
     pub last_action: Vec<Square>,
     /// Royal pieces in check.
@@ -205,6 +209,7 @@ impl BoardView {
             to_move: position.to_move(),
             ply: position.ply(),
             ruleset: position.rules().ruleset.name().to_string(),
+            options: position.rules().options,
             last_action: Vec::new(),
             check: Color::ALL
                 .into_iter()
@@ -242,6 +247,7 @@ impl BoardView {
             to_move: view.to_move,
             ply: view.ply,
             ruleset: view.ruleset.name().to_string(),
+            options: view.options,
             last_action: view.last_action.clone(),
             check: Vec::new(),
             result: view.result.map(|o| o.to_string()),

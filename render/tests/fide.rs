@@ -1,6 +1,6 @@
 //! The FIDE-family pictures: decode the board PNG and the replay GIF and check their sizes,
 //! squares, pieces, highlights, and what the cards beside the board show: names, clocks,
-//! captured pieces and the variants in force.
+//! captured pieces, the last moves and the variants in force.
 
 mod common;
 
@@ -211,6 +211,48 @@ fn many_variants_and_long_names_still_fit() {
 }
 
 #[test]
+fn the_last_moves_fill_the_middle_of_the_panel() {
+    let style = Style::default();
+    let view = common::fide_middlegame();
+    assert_eq!(view.moves.len(), 21);
+    let none = FideBoardView {
+        moves: vec![],
+        ..view.clone()
+    };
+    let p = style.panel_rect();
+    // The moves card lies under the status, in the middle three fifths of the panel.
+    let (y, h) = (p.h / 5, p.h * 3 / 5);
+    let ink = |view: &FideBoardView| draw(view, &style).count(p.x, y, p.w, h, TEXT, 40);
+    // Eleven lines of moves draw far more ink than "no moves yet" (the status and the
+    // variants share the region).
+    assert!(
+        ink(&view) > ink(&none) + 600,
+        "{} vs {}",
+        ink(&view),
+        ink(&none)
+    );
+    assert_eq!(
+        differing(&draw(&view, &style), &draw(&none, &style), 0, 0, p.x, p.h),
+        0
+    );
+    // A game far longer than the card still shows its last moves, within the card.
+    let mut long = view.clone();
+    long.moves = (0..FideBoardView::MOVES_KEPT)
+        .map(|i| render::ListedMove {
+            number: 500 + i as u32 / 2,
+            color: if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            san: "Qxd1+".repeat(1 + i % 3),
+        })
+        .collect();
+    check_board(&long, &style);
+    check_board(&long, &Style::board_px(240));
+}
+
+#[test]
 fn a_stored_view_reads_back_and_one_without_clocks_too() {
     let view = common::fide_middlegame();
     let text = serde_json::to_string(&view).unwrap();
@@ -218,8 +260,10 @@ fn a_stored_view_reads_back_and_one_without_clocks_too() {
     assert_eq!(back, view);
     let mut json: serde_json::Value = serde_json::to_value(&view).unwrap();
     json.as_object_mut().unwrap().remove("clocks");
+    json.as_object_mut().unwrap().remove("moves");
     let back: FideBoardView = serde_json::from_value(json).unwrap();
     assert_eq!(back.clocks, None);
+    assert!(back.moves.is_empty());
 }
 
 #[test]

@@ -141,6 +141,24 @@ fn a_crowded_reserve_and_huge_notation_still_fit() {
     check_board(&view, &Style::default());
 }
 
+#[test]
+fn reserves_of_five_eight_twelve_and_fourteen_designs_fit() {
+    for n in [5, 8, 12, 14] {
+        let mut view = common::fairy();
+        view.players[0].reserve = common::reserve_of(n);
+        view.players[1].reserve = common::reserve_of(n);
+        for style in [
+            Style::default(),
+            Style::board_px(240),
+            Style::board_px(1200),
+        ] {
+            eprintln!("{n} designs, {} px squares", style.square);
+            check_board(&view, &style);
+            check_board(&view.clone().seen_by(Color::Black), &style);
+        }
+    }
+}
+
 fn with_clocks(view: BoardView, white: (u64, bool), black: (u64, bool)) -> BoardView {
     let clock = |(remaining, running)| ClockView { remaining, running };
     BoardView {

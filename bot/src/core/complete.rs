@@ -12,7 +12,7 @@ use super::{Core, Place, Who};
 use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
 use engine::fide::FideGame;
-use engine::{price, Action, Color, Design, Game, Position};
+use engine::{price, zorkmids, Action, Color, Design, Game, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -313,8 +313,9 @@ fn buys(position: &Position) -> Vec<Choice> {
             let cost = position.cost(d)?;
             (cost <= funds).then(|| Choice {
                 label: format!(
-                    "{}: {cost} zorkmids (you will have {funds})",
-                    d.piece_name()
+                    "{}: {} (you will have {funds})",
+                    d.piece_name(),
+                    zorkmids(cost)
                 ),
                 value: d.piece_name(),
             })

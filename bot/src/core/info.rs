@@ -3,12 +3,12 @@
 use super::present::{
     board, clock_line, clocks_now, names, private_picture, record_file, secret, terms_text,
 };
-use super::text::{literal, zorkmids};
+use super::text::literal;
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
 use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
 use engine::fide::FideGame;
-use engine::{price, Color, Design, Game, Position, Ruleset};
+use engine::{price, zorkmids, Color, Design, Game, Position, Ruleset};
 use render::{BoardView, FideBoardView};
 use std::fmt::Write;
 

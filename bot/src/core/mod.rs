@@ -51,7 +51,7 @@ pub use request::{
 };
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{help_of, neutral, spans, unmarked, zorkmids, Span, RESTARTING};
+pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
 pub use venue::Venue;
 
 use crate::picture::Painters;

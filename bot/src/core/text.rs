@@ -54,17 +54,6 @@ pub const SLOW_DOWN: &str =
 /// typed is echoed in errors, and a 5000-character design must not fill the answer.
 const ECHO_MAX: usize = 80;
 
-/// An amount of money with its unit: "1 zorkmid", "0.5 zorkmids", "-2 zorkmids".
-pub fn zorkmids(amount: impl std::fmt::Display) -> String {
-    let amount = amount.to_string();
-    let unit = if amount == "1" || amount == "-1" {
-        "zorkmid"
-    } else {
-        "zorkmids"
-    };
-    format!("{amount} {unit}")
-}
-
 /// Text made safe to show: control, bidirectional and invisible characters (which could
 /// reorder or hide the rest of a message) become U+FFFD, and any word longer than
 /// `ECHO_MAX` characters is clipped with an ellipsis, keeping its closing punctuation.

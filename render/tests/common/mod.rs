@@ -5,7 +5,7 @@ pub mod long_game;
 
 use render::engine::fide::{FideGame, Variants};
 use render::engine::Game;
-use render::engine::{Color, Design, Square, Zorkmids};
+use render::engine::{Color, Design, Options, Square, Zorkmids};
 use render::{
     BoardView, ChartView, ClockView, Column, FideBoardView, PlayerView, Rect, ReplayView, Slot,
     TableView,
@@ -75,6 +75,7 @@ pub fn start() -> BoardView {
         to_move: Color::White,
         ply: 1,
         ruleset: "classic".into(),
+        options: Options::default(),
         last_action: vec![],
         check: vec![],
         result: None,
@@ -99,6 +100,7 @@ pub fn middlegame() -> BoardView {
         to_move: Color::Black,
         ply: 58,
         ruleset: "classic".into(),
+        options: Options::default(),
         last_action: vec![sq("b1"), sq("c3")],
         check: vec![],
         result: None,
@@ -165,6 +167,7 @@ pub fn fairy() -> BoardView {
         to_move: Color::White,
         ply: 41,
         ruleset: "kurnia".into(),
+        options: Options::default(),
         last_action: vec![sq("e5")],
         check: vec![],
         result: None,
@@ -188,6 +191,7 @@ pub fn check() -> BoardView {
         to_move: Color::Black,
         ply: 24,
         ruleset: "classic".into(),
+        options: Options::default(),
         last_action: vec![sq("a1"), sq("e1")],
         check: vec![sq("e8")],
         result: None,
@@ -210,6 +214,7 @@ pub fn finished() -> BoardView {
         to_move: Color::White,
         ply: 61,
         ruleset: "progressive".into(),
+        options: Options::default(),
         last_action: vec![sq("e8"), sq("e1")],
         check: vec![sq("g1")],
         result: Some("0-1, Black wins by checkmate".into()),
@@ -282,6 +287,7 @@ pub fn prefixes() -> BoardView {
         to_move: Color::White,
         ply: 37,
         ruleset: "classic".into(),
+        options: "unofficial,plunder".parse().unwrap(),
         last_action: vec![sq("d5"), sq("d4")],
         check: vec![],
         result: None,
@@ -321,6 +327,7 @@ pub fn fog() -> BoardView {
         to_move: Color::Black,
         ply: 22,
         ruleset: "classic".into(),
+        options: "fog".parse().unwrap(),
         last_action: vec![sq("e4"), sq("d4")],
         check: vec![],
         result: None,
@@ -328,6 +335,43 @@ pub fn fog() -> BoardView {
         clocks: None,
         terrain: ["b3", "c4", "f3", "f5", "c6"].map(sq).to_vec(),
         hidden: Square::all().filter(|s| !seen.contains(s)).collect(),
+    }
+}
+
+/// Fourteen fairy designs, none alike, to crowd a reserve or a text board.
+pub const MANY_DESIGNS: [&str; 14] = [
+    "WD", "FA", "fN", "sW", "bmD", "fcF", "NN", "mRcB", "WbRbmHfB", "fbDbcA", "BL", "nN", "FfR",
+    "sWbmD",
+];
+
+/// A reserve of the first `n` of [`MANY_DESIGNS`], one of each.
+pub fn reserve_of(n: usize) -> Vec<(Design, u32)> {
+    MANY_DESIGNS[..n.min(MANY_DESIGNS.len())]
+        .iter()
+        .map(|d| (design(d), 1))
+        .collect()
+}
+
+/// Crowded reserves: White has bought twelve designs (two lines of icons), Black fourteen
+/// (too many to draw at a readable size: named, with counts).
+pub fn reserves() -> BoardView {
+    let mut white = reserve_of(12);
+    white[0].1 = 2;
+    white[5].1 = 2;
+    BoardView {
+        pieces: pieces(&["K e1", "k e8"]),
+        players: [
+            PlayerView {
+                reserve: white,
+                ..player("Ralph Betza", "1.5", &[], fide_slots())
+            },
+            PlayerView {
+                reserve: reserve_of(14),
+                ..player("Hans Bodlaender", "0", &[], fide_slots())
+            },
+        ],
+        ply: 57,
+        ..start()
     }
 }
 
@@ -342,6 +386,7 @@ pub fn golden_views() -> Vec<(&'static str, BoardView)> {
         ("clocks", clocks()),
         ("prefixes", prefixes()),
         ("fog", fog()),
+        ("reserves", reserves()),
     ]
 }
 
