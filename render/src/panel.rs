@@ -9,8 +9,8 @@ use crate::style::{palette, Style};
 use crate::text::{self, Face};
 use crate::view::{BoardView, PlayerView, Slot};
 use engine::position::MAX_PIECES;
-use engine::Design;
 use engine::Color;
+use engine::Design;
 
 pub(crate) fn paint_background(canvas: &mut Canvas, style: &Style) {
     let p = style.panel_rect();
