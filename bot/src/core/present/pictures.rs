@@ -4,7 +4,7 @@
 use crate::core::Picture;
 use crate::family::GameState;
 use crate::store::{GameRow, Player, Status};
-use engine::{Clock, Color, Game};
+use engine::{Clock, Color, EndReason, Game};
 use render::{BoardView, ClockView, FideBoardView};
 
 /// A game's whole board as the given side sees it, with the last action, any check, the
@@ -42,15 +42,22 @@ pub(crate) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
     picture(&row.players, &row.game, side, clocks_now(row, now))
 }
 
-/// Both sides' clocks as the board shows them at `now`; None without a clock.
+/// Both sides' clocks as the board shows them at `now`; None without a clock. A side that
+/// lost on time reads 0:00 on every picture of the game: the stored clock keeps what it had
+/// when its last turn began, and that is the time it ran out of.
 pub(crate) fn clocks_now(row: &GameRow, now: i64) -> Option<[ClockView; 2]> {
     let mover = row.game.to_move();
-    Some(clock_views(
-        row.clock?,
-        mover,
-        row.status == Status::Active,
-        now,
-    ))
+    let mut faces = clock_views(row.clock?, mover, row.status == Status::Active, now);
+    let flagged = row
+        .game
+        .result()
+        .filter(|o| o.reason == EndReason::Timeout)
+        .and_then(|o| o.winner)
+        .map(|winner| !winner);
+    if let Some(loser) = flagged {
+        faces[loser.index()].remaining = 0;
+    }
+    Some(faces)
 }
 
 /// Both faces of `clock` at `now`, `mover`'s running while the game is.

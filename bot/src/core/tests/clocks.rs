@@ -90,6 +90,37 @@ async fn a_timeout_ends_the_game_exactly_once(backend: Backend) {
     assert!(text.contains("is over"), "{text}");
 }
 
+/// The clock of a side that lost on time reads 0:00 wherever the game is shown (it kept
+/// the minute it had when its turn began).
+async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_timed("1m+0s", false).await;
+    f.play(&alice(), "Kd2").await;
+    let t = f.advance(MINUTE + 30);
+    f.core.run_due(t).await.unwrap();
+    let announced = {
+        let delivered = f.platform.delivered.lock().unwrap();
+        let flagged: Vec<&Reply> = delivered
+            .iter()
+            .map(|(_, r)| r)
+            .filter(|r| r.text.contains("ran out of time"))
+            .collect();
+        assert_eq!(flagged.len(), 1);
+        flagged[0].clone()
+    };
+    let board = f.one(&bob(), Request::Board { ply: None }).await;
+    for reply in [&announced, &board] {
+        match &reply.picture {
+            Some(Picture::Board(view)) => {
+                let [white, black] = view.clocks.expect("clocks");
+                assert_eq!((white.remaining, white.running), (60, false));
+                assert_eq!((black.remaining, black.running), (0, false));
+            }
+            other => panic!("a board, not {other:?}"),
+        }
+    }
+}
+
 async fn a_turn_one_second_before_the_deadline_counts(backend: Backend) {
     let f = fixture(backend).await;
     f.start_timed("1m+2s", false).await;
@@ -427,6 +458,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
 on_both!(
     a_flush_after_a_stopped_scheduler_posts_each_message_once,
     a_timeout_ends_the_game_exactly_once,
+    a_time_loss_reads_zero_on_every_picture,
     a_turn_one_second_before_the_deadline_counts,
     a_late_turn_loses_on_time_instead,
     correspondence_players_are_reminded_once_a_day_and_an_hour_before,
