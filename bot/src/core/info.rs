@@ -14,7 +14,8 @@ use std::fmt::Write;
 
 impl Core {
     /// The board of the channel's game (or of its last one, once over), from the asker's
-    /// side if they play; at turn `ply` if asked, from the turns as stored.
+    /// side if they play (a finished game from the winner's); at turn `ply` if asked, from
+    /// the turns as stored.
     pub(super) async fn board(
         &self,
         who: &Who,

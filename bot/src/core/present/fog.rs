@@ -165,7 +165,8 @@ pub(crate) fn reveal(row: &GameRow, replies: &mut [Reply], now: i64) {
         return;
     }
     if let Some(first) = replies.iter_mut().find(|r| !r.ephemeral) {
-        // A resignation or a flag shows the whole board already, from the winner's side.
+        // A resignation or a flag shows the whole board already. A finished game's board is
+        // drawn from the winner's side whatever side is asked for.
         first
             .picture
             .get_or_insert_with(|| board(row, Color::White, now));

@@ -37,8 +37,15 @@ pub(crate) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Pi
     Picture::Board(Box::new(BoardView { clocks, ..view }))
 }
 
-/// The stored game's board as the given side sees it, with the clocks at `now`.
+/// The stored game's board with the clocks at `now`: as `side` sees it while it is played
+/// (or once aborted); once finished, from the winner's side (White's after a draw), whoever
+/// asks, so the picture of a result is the same for everyone and shows the winning side
+/// at the bottom.
 pub(crate) fn board(row: &GameRow, side: Color, now: i64) -> Picture {
+    let side = match row.game.result().filter(|_| row.status == Status::Finished) {
+        Some(outcome) => outcome.winner.unwrap_or(Color::White),
+        None => side,
+    };
     picture(&row.players, &row.game, side, clocks_now(row, now))
 }
 

@@ -91,7 +91,7 @@ async fn a_timeout_ends_the_game_exactly_once(backend: Backend) {
 }
 
 /// The clock of a side that lost on time reads 0:00 wherever the game is shown (it kept
-/// the minute it had when its turn began).
+/// the minute it had when its turn began), and the board is the winner's way up.
 async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
     let f = fixture(backend).await;
     f.start_timed("1m+0s", false).await;
@@ -112,6 +112,7 @@ async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
     for reply in [&announced, &board] {
         match &reply.picture {
             Some(Picture::Board(view)) => {
+                assert_eq!(view.orientation, Color::White, "{}", reply.text);
                 let [white, black] = view.clocks.expect("clocks");
                 assert_eq!((white.remaining, white.running), (60, false));
                 assert_eq!((black.remaining, black.running), (0, false));

@@ -407,7 +407,33 @@ async fn a_fide_tournament_round(backend: Backend) {
     assert!(rated.is_some());
 }
 
+/// A finished game's public pictures show the winner's side at the bottom, whoever asks:
+/// here Black mates, so White (the loser) sees it from Black's side too.
+async fn a_mate_is_drawn_from_the_winners_side(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start_fide("none", None).await;
+    let mate = f.moves(&["f3", "e5", "g4", "Qh4#"]).await;
+    assert!(
+        mate.text.contains("0-1, Black wins by checkmate"),
+        "{}",
+        mate.text
+    );
+    let side = |reply: &Reply| match &reply.picture {
+        Some(Picture::FideBoard(view)) => view.orientation,
+        other => panic!("a fide board, not {other:?}"),
+    };
+    assert_eq!(side(&mate), Color::Black);
+    for who in [alice(), bob(), carol()] {
+        let board = f.one(&who, Request::Board { ply: None }).await;
+        assert_eq!(side(&board), Color::Black, "{}", board.text);
+    }
+    // An earlier position is not the result: it stays the asker's way up.
+    let early = f.one(&alice(), Request::Board { ply: Some(2) }).await;
+    assert_eq!(side(&early), Color::White);
+}
+
 on_both!(
+    a_mate_is_drawn_from_the_winners_side,
     a_fide_game_with_variants_is_played_to_mate,
     options_of_the_other_game_are_refused,
     draws_flags_and_rating_pools,

@@ -553,6 +553,11 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
         last.text
     );
     assert!(last.pings.is_empty());
+    // The mate is shown from the winner's side, not from the side that would move next.
+    match &last.picture {
+        Some(Picture::Board(view)) => assert_eq!(view.orientation, Color::White),
+        other => panic!("a board, not {other:?}"),
+    }
     let row = f.row().await;
     assert_eq!(row.status, Status::Finished);
     let text = f.refused(&bob(), HERE, mv("Kd8")).await;
