@@ -249,6 +249,11 @@ impl Design {
         &self.prefixes
     }
 
+    /// Its first prefix that only the unofficial option allows, if any.
+    pub fn unofficial_prefix(&self) -> Option<Prefix> {
+        self.prefixes.iter().copied().find(|p| !p.is_official())
+    }
+
     /// Whether the design has this prefix.
     pub fn has_prefix(&self, prefix: Prefix) -> bool {
         self.prefixes.contains(&prefix)

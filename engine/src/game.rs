@@ -4,7 +4,7 @@
 use crate::action::{Action, DesignPhase, Turn};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::design::{Design, Prefix};
+use crate::design::Design;
 use crate::fog::{action_squares, View};
 use crate::money::Zorkmids;
 use crate::movetext::{design_list, read_turn, ReadError, Warning, WrittenAction, WrittenMove};
@@ -1019,8 +1019,8 @@ impl Game {
             return Err(TurnError::RepeatedDesign(design.piece_name()));
         }
         if !self.rules().options.unofficial {
-            if let Some(p) = design.prefixes().iter().find(|p| !p.is_official()) {
-                return Err(TurnError::Unofficial(Prefix::word(*p)));
+            if let Some(p) = design.unofficial_prefix() {
+                return Err(TurnError::Unofficial(p.word()));
             }
         }
         price(

@@ -113,7 +113,8 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         resumable(&setup, row).map_err(PlayError::Refused)?;
     }
     let names = match &resumed {
-        Some(row) => Color::ALL.map(|color| row.player(color).name.clone()),
+        // Each seat's own name: after a /rematch the seat that started as White plays Black.
+        Some(row) => [Seat(0), Seat(1)].map(|s| row.player(s.colour(Some(row))).name.clone()),
         None => setup.names(),
     };
     // Names are shown at every prompt: neutralised as the bot neutralises what it repeats.
@@ -139,11 +140,11 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         Some(row) => row.computer.map(|c| c.color),
         None => setup.computer.map(|(color, _)| color),
     };
-    let member = computer.map(|color| Seat::of(!color));
-    let mut seat = member.unwrap_or(Seat::of(setup.first));
+    let member = computer.map(|color| Seat::playing(!color, resumed.as_ref()));
+    let mut seat = member.unwrap_or(Seat::playing(setup.first, None));
     match &resumed {
         Some(row) => {
-            seat = member.unwrap_or(Seat::of(row.game.to_move()));
+            seat = member.unwrap_or(Seat::playing(row.game.to_move(), Some(row)));
             println!("Resuming the game in {}.", database_text(&setup.database));
             let at_keyboard = &players[seat.0];
             screen.ask(&core, at_keyboard, Request::Game).await;
@@ -224,16 +225,12 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
     Ok(())
 }
 
-/// One of the two players at the keyboard: 0 started as White, 1 as Black.
+/// One of the two players at the keyboard: 0 started as White (member id 1), 1 as Black
+/// (member id 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seat(usize);
 
 impl Seat {
-    /// The seat of the player who started as `color`.
-    fn of(color: Color) -> Seat {
-        Seat(color.index())
-    }
-
     fn other(self) -> Seat {
         Seat(1 - self.0)
     }
@@ -241,21 +238,15 @@ impl Seat {
     /// The colour this seat plays in `game` (the latest; colours swap with each /rematch),
     /// or started with before any game.
     fn colour(self, game: Option<&GameRow>) -> Color {
-        let started = Color::ALL[self.0];
-        match game {
-            // The seats' ids are 1 and 2, White's and Black's at the start.
-            Some(row) if row.player(Color::White).id == 2 => !started,
-            _ => started,
-        }
+        game.and_then(|row| row.color_of(self.0 as u64 + 1))
+            .unwrap_or(Color::ALL[self.0])
     }
 
-    /// The seat that plays `color` in `game`.
+    /// The seat that plays `color` in `game`, or starts as it before any game.
     fn playing(color: Color, game: Option<&GameRow>) -> Seat {
-        let white_seat = Seat(0).colour(game) == Color::White;
-        match (color, white_seat) {
-            (Color::White, true) | (Color::Black, false) => Seat(0),
-            _ => Seat(1),
-        }
+        game.map_or(Seat(color.index()), |row| {
+            Seat(row.player(color).id.saturating_sub(1).min(1) as usize)
+        })
     }
 }
 

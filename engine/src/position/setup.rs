@@ -219,7 +219,7 @@ impl Setup {
                 continue;
             }
             seen.push(design);
-            if let Some(&prefix) = design.prefixes().iter().find(|p| !p.is_official()) {
+            if let Some(prefix) = design.unofficial_prefix() {
                 problems.push(Illegal::Unofficial {
                     design: design.piece_name(),
                     prefix: prefix.word(),
