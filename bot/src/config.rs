@@ -1,6 +1,6 @@
 //! Settings: `config.toml`, then `CSIPGS_*` environment variables over it.
 
-use crate::core::Quotas;
+use crate::core::{Period, PeriodError, Quotas, Retention};
 use crate::shards::{ShardError, ShardPlan};
 use crate::store::{redacted, DatabaseUrl, DatabaseUrlError};
 use serde::Deserialize;
@@ -47,6 +47,20 @@ pub struct Config {
     pub computer_searches: usize,
     /// Pictures drawn at once (boards, tables, replays); by default one a core.
     pub picture_workers: Option<usize>,
+    /// How long what is no longer needed is kept (`[retention]`, `forget_left_servers_after`).
+    pub retention: Retention,
+    /// Backups made while the bot runs (`backup_every`); None: none.
+    pub backups: Option<Backups>,
+}
+
+/// Backups `serve` makes of its SQLite database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backups {
+    pub every: Period,
+    /// The newest this many are kept; older ones are deleted.
+    pub keep: u32,
+    /// Where they are written (created if missing).
+    pub dir: PathBuf,
 }
 
 impl Default for Config {
@@ -62,6 +76,8 @@ impl Default for Config {
             quotas: Quotas::default(),
             computer_searches: crate::core::computer_searches(),
             picture_workers: None,
+            retention: Retention::default(),
+            backups: None,
         }
     }
 }
@@ -84,6 +100,12 @@ struct File {
     quotas: Option<Quotas>,
     computer_searches: Option<usize>,
     picture_workers: Option<usize>,
+    /// Each period left out keeps its default.
+    retention: Option<Retention>,
+    forget_left_servers_after: Option<String>,
+    backup_every: Option<String>,
+    backup_keep: Option<u32>,
+    backup_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -112,6 +134,17 @@ pub enum ConfigError {
     Database(#[from] DatabaseUrlError),
     #[error(transparent)]
     Shards(#[from] ShardError),
+    #[error("{name}: {error}")]
+    BadPeriod {
+        name: &'static str,
+        error: PeriodError,
+    },
+    #[error("backup_keep must be at least 1 (it is how many backups are kept), not {0}")]
+    BackupKeep(u32),
+    #[error("backup_every is for a SQLite database: back up PostgreSQL with pg_dump (see the README's \"Backups\"), and leave backup_every out")]
+    BackupPostgres,
+    #[error("backup_keep and backup_dir take effect only with backup_every: add backup_every = \"6h\" (or leave them out)")]
+    BackupWithoutEvery,
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -190,6 +223,46 @@ impl Config {
             set("CSIPGS_SHARD_RANGE").or(file.shard_range).as_deref(),
             total.as_deref(),
         )?;
+        let period = |name: &'static str, env_name: &str, written: Option<String>| {
+            set(env_name)
+                .or(written)
+                .map(|text| {
+                    text.parse::<Period>()
+                        .map_err(|error| ConfigError::BadPeriod { name, error })
+                })
+                .transpose()
+        };
+        let mut retention = file.retention.unwrap_or_default();
+        if let Some(left) = period(
+            "forget_left_servers_after",
+            "CSIPGS_FORGET_LEFT_SERVERS_AFTER",
+            file.forget_left_servers_after,
+        )? {
+            retention.left_servers = left;
+        }
+        let backups = match period("backup_every", "CSIPGS_BACKUP_EVERY", file.backup_every)? {
+            None if file.backup_keep.is_some() || file.backup_dir.is_some() => {
+                return Err(ConfigError::BackupWithoutEvery)
+            }
+            None => None,
+            Some(every) => {
+                let keep = file.backup_keep.unwrap_or(7);
+                if keep == 0 {
+                    return Err(ConfigError::BackupKeep(keep));
+                }
+                let dir = match (&file.backup_dir, &database) {
+                    (Some(dir), _) => dir.clone(),
+                    (None, DatabaseUrl::Sqlite(path)) => {
+                        path.parent().unwrap_or(Path::new("")).join("backups")
+                    }
+                    (None, DatabaseUrl::Postgres(_)) => return Err(ConfigError::BackupPostgres),
+                };
+                if matches!(database, DatabaseUrl::Postgres(_)) {
+                    return Err(ConfigError::BackupPostgres);
+                }
+                Some(Backups { every, keep, dir })
+            }
+        };
         Ok(Config {
             token: set("CSIPGS_TOKEN")
                 .map(Token)
@@ -204,6 +277,8 @@ impl Config {
             quotas: file.quotas.unwrap_or_default(),
             computer_searches: computer_searches.max(1),
             picture_workers: picture_workers.filter(|&n| n > 0),
+            retention,
+            backups,
         })
     }
 

@@ -17,6 +17,7 @@ mod shards;
 mod store;
 mod supervise;
 mod terminal;
+mod upkeep;
 
 #[derive(Parser)]
 #[command(
@@ -251,6 +252,33 @@ enum Command {
         #[arg(long, value_parser = cli::DatabaseArg)]
         to: store::DatabaseUrl,
     },
+    /// Back up a SQLite database, even while the bot runs: a consistent copy in a new file
+    /// (readable by its owner only), checked to open with the same rows in every table.
+    /// To restore, stop the bot and put the copy in the database's place. A PostgreSQL
+    /// database is backed up with pg_dump instead (the message says how).
+    Backup {
+        /// The database: a file path or sqlite://path.
+        #[arg(long, value_parser = cli::DatabaseArg)]
+        database: store::DatabaseUrl,
+        /// The new file to write; it must not exist.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Delete a member's data, as their /privacy forget does (for requests that come by
+    /// mail): their games in progress are resigned (unrated), their settings, ratings and
+    /// profile deleted, and their name and id in others' games and standings replaced by
+    /// an anonymous label. With --guild, delete everything stored for a server instead.
+    Forget {
+        /// The member's Discord user id (Developer Mode: right-click them -> Copy User ID).
+        #[arg(required_unless_present = "guild", conflicts_with = "guild")]
+        user_id: Option<u64>,
+        /// A server's id: delete everything stored for it.
+        #[arg(long, value_name = "GUILD_ID")]
+        guild: Option<u64>,
+        /// The bot's database: a file path, sqlite://path or postgres://...
+        #[arg(long, value_parser = cli::DatabaseArg)]
+        database: store::DatabaseUrl,
+    },
 }
 
 fn main() -> ExitCode {
@@ -320,6 +348,20 @@ fn main() -> ExitCode {
         Command::Diagram { design, out } => cli::render::diagram(&design, &out),
         Command::Serve { config } => serve(&config),
         Command::MigrateDb { from, to } => cli::migrate::run(&from, &to),
+        Command::Backup { database, to } => cli::backup::run(&database, &to),
+        Command::Forget {
+            user_id,
+            guild,
+            database,
+        } => {
+            let whom = match (user_id, guild) {
+                (_, Some(guild)) => cli::forget::Whom::Server(guild),
+                (Some(user), None) => cli::forget::Whom::Member(user),
+                // clap requires one of them.
+                (None, None) => return Exit::BadInput.into(),
+            };
+            cli::forget::run(&database, whom)
+        }
         Command::Play {
             game,
             variants,

@@ -11,6 +11,8 @@ macro_rules! complain {
 pub(crate) use complain;
 
 pub mod analyse;
+pub mod backup;
+pub mod forget;
 pub mod migrate;
 pub mod moves;
 pub mod pair;

@@ -488,6 +488,38 @@ pub const COMMANDS: &[Command] = &[
         scope: Scope::Anywhere,
         subcommands: &[],
     },
+    Command {
+        name: "privacy",
+        description: "What the bot keeps about you, a copy of it, or having it deleted",
+        options: &[],
+        scope: Scope::Anywhere,
+        subcommands: PRIVACY,
+    },
+];
+
+/// /privacy's subcommands.
+const PRIVACY: &[Command] = &[
+    Command {
+        name: "show",
+        description: "What the bot keeps about you, for how long, and how to remove it",
+        options: &[],
+        scope: Scope::Anywhere,
+        subcommands: &[],
+    },
+    Command {
+        name: "export",
+        description: "A file of everything the bot keeps about you, sent to you only",
+        options: &[],
+        scope: Scope::Anywhere,
+        subcommands: &[],
+    },
+    Command {
+        name: "forget",
+        description: "Delete your data: your name in past games becomes an anonymous label",
+        options: &[],
+        scope: Scope::Anywhere,
+        subcommands: &[],
+    },
 ];
 
 /// A tournament's number, for every subcommand that acts on one.

@@ -79,6 +79,8 @@ pub enum CoreError {
     NotChallenger(u64),
     #[error("games can't start in this channel: this server's games start in {channels}")]
     ChannelNotAllowed { channels: String },
+    #[error("only <@{0}>, who asked, can answer this question: to have your own data deleted, use /privacy forget")]
+    NotYourPrivacy(u64),
     #[error("that button belongs to a game that has ended: look at /board")]
     GameGone,
     #[error("there is no draw offer to answer: offer one yourself with /draw")]

@@ -25,12 +25,14 @@ mod limits;
 mod owe;
 mod play;
 mod present;
+mod privacy;
 mod proposals;
 mod quotas;
 mod ratings;
 mod replay;
 pub mod reply;
 mod request;
+mod retention;
 mod schedule;
 mod settings;
 mod spec;
@@ -46,9 +48,10 @@ pub use limits::BURST as FLOOD_BURST;
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
 pub use request::{
-    ChallengeAnswer, ChallengeRequest, DirectorRequest, Listing, Press, Request, SettingsChange,
-    Sight, TournamentRequest, TournamentSpec,
+    ChallengeAnswer, ChallengeRequest, DirectorRequest, Listing, Press, PrivacyRequest, Request,
+    SettingsChange, Sight, TournamentRequest, TournamentSpec,
 };
+pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
@@ -154,6 +157,7 @@ pub struct Core {
     /// Where the answers are read, for the texts that name the place.
     venue: Venue,
     quotas: Quotas,
+    retention: Retention,
     /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
     keystrokes: limits::Limiter,
     completing: complete::Workers,
@@ -180,6 +184,7 @@ impl Core {
             limiter: Some(limits::Limiter::default()),
             venue: Venue::Discord,
             quotas: Quotas::default(),
+            retention: Retention::default(),
             keystrokes: limits::Limiter::keystrokes(),
             completing: complete::Workers::default(),
             gate: gate::Gate::default(),
@@ -228,6 +233,12 @@ impl Core {
     /// How much one member, or one server, may have going at once.
     pub fn with_quotas(mut self, quotas: Quotas) -> Core {
         self.quotas = quotas;
+        self
+    }
+
+    /// How long what is no longer needed is kept (what /privacy states).
+    pub fn with_retention(mut self, retention: Retention) -> Core {
+        self.retention = retention;
         self
     }
 
@@ -331,6 +342,7 @@ impl Core {
             Request::Replay => self.replay(place).await,
             Request::Tournament(request) => self.tournament_command(who, place, request).await,
             Request::Director(request) => self.director(who, place, request).await,
+            Request::Privacy(request) => self.privacy(who, request).await,
         }
     }
 
@@ -343,6 +355,7 @@ impl Core {
             Press::Draw { game, accept } => self.answer_draw(who, place, game, accept).await,
             Press::Resign { game, confirm } => self.resign(who, place, game, confirm).await,
             Press::Join { tournament } => self.join(who, place, Some(tournament)).await,
+            Press::Forget { member, confirm } => self.forget_pressed(who, member, confirm).await,
         }
     }
 

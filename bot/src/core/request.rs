@@ -83,6 +83,19 @@ pub enum Request {
     Tournament(TournamentRequest),
     /// /td: what a tournament's organisers may do.
     Director(DirectorRequest),
+    /// /privacy: what the bot keeps about the asker, a copy of it, or forgetting them.
+    Privacy(PrivacyRequest),
+}
+
+/// /privacy's subcommands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrivacyRequest {
+    /// What is kept, for how long, and how to remove it.
+    Show,
+    /// A JSON file of every row that names the asker.
+    Export,
+    /// Ask to be forgotten (a button confirms).
+    Forget,
 }
 
 /// /tournament's subcommands. `tournament` names one by number; left out, it is the one of
@@ -229,6 +242,11 @@ pub enum Press {
     Join {
         tournament: i64,
     },
+    /// The answer to /privacy forget's question, which only `member` may give.
+    Forget {
+        member: u64,
+        confirm: bool,
+    },
 }
 
 impl Press {
@@ -253,6 +271,12 @@ impl Press {
                 )
             }
             Press::Join { tournament } => format!("tournament:join:{tournament}"),
+            Press::Forget { member, confirm } => {
+                format!(
+                    "privacy:{}:{member}",
+                    if confirm { "forget" } else { "keep" }
+                )
+            }
         }
     }
 
@@ -280,6 +304,10 @@ impl Press {
                 confirm: action == "confirm",
             }),
             ("tournament", "join") => Some(Press::Join { tournament: number }),
+            ("privacy", "forget" | "keep") => Some(Press::Forget {
+                member: u64::try_from(number).ok()?,
+                confirm: action == "forget",
+            }),
             _ => None,
         }
     }

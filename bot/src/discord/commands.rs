@@ -4,8 +4,8 @@
 
 use super::{complete, run, Ctx, Error};
 use crate::core::{
-    ChallengeRequest, DirectorRequest, Field, GameSpec, Listing, OptionChoices, Request,
-    SettingsChange, TournamentRequest, TournamentSpec,
+    ChallengeRequest, DirectorRequest, Field, GameSpec, Listing, OptionChoices, PrivacyRequest,
+    Request, SettingsChange, TournamentRequest, TournamentSpec,
 };
 use crate::family::Family;
 use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
@@ -429,6 +429,34 @@ pub async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Ctx<'_>) -> Result<(), Error> {
     run(ctx, Request::Rules).await
+}
+
+/// /privacy
+#[poise::command(
+    slash_command,
+    subcommands("privacy_show", "privacy_export", "privacy_forget"),
+    subcommand_required
+)]
+pub async fn privacy(_: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// /privacy show
+#[poise::command(slash_command, rename = "show")]
+pub async fn privacy_show(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Privacy(PrivacyRequest::Show)).await
+}
+
+/// /privacy export
+#[poise::command(slash_command, rename = "export")]
+pub async fn privacy_export(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Privacy(PrivacyRequest::Export)).await
+}
+
+/// /privacy forget
+#[poise::command(slash_command, rename = "forget")]
+pub async fn privacy_forget(ctx: Ctx<'_>) -> Result<(), Error> {
+    run(ctx, Request::Privacy(PrivacyRequest::Forget)).await
 }
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]

@@ -16,9 +16,10 @@ use crate::core::{
     millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
 };
 use crate::picture::Painters;
-use crate::shards::ShardPlan;
+use crate::shards::{ShardPlan, Shards};
 use crate::store::{Channel, Store, StoreError};
 use crate::supervise::{supervise, Backoff};
+use crate::upkeep::Upkeep;
 use answer::{answer, Asked};
 use courier::Courier;
 use poise::serenity_prelude as serenity;
@@ -81,6 +82,7 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::td(),
         commands::help(),
         commands::rules(),
+        commands::privacy(),
     ];
     for command in &mut commands {
         let name = command.name.clone();
@@ -185,6 +187,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .with_painters(painters)
             .with_flood_burst(config.flood_burst)
             .with_quotas(config.quotas)
+            .with_retention(config.retention)
             .with_computer_searches(config.computer_searches)
             .with_shards(config.shards.owned()),
     );
@@ -250,6 +253,20 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             supervise("computer", halted.clone(), Backoff::TASKS, run).await
         })
     };
+    let upkeep = {
+        let upkeep = Upkeep {
+            store: store.clone(),
+            clock: system_clock(),
+            shards: config.shards.owned(),
+            retention: config.retention,
+            backups: config.backups.clone(),
+        };
+        let halted = halted.clone();
+        tokio::spawn(async move {
+            let run = || upkeep.run(halted.clone());
+            supervise("upkeep", halted.clone(), Backoff::TASKS, run).await
+        })
+    };
     let scheduler = {
         let core = core.clone();
         tokio::spawn(async move {
@@ -284,6 +301,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     }
     let _ = halt.send(true);
     let _ = tokio::time::timeout(Duration::from_millis(200), scheduler).await;
+    // A backup cut short leaves only a `.partial` file, which the next backup removes.
+    let _ = tokio::time::timeout(Duration::from_millis(200), upkeep).await;
     // Searches stop within milliseconds of the flag; a turn they owe is played after the restart.
     let _ = tokio::time::timeout(Duration::from_millis(500), computer).await;
     if !core.flush(FLUSH).await {
@@ -488,6 +507,29 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    let store = framework.user_data.core.store();
+    match event {
+        serenity::FullEvent::Ready { data_about_bot } => {
+            departures_while_away(store, data_about_bot).await;
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            if store.guild_present(guild.id.get()).await? {
+                tracing::info!(
+                    guild = guild.id.get(),
+                    "added back to a server: its data is kept"
+                );
+            }
+        }
+        // An outage makes a server unavailable for a while: only a removal counts.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            store.guild_left(incomplete.id.get(), now_seconds()).await?;
+            tracing::info!(
+                guild = incomplete.id.get(),
+                "removed from a server: its data is deleted after the grace period"
+            );
+        }
+        _ => {}
+    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(press),
     } = event
@@ -514,6 +556,38 @@ async fn on_event(
         .await;
     }
     Ok(())
+}
+
+/// A server removed the bot while it was stopped sends no event: any server with data here
+/// that is on this shard but not among the servers Ready lists has been left.
+async fn departures_while_away(store: &Store, ready: &serenity::Ready) {
+    let Some(shard) = ready.shard else {
+        return;
+    };
+    let Ok(this) = Shards::new(shard.id.0, shard.id.0, shard.total) else {
+        return;
+    };
+    let present: std::collections::HashSet<u64> = ready.guilds.iter().map(|g| g.id.get()).collect();
+    let known = match store.known_guilds(&this).await {
+        Ok(known) => known,
+        Err(e) => {
+            tracing::warn!(error = %e, "can't compare the servers with the database");
+            return;
+        }
+    };
+    for guild in known.into_iter().filter(|g| !present.contains(g)) {
+        match store.guild_left(guild, now_seconds()).await {
+            Ok(()) => tracing::info!(
+                guild,
+                "not in a server that has data here: it is deleted after the grace period"
+            ),
+            Err(e) => tracing::warn!(guild, error = %e, "can't note a server left"),
+        }
+    }
+}
+
+fn now_seconds() -> i64 {
+    (system_clock())()
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {

@@ -25,6 +25,8 @@ pub const TABLES: &[&str] = &[
     "tournament_games",
     "tournament_byes",
     "quota_locks",
+    "forgotten_members",
+    "departed_guilds",
 ];
 
 /// Tables whose `id` the database assigns: after a copy into PostgreSQL its sequence must
@@ -36,6 +38,7 @@ const IDENTITIES: &[&str] = &[
     "outbox",
     "tournaments",
     "tournament_games",
+    "forgotten_members",
 ];
 
 /// What a copy moved: rows per table, in `TABLES` order.
@@ -68,7 +71,7 @@ impl From<sqlx::Error> for CopyError {
 
 /// A column's type, as far as copying cares: a whole number, a real number (ratings) or text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Integer,
     Real,
     Text,
@@ -76,7 +79,7 @@ enum Kind {
 
 pub(crate) struct Column {
     pub name: String,
-    kind: Kind,
+    pub(super) kind: Kind,
 }
 
 /// Copy every row of `from` into `to`, which must be empty, in one transaction on `to`.

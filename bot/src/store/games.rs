@@ -317,6 +317,22 @@ impl Store {
             .collect()
     }
 
+    /// A member's active games in every server, oldest first, with their channels.
+    pub async fn member_active_games(&self, user: u64) -> Result<Vec<(GameRow, u64)>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (white_id = $1 OR black_id = $1) \
+             AND status = $2 ORDER BY id"
+        );
+        sqlx::query(&sql)
+            .bind(id(user))
+            .bind(Status::Active.word())
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(with_channel)
+            .collect()
+    }
+
     /// Active games in the servers of `shards` whose side to move is out of time by `now`.
     pub async fn overdue_games(&self, now: i64, shards: &Shards) -> Result<Vec<i64>, StoreError> {
         let due = self.games_due("deadline_at", now, shards).await?;

@@ -9,10 +9,12 @@
 //! simultaneous commands exactly one applies; the messages a change owes its channel are
 //! written to the outbox in that same transaction, so a committed change is always announced.
 
+mod backup;
 mod challenges;
 mod copy;
 mod games;
 mod outbox;
+mod privacy;
 mod proposals;
 mod quotas;
 mod ratings;
@@ -20,12 +22,14 @@ mod settings;
 mod tournaments;
 mod url;
 
+pub use backup::{BackedUp, BackupError};
 pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
 #[cfg(test)]
 pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
 pub use games::{Computer, ComputerDue, End, GameRow, Status};
 pub use outbox::{Owed, OwedRow};
+pub use privacy::Forgotten;
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};
 pub use ratings::{Ended, RatingRow, ResultRow};
@@ -254,9 +258,15 @@ const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 fn check_sqlite_file(path: &std::path::Path) -> Result<(), StoreError> {
     use std::io::Read;
     const HEADER: &[u8; 16] = b"SQLite format 3\0";
-    let Ok(mut file) = std::fs::File::open(path) else {
-        // Missing: created. Unreadable: the connection says why.
-        return Ok(());
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        // Missing: created here, readable by its owner only (SQLite gives its -wal and -shm
+        // files the same permissions). Unreadable: the connection says why.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let _ = backup::create_private(path);
+            return Ok(());
+        }
+        Err(_) => return Ok(()),
     };
     let mut start = Vec::with_capacity(HEADER.len());
     let _ = file.by_ref().take(16).read_to_end(&mut start);

@@ -85,8 +85,9 @@ pub fn run(setup: Setup) -> ExitCode {
 }
 
 /// The terminal as the core's platform: no threads, and every message shows on the one
-/// screen as it is made, so nothing is ever owed.
-struct Local;
+/// screen as it is made, so nothing is ever owed. Also the platform of CLI commands that
+/// change a database without running the scheduler.
+pub(crate) struct Local;
 
 impl Platform for Local {
     fn has_threads(&self) -> bool {

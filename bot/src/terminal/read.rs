@@ -165,7 +165,7 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
         "abort" => Request::Abort,
         "help" => return Ok(Line::Help),
         "rules" => Request::Rules,
-        "notify" | "settings" | "tournament" | "td" | "challenge" => {
+        "notify" | "settings" | "tournament" | "td" | "challenge" | "privacy" => {
             return Err(format!(
                 "/{name} is for Discord; the terminal plays the one game set by csipgs play's options (/rematch plays it again)"
             ))

@@ -1,0 +1,68 @@
+use super::Exit;
+use crate::core::{system_clock, Core};
+use crate::store::{DatabaseUrl, Store};
+use crate::terminal::Local;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Whom `csipgs forget` forgets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whom {
+    /// A member, by Discord user id: as /privacy forget.
+    Member(u64),
+    /// A whole server, by its id: everything stored for it.
+    Server(u64),
+}
+
+/// The operator's deletions, for requests that come by mail: status 0 when done, 2 for a
+/// database that doesn't exist, 3 if it can't be opened or written.
+pub fn run(database: &DatabaseUrl, whom: Whom) -> ExitCode {
+    if let DatabaseUrl::Sqlite(path) = database {
+        if !path.is_file() {
+            complain!("--database {database}: there is no such file");
+            return Exit::BadInput.into();
+        }
+    }
+    super::block_on(async {
+        let store = match Store::open(database).await {
+            Ok(store) => store,
+            Err(e) => {
+                complain!("can't open {database}: {e}");
+                return Exit::Io.into();
+            }
+        };
+        let done = match whom {
+            Whom::Member(user) => {
+                // No Discord here: what the resignations announce stays owed in the database,
+                // and the running bot's scheduler posts it.
+                let core = Core::new(store.clone(), system_clock(), Arc::new(Local));
+                core.forget(user)
+                    .await
+                    .map(|f| {
+                        format!(
+                            "forgot member {user}: {} rows deleted, {} now name \"{}\"; games in \
+                         progress were resigned and the running bot announces them",
+                            f.deleted, f.relabelled, f.label
+                        )
+                    })
+                    .map_err(|e| e.to_string())
+            }
+            Whom::Server(guild) => store
+                .forget_guild(guild)
+                .await
+                .map(|rows| format!("deleted everything of server {guild}: {rows} rows"))
+                .map_err(|e| e.to_string()),
+        };
+        store.close().await;
+        match done {
+            Ok(said) => {
+                println!("{said}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                complain!("nothing was deleted: {e}");
+                Exit::Io.into()
+            }
+        }
+    })
+}
