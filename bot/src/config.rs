@@ -542,6 +542,51 @@ mod tests {
     }
 
     #[test]
+    fn retention_and_backups() {
+        let config = parse("", &[]).unwrap();
+        assert_eq!(config.retention, Retention::default());
+        assert_eq!(config.backups, None);
+        let config = parse(
+            "database = \"data/bot.db\"\nbackup_every = \"6h\"\nforget_left_servers_after = \"2w\"\n\
+             [retention]\nheld_messages = \"7d\"",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            config.backups,
+            Some(Backups {
+                every: "6h".parse().unwrap(),
+                keep: 7,
+                dir: PathBuf::from("data/backups"),
+            })
+        );
+        assert_eq!(config.retention.left_servers.to_string(), "2 weeks");
+        assert_eq!(config.retention.held_messages.to_string(), "7 days");
+        assert_eq!(config.retention.closed_challenges.to_string(), "30 days");
+        let env = parse("", &[("CSIPGS_BACKUP_EVERY", "1d")]).unwrap();
+        assert_eq!(env.backups.unwrap().dir, PathBuf::from("backups"));
+
+        let error = parse("backup_every = \"six hours\"", &[]).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("backup_every: 'six hours' is not a length of time"),
+            "{error}"
+        );
+        let error = parse("backup_keep = 3", &[]).unwrap_err();
+        assert!(matches!(error, ConfigError::BackupWithoutEvery), "{error}");
+        let error = parse("backup_every = \"6h\"\nbackup_keep = 0", &[]).unwrap_err();
+        assert!(matches!(error, ConfigError::BackupKeep(0)), "{error}");
+        let error = parse(
+            "database = \"postgres://u@db/csipgs\"\nbackup_every = \"6h\"",
+            &[],
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("pg_dump"), "{error}");
+        assert!(toml::from_str::<File>("[retention]\nheld = \"1d\"").is_err());
+    }
+
+    #[test]
     fn the_example_file_is_valid() {
         let text = include_str!("../../config.example.toml");
         let file: File = toml::from_str(text).expect("config.example.toml parses");

@@ -200,3 +200,114 @@ fn unusable_databases_are_named_within_seconds() {
     assert_eq!(out.code, Some(2), "{}", text(&out));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_backup_is_a_checked_copy_and_forget_anonymises() {
+    let dir = scratch("backup");
+    let file = dir.join("bot.db");
+    let file = file.to_str().unwrap();
+    play(file, "Kd2\nKd7\n/quit\n");
+    let copy = dir.join("copy.db");
+    let copy = copy.to_str().unwrap();
+    let out = csipgs(&["backup", "--database", file, "--to", copy], "");
+    assert!(out.code == Some(0), "{}", text(&out));
+    assert!(text(&out).contains("its counts agree"), "{}", text(&out));
+    assert!(text(&out).contains("turns: 2 rows"), "{}", text(&out));
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &str| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(copy), 0o600);
+        assert_eq!(mode(file), 0o600);
+    }
+    // The copy is the game: it resumes from there.
+    let resumed = play(copy, "/history\n/quit\n");
+    assert!(resumed.contains("Kd7"), "{resumed}");
+
+    // Wrong inputs: each says what to do, and nothing changes.
+    for (args, said) in [
+        (
+            vec!["backup", "--database", file, "--to", copy],
+            "exists already",
+        ),
+        (
+            vec![
+                "backup",
+                "--database",
+                "postgres://u@127.0.0.1/x",
+                "--to",
+                "x.dump",
+            ],
+            "pg_dump",
+        ),
+        (
+            vec![
+                "backup",
+                "--database",
+                "/nonexistent/bot.db",
+                "--to",
+                "x.db",
+            ],
+            "no such file",
+        ),
+        (vec!["forget", "--database", file], "USER_ID"),
+        (
+            vec!["forget", "12", "--guild", "3", "--database", file],
+            "cannot be used with",
+        ),
+        (
+            vec!["forget", "bob", "--database", file],
+            "invalid value 'bob'",
+        ),
+        (
+            vec!["forget", "1", "--database", "/nonexistent/bot.db"],
+            "no such file",
+        ),
+    ] {
+        let out = csipgs(&args, "");
+        assert!(out.code == Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(said), "{args:?}: {}", text(&out));
+    }
+
+    // The terminal's White is member 1: forgotten, the game is resigned and renamed.
+    let out = csipgs(&["forget", "1", "--database", file], "");
+    assert!(out.code == Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("\"deleted member #1\""),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        games(file),
+        [("deleted member #1".to_string(), "finished".to_string())]
+    );
+    // The game is over: the next one starts afresh.
+    let after = play(file, "/quit\n");
+    assert!(!after.contains("Resuming"), "{after}");
+    let out = csipgs(&["forget", "--guild", "0", "--database", file], "");
+    assert!(out.code == Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("deleted everything of server 0"),
+        "{}",
+        text(&out)
+    );
+    assert!(games(file).is_empty());
+}
+
+/// Each game's White and status, read from a SQLite file.
+fn games(file: &str) -> Vec<(String, String)> {
+    use sqlx::Connection;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(file);
+        let mut db = sqlx::SqliteConnection::connect_with(&options)
+            .await
+            .unwrap();
+        sqlx::query_as("SELECT white_name, status FROM games ORDER BY id")
+            .fetch_all(&mut db)
+            .await
+            .unwrap()
+    })
+}

@@ -6,7 +6,7 @@
 mod support;
 
 use support::fixtures::{
-    button, channel, s, slash, subcommand, thread, with_permissions, Opt, ALICE, BOB, CAROL,
+    button, channel, dm, s, slash, subcommand, thread, with_permissions, Opt, ALICE, BOB, CAROL,
 };
 use support::objects::guild_object;
 use support::{FakeDiscord, Launch, GUILD_ID};
@@ -156,6 +156,102 @@ async fn a_masked_link_name_is_shown_as_text(fake: &FakeDiscord) {
     assert!(!listed.content().contains(name), "{}", listed.content());
 }
 
+/// Carol plays Alice in channel 1 (where /settings allow games); in a DM Carol gets her data as a file, then asks to be
+/// forgotten: Alice can't answer for her, Carol's confirmation resigns the game (announced
+/// in its thread) and a second export finds nothing.
+async fn privacy_export_and_forget(fake: &FakeDiscord) {
+    let options = vec![Opt::User("opponent", CAROL)];
+    let open = fake
+        .ask(&slash(channel(1), &ALICE, "challenge", options))
+        .await;
+    let started = fake
+        .ask(&button(channel(1), &CAROL, &open.buttons()[0]))
+        .await;
+    assert!(
+        started.content().starts_with("Game on!"),
+        "{}",
+        started.content()
+    );
+    let export = fake
+        .answer(&subcommand(dm(7), &CAROL, "privacy", "export", vec![]))
+        .await;
+    assert!(export.ephemeral(), "{}", export.content());
+    assert!(export.content().contains("games 1"), "{}", export.content());
+    let file: serde_json::Value = serde_json::from_slice(
+        &export
+            .files
+            .iter()
+            .find(|f| f.name.ends_with(".json"))
+            .expect("a JSON file")
+            .bytes,
+    )
+    .unwrap();
+    assert_eq!(file["tables"]["games"].as_array().unwrap().len(), 1);
+
+    let ask = fake
+        .answer(&subcommand(dm(7), &CAROL, "privacy", "forget", vec![]))
+        .await;
+    assert!(ask.ephemeral(), "{}", ask.content());
+    let [forget, keep] = &ask.buttons()[..] else {
+        panic!("{:?}", ask.buttons())
+    };
+    assert!(keep.starts_with("privacy:keep:"), "{keep}");
+    let refused = fake.answer(&button(dm(8), &ALICE, forget)).await;
+    assert!(
+        refused.content().contains("/privacy forget"),
+        "{}",
+        refused.content()
+    );
+    let done = fake.answer(&button(dm(7), &CAROL, forget)).await;
+    assert!(
+        done.content().contains("deleted member #1"),
+        "{}",
+        done.content()
+    );
+    let thread = fake.threads_under(1).last().expect("the game's thread").id;
+    fake.eventually(
+        "the resignation is announced",
+        std::time::Duration::from_secs(10),
+        || {
+            fake.channel_messages(thread)
+                .iter()
+                .any(|m| {
+                    m.content()
+                        .contains("left csipgs and asked for their data to be deleted")
+                })
+                .then_some(())
+        },
+    )
+    .await;
+    let again = fake
+        .answer(&subcommand(dm(7), &CAROL, "privacy", "export", vec![]))
+        .await;
+    assert_eq!(again.content(), "The bot keeps nothing about you.");
+}
+
+/// A server going out for a while is not a removal; a removal is noted for deletion after
+/// the grace period, and adding the bot back takes it back.
+async fn a_server_removal_is_noted_and_undone(fake: &FakeDiscord, database: &std::path::Path) {
+    let departed = || support::departed_guilds(database);
+    let until = |want: Vec<i64>| async move {
+        for _ in 0..100 {
+            if departed().await == want {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!(
+            "departed servers never became {want:?}: {:?}",
+            departed().await
+        );
+    };
+    fake.guild_delete(GUILD_ID, true);
+    fake.guild_delete(GUILD_ID, false);
+    until(vec![GUILD_ID as i64]).await;
+    fake.guild_create(&guild_object(GUILD_ID, &[(1, false), (2, false)]));
+    until(vec![]).await;
+}
+
 async fn scenario() {
     let fake = FakeDiscord::start().await;
     let dir = support::scratch_dir("edges");
@@ -166,6 +262,8 @@ async fn scenario() {
     games_list_only_what_the_asker_sees(&fake).await;
     threads_follow_their_parent_channel(&fake).await;
     a_masked_link_name_is_shown_as_text(&fake).await;
+    privacy_export_and_forget(&fake).await;
+    a_server_removal_is_noted_and_undone(&fake, &launch.database()).await;
 
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     let (clean, log) = bot.terminate();

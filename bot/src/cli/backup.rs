@@ -1,5 +1,5 @@
 use super::Exit;
-use crate::store::{BackupError, DatabaseUrl, Store};
+use crate::store::{BackupError, DatabaseUrl};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -12,10 +12,6 @@ pub fn run(database: &DatabaseUrl, to: &Path) -> ExitCode {
             complain!("{}", BackupError::Postgres);
             return Exit::BadInput.into();
         }
-        DatabaseUrl::Sqlite(path) if !path.is_file() => {
-            complain!("--database {database}: there is no such file to back up");
-            return Exit::BadInput.into();
-        }
         DatabaseUrl::Sqlite(_) => {}
     }
     if to.exists() {
@@ -23,12 +19,9 @@ pub fn run(database: &DatabaseUrl, to: &Path) -> ExitCode {
         return Exit::BadInput.into();
     }
     super::block_on(async {
-        let store = match Store::open(database).await {
+        let store = match super::open_existing(database).await {
             Ok(store) => store,
-            Err(e) => {
-                complain!("can't open {database}: {e}");
-                return Exit::Io.into();
-            }
+            Err(exit) => return exit,
         };
         let made = store.backup_to(to).await;
         store.close().await;

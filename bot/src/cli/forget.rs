@@ -1,6 +1,6 @@
 use super::Exit;
 use crate::core::{system_clock, Core};
-use crate::store::{DatabaseUrl, Store};
+use crate::store::DatabaseUrl;
 use crate::terminal::Local;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -17,19 +17,10 @@ pub enum Whom {
 /// The operator's deletions, for requests that come by mail: status 0 when done, 2 for a
 /// database that doesn't exist, 3 if it can't be opened or written.
 pub fn run(database: &DatabaseUrl, whom: Whom) -> ExitCode {
-    if let DatabaseUrl::Sqlite(path) = database {
-        if !path.is_file() {
-            complain!("--database {database}: there is no such file");
-            return Exit::BadInput.into();
-        }
-    }
     super::block_on(async {
-        let store = match Store::open(database).await {
+        let store = match super::open_existing(database).await {
             Ok(store) => store,
-            Err(e) => {
-                complain!("can't open {database}: {e}");
-                return Exit::Io.into();
-            }
+            Err(exit) => return exit,
         };
         let done = match whom {
             Whom::Member(user) => {

@@ -171,6 +171,21 @@ fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position
 }
 
 /// Run a subcommand's async work on a runtime of one thread; status 3 if none can start.
+/// Open a database an operator command works on: a SQLite file must exist already (none is
+/// made by a typo). The error is said, and its exit status returned.
+pub async fn open_existing(database: &DatabaseUrl) -> Result<crate::store::Store, ExitCode> {
+    if let DatabaseUrl::Sqlite(path) = database {
+        if !path.is_file() {
+            complain!("--database {database}: there is no such file");
+            return Err(Exit::BadInput.into());
+        }
+    }
+    crate::store::Store::open(database).await.map_err(|e| {
+        complain!("can't open {database}: {e}");
+        Exit::Io.into()
+    })
+}
+
 pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()

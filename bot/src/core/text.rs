@@ -154,8 +154,33 @@ pub fn unmarked(text: &str) -> String {
 
 /// A reply with its text made safe to show.
 pub fn clean(mut reply: Reply) -> Reply {
-    reply.text = neutral(&reply.text);
+    reply.text = anonymous_named(neutral(&reply.text));
+    reply.pings.retain(|&id| anonymous_label(id).is_none());
     reply
+}
+
+/// Mentions of forgotten members (who have no Discord account to mention) as their label.
+fn anonymous_named(text: String) -> String {
+    let parts = spans(&text);
+    if !parts
+        .iter()
+        .any(|p| matches!(p, Span::Member(id) if anonymous_label(*id).is_some()))
+    {
+        return text;
+    }
+    parts
+        .into_iter()
+        .map(|part| match part {
+            Span::Plain(words) => words.to_string(),
+            Span::Member(id) => anonymous_label(id).unwrap_or_else(|| format!("<@{id}>")),
+            Span::Channel(id) => format!("<#{id}>"),
+        })
+        .collect()
+}
+
+/// "deleted member #4" for the id a forgotten member's rows carry (see `store::Forgotten`).
+fn anonymous_label(id: u64) -> Option<String> {
+    crate::store::anonymous_number(id).map(|n| format!("deleted member #{n}"))
 }
 
 /// A piece of the core's text: words, or a member or a channel named by id. The core writes

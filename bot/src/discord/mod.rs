@@ -513,7 +513,8 @@ async fn on_event(
             departures_while_away(store, data_about_bot).await;
         }
         serenity::FullEvent::GuildCreate { guild, .. } => {
-            if store.guild_present(guild.id.get()).await? {
+            let back = store.guild_present(guild.id.get()).await?;
+            if back {
                 tracing::info!(
                     guild = guild.id.get(),
                     "added back to a server: its data is kept"

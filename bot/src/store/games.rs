@@ -304,27 +304,26 @@ impl Store {
 
     /// The server's active games, oldest first, with their channels.
     pub async fn active_games(&self, guild: u64) -> Result<Vec<(GameRow, u64)>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = $2 ORDER BY id"
-        );
-        sqlx::query(&sql)
-            .bind(id(guild))
-            .bind(Status::Active.word())
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(with_channel)
-            .collect()
+        self.active_games_where("guild_id = $1", guild).await
     }
 
     /// A member's active games in every server, oldest first, with their channels.
     pub async fn member_active_games(&self, user: u64) -> Result<Vec<(GameRow, u64)>, StoreError> {
+        self.active_games_where("(white_id = $1 OR black_id = $1)", user)
+            .await
+    }
+
+    /// Active games where `condition` holds of the id bound as `$1`.
+    async fn active_games_where(
+        &self,
+        condition: &str,
+        value: u64,
+    ) -> Result<Vec<(GameRow, u64)>, StoreError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (white_id = $1 OR black_id = $1) \
-             AND status = $2 ORDER BY id"
+            "SELECT {GAME_COLUMNS} FROM games WHERE {condition} AND status = $2 ORDER BY id"
         );
         sqlx::query(&sql)
-            .bind(id(user))
+            .bind(id(value))
             .bind(Status::Active.word())
             .fetch_all(&self.pool)
             .await?

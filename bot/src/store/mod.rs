@@ -29,7 +29,7 @@ pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
 pub use games::{Computer, ComputerDue, End, GameRow, Status};
 pub use outbox::{Owed, OwedRow};
-pub use privacy::Forgotten;
+pub use privacy::{anonymous_number, Forgotten};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};
 pub use ratings::{Ended, RatingRow, ResultRow};

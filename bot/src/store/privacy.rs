@@ -114,8 +114,13 @@ fn anonymous_id(number: i64) -> u64 {
     u64::MAX - number as u64
 }
 
+/// The number of the anonymous member whose id this is, if it is one.
+pub fn anonymous_number(id: u64) -> Option<u64> {
+    (id > i64::MAX as u64).then(|| u64::MAX - id)
+}
+
 /// A value bound to a query's numbered parameter.
-enum Param {
+pub(crate) enum Param {
     Int(i64),
     Text(String),
 }
@@ -167,7 +172,7 @@ impl Store {
     }
 
     /// The rows of `table` where `condition` holds, each as an object of all its columns.
-    async fn rows_where(
+    pub(crate) async fn rows_where(
         &self,
         table: &str,
         condition: &str,
@@ -214,13 +219,15 @@ impl Store {
         now: i64,
     ) -> Result<Forgotten, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let names = member_names(&mut tx, user).await?;
+        // A write first: SQLite's transaction then holds the write lock from its start, where
+        // a read first could not take it later if another connection wrote in between.
         let number: i64 =
             sqlx::query("INSERT INTO forgotten_members (forgotten_at) VALUES ($1) RETURNING id")
                 .bind(now)
                 .fetch_one(&mut *tx)
                 .await?
                 .try_get("id")?;
+        let names = member_names(&mut tx, user).await?;
         let mut forgotten = Forgotten {
             id: anonymous_id(number),
             label: format!("deleted member #{number}"),
@@ -567,6 +574,12 @@ fn replace_words(text: &str, word: &str, with: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::replace_words;
+
+    #[test]
+    fn anonymous_ids_are_never_discord_ids() {
+        assert_eq!(super::anonymous_number(super::anonymous_id(4)), Some(4));
+        assert_eq!(super::anonymous_number(712_345_678_901_234_567), None);
+    }
 
     #[test]
     fn names_are_replaced_as_whole_words() {

@@ -180,6 +180,17 @@ impl FakeDiscord {
         assert!(sent, "no live gateway session to send the server to");
     }
 
+    /// Send a GUILD_DELETE on every live session: the bot was removed from the server
+    /// (`unavailable` false), or the server is out for a while (true).
+    pub fn guild_delete(&self, guild: u64, unavailable: bool) {
+        let data = serde_json::json!({"id": guild.to_string(), "unavailable": unavailable});
+        let mut state = self.lock();
+        let sent = state.sessions.values_mut().fold(false, |sent, session| {
+            session.dispatch("GUILD_DELETE", &data) | sent
+        });
+        assert!(sent, "no live gateway session to send the removal to");
+    }
+
     /// Send `payload` on every live session; returns whether any took it.
     fn gateway_send(&self, payload: WsMessage) -> bool {
         let state = self.lock();

@@ -32,7 +32,7 @@ mod rest;
 mod selfcheck;
 
 pub use faults::{Failed, Fault, Route, Rule, Violation};
-pub use process::{lock_database, memory_kib, scratch_dir, Bot, DbLock, Launch};
+pub use process::{departed_guilds, lock_database, memory_kib, scratch_dir, Bot, DbLock, Launch};
 pub use selfcheck::self_check;
 
 use faults::Armed;

@@ -247,12 +247,7 @@ pub struct DbLock {
 /// Take the write lock on `database` (waiting up to 10 s for the bot's own writes) and hold it
 /// for `hold`. Returns once the lock is held.
 pub async fn lock_database(database: &Path, hold: Duration) -> DbLock {
-    let options = SqliteConnectOptions::new()
-        .filename(database)
-        .busy_timeout(Duration::from_secs(10));
-    let mut connection = SqliteConnection::connect_with(&options)
-        .await
-        .unwrap_or_else(|e| panic!("open {}: {e}", database.display()));
+    let mut connection = connect(database).await;
     sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut connection)
         .await
@@ -309,4 +304,25 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The servers the bot's database says it has left, read beside the running bot.
+pub async fn departed_guilds(database: &Path) -> Vec<i64> {
+    let mut connection = connect(database).await;
+    let departed = sqlx::query_scalar("SELECT guild_id FROM departed_guilds ORDER BY guild_id")
+        .fetch_all(&mut connection)
+        .await
+        .expect("departed_guilds reads");
+    let _ = connection.close().await;
+    departed
+}
+
+/// A connection of the test's own to the bot's database, waiting up to 10 s for its locks.
+async fn connect(database: &Path) -> SqliteConnection {
+    let options = SqliteConnectOptions::new()
+        .filename(database)
+        .busy_timeout(Duration::from_secs(10));
+    SqliteConnection::connect_with(&options)
+        .await
+        .unwrap_or_else(|e| panic!("open {}: {e}", database.display()))
 }

@@ -1128,4 +1128,5 @@ mod fog;
 
 mod tournaments;
 
+mod privacy;
 mod quotas;

@@ -1,0 +1,421 @@
+//! /privacy: export, forget (the member, their games in progress, every table scanned after),
+//! servers the bot left, retention, and backups under writes, on both databases.
+
+use super::*;
+use crate::store::{Forgotten, TournamentFormat};
+use crate::upkeep::{Tidied, Upkeep};
+use serde_json::Value;
+
+/// A member with a Discord-sized id and a name no other text has.
+const ZED: u64 = 712_345_678_901_234_567;
+
+fn zed() -> Who {
+    member(ZED, "Zanzibar")
+}
+
+const THIRD: Place = Place::Channel(Channel {
+    guild: 10,
+    channel: 22,
+});
+
+impl Fixture {
+    /// `a` (White) challenges `b` in `place` and `b` accepts.
+    async fn start_between(&self, place: Place, a: &Who, b: &Who, rated: bool) {
+        let replies = self
+            .say(
+                a,
+                place,
+                Request::Challenge(ChallengeRequest {
+                    game: GameSpec {
+                        rated: Some(rated),
+                        ..GameSpec::default()
+                    },
+                    opponent: Some(b.player()),
+                    colour: Some(ColourChoice::White),
+                    ..ChallengeRequest::default()
+                }),
+            )
+            .await;
+        let accept = press(&replies[0].buttons[0].id);
+        let started = self.say(b, place, accept).await;
+        assert!(started[0].text.starts_with("Game on!"), "{started:?}");
+    }
+
+    /// Every row of every table, as objects of their columns.
+    async fn every_row(&self) -> Vec<(String, Value)> {
+        let store = self.core.store();
+        let mut all = Vec::new();
+        for table in store.table_names().await.unwrap() {
+            for row in store.rows_where(&table, "1 = 1", &[]).await.unwrap() {
+                all.push((table.clone(), row));
+            }
+        }
+        all
+    }
+}
+
+/// Whether a stored row names the member: their id in a number column, or their id or
+/// name anywhere in a text column.
+fn names(row: &Value, id: u64, name: &str) -> bool {
+    row.as_object().unwrap().values().any(|v| match v {
+        Value::Number(n) => n.as_i64() == Some(id as i64),
+        Value::String(text) => text.contains(&id.to_string()) || text.contains(name),
+        _ => false,
+    })
+}
+
+/// The same row, whatever the last bit of a real number read back from JSON (serde_json's
+/// fast float parsing may differ by one unit in the last place).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| same(v, w)))
+        }
+        (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            (x - y).abs() <= 1e-9 * x.abs().max(1.0)
+        }
+        _ => a == b,
+    }
+}
+
+async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
+    // Threads for the tournament; the games stay in their channels.
+    let platform = Recorder {
+        threads: true,
+        ..Recorder::default()
+    };
+    let f = fixture_on(backend.store().await, platform).await;
+    let manager = Who {
+        manager: true,
+        ..member(5, "manager")
+    };
+    let no_threads = SettingsChange {
+        threads: Some(false),
+        ..SettingsChange::default()
+    };
+    f.say(&manager, HERE, Request::Settings(no_threads)).await;
+    // A rated game Zed loses to Bob; a game in progress with Carol elsewhere; an open
+    // challenge; a DM setting; a tournament Zed made and joined.
+    f.start_between(HERE, &zed(), &bob(), true).await;
+    let resign = f.say(&zed(), HERE, Request::Resign).await;
+    f.say(&zed(), HERE, press(&resign[0].buttons[0].id)).await;
+    f.start_between(ELSEWHERE, &carol(), &zed(), false).await;
+    f.say(
+        &zed(),
+        THIRD,
+        Request::Challenge(ChallengeRequest {
+            opponent: Some(alice().player()),
+            ..ChallengeRequest::default()
+        }),
+    )
+    .await;
+    f.say(&zed(), Place::Direct, Request::Notify { on: Some(true) })
+        .await;
+    let created = f
+        .say(
+            &zed(),
+            THIRD,
+            Request::Tournament(TournamentRequest::Create(TournamentSpec {
+                name: "Winter Cup".into(),
+                format: Some(TournamentFormat::Swiss),
+                ..TournamentSpec::default()
+            })),
+        )
+        .await;
+    assert!(!created[0].ephemeral, "{}", created[0].text);
+    f.say(
+        &zed(),
+        THIRD,
+        Request::Tournament(TournamentRequest::Join { tournament: None }),
+    )
+    .await;
+    let bob_before = f.csipgs_rating(2).await.expect("Bob is rated");
+    // What is owed to channels is delivered: the rows left are what is kept.
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+
+    // The export holds every row that names Zed.
+    let export = f
+        .say(
+            &zed(),
+            Place::Direct,
+            Request::Privacy(PrivacyRequest::Export),
+        )
+        .await;
+    assert!(export[0].ephemeral);
+    assert!(export[0].text.contains("games 2"), "{}", export[0].text);
+    let file: Value = serde_json::from_slice(&export[0].files[0].bytes).unwrap();
+    let exported = &file["tables"];
+    let naming: Vec<(String, Value)> = f
+        .every_row()
+        .await
+        .into_iter()
+        .filter(|(_, row)| names(row, ZED, "Zanzibar"))
+        .collect();
+    assert!(naming.len() >= 8, "{naming:?}");
+    for (table, row) in &naming {
+        let rows = exported[table]
+            .as_array()
+            .unwrap_or_else(|| panic!("the export has no {table}, but this row names Zed: {row}"));
+        assert!(
+            rows.iter().any(|r| same(r, row)),
+            "{table} {row} is not exported"
+        );
+    }
+
+    // Asking shows a confirmation only Zed can answer.
+    let ask = f
+        .say(
+            &zed(),
+            Place::Direct,
+            Request::Privacy(PrivacyRequest::Forget),
+        )
+        .await;
+    assert_eq!(ask[0].buttons.len(), 2);
+    let refused = f
+        .refused(&bob(), Place::Direct, press(&ask[0].buttons[0].id))
+        .await;
+    assert!(refused.contains("/privacy forget"), "{refused}");
+    let kept = f
+        .say(&zed(), Place::Direct, press(&ask[0].buttons[1].id))
+        .await;
+    assert_eq!(kept[0].text, "Nothing was deleted.");
+    assert!(!f
+        .every_row()
+        .await
+        .iter()
+        .all(|(_, r)| !names(r, ZED, "Zanzibar")));
+
+    let done = f
+        .say(&zed(), Place::Direct, press(&ask[0].buttons[0].id))
+        .await;
+    assert!(
+        done[0].text.contains("deleted member #1"),
+        "{}",
+        done[0].text
+    );
+    // Delivered as the scheduler would: the resignation's announcement.
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    for (table, row) in f.every_row().await {
+        assert!(
+            !names(&row, ZED, "Zanzibar"),
+            "{table} still names Zed: {row}"
+        );
+    }
+
+    // Carol's game ended, resigned and unrated; her rating did not move.
+    let carols = f
+        .core
+        .store()
+        .latest_game(Core::channel(ELSEWHERE).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(carols.status, Status::Finished);
+    assert!(!carols.rated);
+    assert_eq!(carols.player(Color::Black).name, "deleted member #1");
+    assert!(f.csipgs_rating(3).await.is_none());
+    {
+        let delivered = f.platform.delivered.lock().unwrap();
+        let told = delivered
+            .iter()
+            .any(|(_, r)| r.text.contains("deleted member #1 left csipgs"));
+        assert!(told, "{delivered:?}");
+    }
+    // Bob keeps his rating, his result and the game's record.
+    let bob_after = f.csipgs_rating(2).await.unwrap();
+    assert_eq!(bob_after.rating, bob_before.rating);
+    assert_eq!(bob_after.wins, 1);
+    let history = f.say(&bob(), HERE, Request::History).await;
+    assert!(!history[0].ephemeral, "{}", history[0].text);
+    assert!(
+        history[0].text.contains("deleted member #1"),
+        "{}",
+        history[0].text
+    );
+    // Zed's own data is gone: nothing to export, no rating.
+    let export = f
+        .say(
+            &zed(),
+            Place::Direct,
+            Request::Privacy(PrivacyRequest::Export),
+        )
+        .await;
+    assert_eq!(export[0].text, "The bot keeps nothing about you.");
+    // A second member forgotten gets the next label.
+    let Forgotten { label, .. } = f.core.forget(1).await.unwrap();
+    assert_eq!(label, "deleted member #2");
+}
+
+async fn privacy_says_what_is_kept_and_for_how_long(backend: Backend) {
+    let mut f = fixture(backend).await;
+    f.core.retention.held_messages = "2w".parse().unwrap();
+    let shown = f
+        .say(
+            &zed(),
+            Place::Direct,
+            Request::Privacy(PrivacyRequest::Show),
+        )
+        .await;
+    assert!(shown[0].ephemeral);
+    for said in ["2 weeks", "30 days", "/privacy export", "/privacy forget"] {
+        assert!(shown[0].text.contains(said), "{said}: {}", shown[0].text);
+    }
+}
+
+fn upkeep(f: &Fixture) -> Upkeep {
+    Upkeep {
+        store: f.core.store().clone(),
+        clock: f.core.clock.clone(),
+        shards: crate::shards::Shards::ALL,
+        retention: Retention::default(),
+        backups: None,
+    }
+}
+
+async fn a_server_left_is_forgotten_after_the_grace_period_only(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let now = f.now.load(Ordering::SeqCst);
+    let day = 24 * 3600;
+    let store = f.core.store();
+    store.guild_left(10, now).await.unwrap();
+    let upkeep = upkeep(&f);
+    assert_eq!(
+        upkeep.tidy(now + 29 * day).await.unwrap(),
+        Tidied::default()
+    );
+    assert!(store.active_game_count().await.unwrap() == 1);
+    // Added back within the grace period: kept.
+    assert!(store.guild_present(10).await.unwrap());
+    assert_eq!(upkeep.tidy(now + 31 * day).await.unwrap().servers, 0);
+    assert_eq!(store.active_game_count().await.unwrap(), 1);
+    // Left for good.
+    store.guild_left(10, now + 40 * day).await.unwrap();
+    assert_eq!(upkeep.tidy(now + 71 * day).await.unwrap().servers, 1);
+    for (table, row) in f.every_row().await {
+        let guild = row.get("guild_id").and_then(Value::as_i64);
+        assert_ne!(guild, Some(10), "{table} still has the server's {row}");
+        assert!(
+            !["games", "turns", "results"].contains(&table.as_str()),
+            "{table}: {row}"
+        );
+    }
+}
+
+async fn held_boards_and_closed_challenges_expire(backend: Backend) {
+    let url = backend.fresh();
+    let platform = Recorder {
+        no_dms: vec![2],
+        ..Recorder::default()
+    };
+    let f = fixture_on(Store::open(&url).await.unwrap(), platform).await;
+    let fog = Options {
+        fog: true,
+        ..Options::default()
+    };
+    let challenge = f.challenge(Ruleset::Classic, fog).await;
+    f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+    let now = f.now.load(Ordering::SeqCst);
+    f.core.run_due(now).await.unwrap();
+    let held = || async {
+        f.every_row()
+            .await
+            .iter()
+            .filter(|(t, r)| t == "outbox" && !r["held_for"].is_null())
+            .count()
+    };
+    assert!(held().await > 0);
+    let day = 24 * 3600;
+    let upkeep = upkeep(&f);
+    // Bob still plays there: his boards wait for him however old. The challenge that
+    // started the game is closed, and 40 days old.
+    let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
+    assert_eq!(tidied.held_messages, 0);
+    assert_eq!(tidied.closed_challenges, 1);
+    f.say(&alice(), HERE, Request::Resign).await;
+    let ask = f.say(&alice(), HERE, Request::Resign).await;
+    f.say(&alice(), HERE, press(&ask[0].buttons[0].id)).await;
+    let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
+    assert!(tidied.held_messages > 0, "{tidied:?}");
+    assert_eq!(held().await, 0);
+}
+
+on_both!(
+    forget_leaves_no_trace_and_keeps_others_whole,
+    privacy_says_what_is_kept_and_for_how_long,
+    a_server_left_is_forgotten_after_the_grace_period_only,
+    held_boards_and_closed_challenges_expire,
+);
+
+/// A backup made while games are being played restores to a database where every game
+/// resumes; the database and the backup are their owner's only.
+#[tokio::test]
+async fn a_backup_under_writes_restores_every_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let url = Backend::Sqlite.fresh();
+    let crate::store::DatabaseUrl::Sqlite(path) = &url else {
+        unreachable!()
+    };
+    let f = Arc::new(fixture_with(Store::open(&url).await.unwrap()).await);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(path), 0o600);
+    let channels: Vec<Place> = (100..120)
+        .map(|c| {
+            Place::Channel(Channel {
+                guild: 10,
+                channel: c,
+            })
+        })
+        .collect();
+    for &place in &channels {
+        f.start_between(place, &alice(), &bob(), false).await;
+    }
+    // Moves go on in every game while the backup is made.
+    let writer = {
+        let f = f.clone();
+        let channels = channels.clone();
+        tokio::spawn(async move {
+            let rounds = [(alice(), "Kd2"), (bob(), "Kd7"), (alice(), "Ke1")];
+            for (who, text) in &rounds {
+                for &place in &channels {
+                    let said = f
+                        .say(
+                            who,
+                            place,
+                            Request::Turn {
+                                text: (*text).into(),
+                            },
+                        )
+                        .await;
+                    assert!(!said[0].ephemeral, "{text}: {}", said[0].text);
+                }
+            }
+        })
+    };
+    let backup = path.with_file_name("backup.db");
+    let made = f.core.store().backup_to(&backup).await.unwrap();
+    writer.await.unwrap();
+    assert_eq!(mode(&backup), 0o600);
+    assert!(made.rows() > 40, "{made:?}");
+    assert!(matches!(
+        f.core.store().backup_to(&backup).await,
+        Err(crate::store::BackupError::Exists(_))
+    ));
+
+    // Restore: the backup opened as the database.
+    let restored = fixture_with(
+        Store::open(&crate::store::DatabaseUrl::Sqlite(backup))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(restored.core.store().active_game_count().await.unwrap(), 20);
+    for &place in &channels {
+        let board = restored
+            .say(&alice(), place, Request::Board { ply: None })
+            .await;
+        assert!(!board[0].ephemeral, "{}", board[0].text);
+        assert!(board[0].picture.is_some());
+    }
+}
