@@ -561,7 +561,7 @@ mod tests {
             })
         );
         assert_eq!(config.retention.left_servers.to_string(), "2 weeks");
-        assert_eq!(config.retention.held_messages.to_string(), "7 days");
+        assert_eq!(config.retention.held_messages.to_string(), "1 week");
         assert_eq!(config.retention.closed_challenges.to_string(), "30 days");
         let env = parse("", &[("CSIPGS_BACKUP_EVERY", "1d")]).unwrap();
         assert_eq!(env.backups.unwrap().dir, PathBuf::from("backups"));
