@@ -251,15 +251,12 @@ impl Config {
                     return Err(ConfigError::BackupKeep(keep));
                 }
                 let dir = match (&file.backup_dir, &database) {
+                    (_, DatabaseUrl::Postgres(_)) => return Err(ConfigError::BackupPostgres),
                     (Some(dir), _) => dir.clone(),
                     (None, DatabaseUrl::Sqlite(path)) => {
                         path.parent().unwrap_or(Path::new("")).join("backups")
                     }
-                    (None, DatabaseUrl::Postgres(_)) => return Err(ConfigError::BackupPostgres),
                 };
-                if matches!(database, DatabaseUrl::Postgres(_)) {
-                    return Err(ConfigError::BackupPostgres);
-                }
                 Some(Backups { every, keep, dir })
             }
         };
