@@ -533,7 +533,8 @@ async fn scenarios() {
             "tournament",
             "td",
             "help",
-            "rules"
+            "rules",
+            "privacy"
         ]
     );
     let registered = fake.registered()[0].clone();
