@@ -54,6 +54,7 @@ pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
 pub use venue::Venue;
 
+use crate::ops::measure::{self, Outcome};
 use crate::picture::Painters;
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
@@ -62,6 +63,7 @@ use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
 use std::pin::Pin;
 use std::sync::Arc;
+use tracing::Instrument;
 
 /// The member who sent a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,19 +254,40 @@ impl Core {
     /// Carry out a command. Errors come back as a reply only the asker sees; every reply's
     /// text is made safe to show (see `text::neutral`).
     pub async fn handle(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
+        let command = request.name();
+        let (guild, channel) = match place {
+            Place::Channel(c) | Place::Thread { thread: c, .. } => (Some(c.guild), Some(c.channel)),
+            Place::Direct => (None, None),
+        };
+        // Every line logged while handling it carries these (the game once it is loaded).
+        let span = tracing::info_span!(
+            "command",
+            command,
+            guild,
+            channel,
+            game = tracing::field::Empty
+        );
+        let began = std::time::Instant::now();
         let now = self.now();
         if self.limiter.as_ref().is_some_and(|l| !l.allow(who.id, now)) {
+            measure::command(command, Outcome::Throttled, began.elapsed());
             return vec![Reply::private(text::SLOW_DOWN)];
         }
-        let mut replies = match self.dispatch(who, place, request).await {
-            Ok(replies) => replies,
+        let (mut replies, outcome) = match self.dispatch(who, place, request).instrument(span).await
+        {
+            Ok(replies) => (replies, Outcome::Done),
             Err(e) => {
-                if let CoreError::Storage(cause) = &e {
-                    tracing::error!(error = %cause, "storage failed");
-                }
-                vec![Reply::private(e.sentence_in(self.venue))]
+                let outcome = match &e {
+                    CoreError::Storage(cause) => {
+                        tracing::error!(command, guild, channel, error = %cause, "storage failed");
+                        Outcome::Failed
+                    }
+                    _ => Outcome::Refused,
+                };
+                (vec![Reply::private(e.sentence_in(self.venue))], outcome)
             }
         };
+        measure::command(command, outcome, began.elapsed());
         replies.extend(self.held_messages(who).await);
         replies.into_iter().map(text::clean).collect()
     }
@@ -358,7 +381,10 @@ impl Core {
     async fn active(&self, place: Place) -> Result<GameRow, CoreError> {
         let channel = Core::channel(place)?;
         match self.store.latest_game(channel).await? {
-            Some(row) if row.status == Status::Active => Ok(row),
+            Some(row) if row.status == Status::Active => {
+                tracing::Span::current().record("game", row.id);
+                Ok(row)
+            }
             Some(row) => Err(CoreError::GameEnded {
                 result: match (row.status, row.game.result()) {
                     (Status::Aborted, _) | (_, None) => "aborted, without a result".to_string(),

@@ -42,6 +42,8 @@ pub enum ServeError {
     Discord(#[from] serenity::Error),
     #[error("can't set up HTTP: {0}")]
     Http(#[from] reqwest::Error),
+    #[error(transparent)]
+    Ops(#[from] crate::ops::http::HttpError),
 }
 
 /// How long a stopping bot waits for the commands it is answering.
@@ -241,6 +243,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .await?;
     courier.connect(client.http.clone());
     let (halt, halted) = tokio::sync::watch::channel(false);
+    if let Some(addr) = config.http {
+        let gateway = client.shard_manager.clone();
+        let owned = config.shards.owned();
+        crate::ops::http::start(addr, store.clone(), owned, gateway, halted.clone()).await?;
+    }
     // Both come back after a panic (logged), after a pause: see `supervise`.
     let computer = {
         let core = core.clone();

@@ -12,6 +12,7 @@
 mod challenges;
 mod copy;
 mod games;
+mod health;
 mod outbox;
 mod proposals;
 mod quotas;
