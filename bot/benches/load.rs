@@ -4,6 +4,8 @@
 //! has the default clock (3 days a turn), so each turn moves a deadline and a reminder and
 //! wakes the clock task, which watches all 200. Runs once on SQLite and once on PostgreSQL
 //! (a throwaway cluster; `CSIPGS_BENCH_BACKENDS=sqlite` or `=postgres` runs one).
+//! `CSIPGS_BENCH_METRICS=on` serves `/metrics` too, scraped every second meanwhile, to
+//! compare the latencies with the recorder on and off.
 //!
 //! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench load`.
 
@@ -88,8 +90,23 @@ fn load(
     if let Some(url) = &database {
         launch = launch.env("CSIPGS_DATABASE", url);
     }
+    let metrics = std::env::var("CSIPGS_BENCH_METRICS").is_ok_and(|v| v == "on");
+    let port = support::free_port();
+    if metrics {
+        launch = launch.env("CSIPGS_HTTP", &port.to_string());
+    }
     let bot = launch.start();
     runtime.block_on(fake.wait_logged_in(1));
+    // A scrape a second, harsher than Prometheus' usual 15 s.
+    let scraper = metrics.then(|| {
+        runtime.spawn(async move {
+            loop {
+                let scraped = support::http_get(port, "/metrics").await;
+                assert!(scraped.is_some_and(|(status, _)| status == 200));
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        })
+    });
     let (_, idle_rss) = support::memory_kib(bot.pid());
     // Games in their channels, as before threads: the same work per turn as ever.
     runtime.block_on(fake.games_in_channels(channel(1)));
@@ -114,7 +131,8 @@ fn load(
         plies: vec![STEADY_TURNS; GAMES as usize],
     };
     let mut bursts = Vec::new();
-    let name = format!("burst ({backend}): one turn in each of 200 games at once");
+    let on = if metrics { ", metrics on" } else { "" };
+    let name = format!("burst ({backend}{on}): one turn in each of 200 games at once");
     criterion.bench_function(&name, |b| {
         b.iter_custom(|iters| {
             let start = Instant::now();
@@ -133,6 +151,9 @@ fn load(
         rss as f64 / 1024.0,
         peak as f64 / 1024.0
     );
+    if let Some(scraper) = scraper {
+        scraper.abort();
+    }
     let (clean, log) = bot.terminate();
     fake.stop();
     assert!(clean, "{log}");

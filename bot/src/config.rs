@@ -1,6 +1,7 @@
 //! Settings: `config.toml`, then `CSIPGS_*` environment variables over it.
 
 use crate::core::{Period, PeriodError, Quotas, Retention};
+use crate::ops::{HttpAddr, LogFormat, SettingError};
 use crate::shards::{ShardError, ShardPlan};
 use crate::store::{redacted, DatabaseUrl, DatabaseUrlError};
 use serde::Deserialize;
@@ -51,6 +52,10 @@ pub struct Config {
     pub retention: Retention,
     /// Backups made while the bot runs (`backup_every`); None: none.
     pub backups: Option<Backups>,
+    /// Where `/healthz` and `/metrics` listen; None serves neither.
+    pub http: Option<HttpAddr>,
+    /// Log lines as text or JSON.
+    pub log_format: LogFormat,
 }
 
 /// Backups `serve` makes of its SQLite database.
@@ -78,6 +83,8 @@ impl Default for Config {
             picture_workers: None,
             retention: Retention::default(),
             backups: None,
+            http: None,
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -106,6 +113,8 @@ struct File {
     backup_every: Option<String>,
     backup_keep: Option<u32>,
     backup_dir: Option<PathBuf>,
+    http: Option<String>,
+    log_format: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -145,6 +154,8 @@ pub enum ConfigError {
     BackupPostgres,
     #[error("backup_keep and backup_dir take effect only with backup_every: add backup_every = \"6h\" (or leave them out)")]
     BackupWithoutEvery,
+    #[error(transparent)]
+    Ops(#[from] SettingError),
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -201,6 +212,14 @@ impl Config {
                 value: v,
             })?),
             None => file.picture_workers,
+        };
+        let http = match set("CSIPGS_HTTP").or(file.http) {
+            Some(addr) => Some(addr.parse()?),
+            None => None,
+        };
+        let log_format = match set("CSIPGS_LOG_FORMAT").or(file.log_format) {
+            Some(format) => format.parse()?,
+            None => defaults.log_format,
         };
         let api_base = set("CSIPGS_API_BASE")
             .or(file.api_base)
@@ -276,6 +295,8 @@ impl Config {
             picture_workers: picture_workers.filter(|&n| n > 0),
             retention,
             backups,
+            http,
+            log_format,
         })
     }
 
@@ -476,6 +497,51 @@ mod tests {
         assert_eq!(config.unwrap().computer_searches, 1, "at least one");
         let error = parse("", &[("CSIPGS_COMPUTER_SEARCHES", "all")]).unwrap_err();
         assert!(error.to_string().contains("whole number"), "{error}");
+    }
+
+    #[test]
+    fn http_and_log_format_come_from_the_file_or_the_environment() {
+        let config = parse("", &[]).unwrap();
+        assert_eq!((config.http, config.log_format), (None, LogFormat::Text));
+        let config = parse("http = \"127.0.0.1:9100\"\nlog_format = \"json\"\n", &[]).unwrap();
+        assert_eq!(config.http, Some("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(config.log_format, LogFormat::Json);
+        let config = parse(
+            "http = \"127.0.0.1:9100\"\nlog_format = \"json\"\n",
+            &[("CSIPGS_HTTP", "9200"), ("CSIPGS_LOG_FORMAT", "text")],
+        )
+        .unwrap();
+        assert_eq!(config.http.unwrap().to_string(), "127.0.0.1:9200");
+        assert_eq!(config.log_format, LogFormat::Text);
+        let open = parse("http = \"0.0.0.0:9100\"", &[]).unwrap();
+        assert!(
+            !open.http.unwrap().is_loopback(),
+            "written out, so accepted"
+        );
+    }
+
+    #[test]
+    fn a_bad_http_address_or_log_format_is_refused_with_the_reason() {
+        let error = parse("http = \"127.0.0.1\"", &[]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "http must be an address and port such as 127.0.0.1:9100 or [::1]:9100 (or a port alone, which listens on 127.0.0.1), not '127.0.0.1'"
+        );
+        let error = parse("", &[("CSIPGS_HTTP", "metrics.example:80")]).unwrap_err();
+        assert!(
+            matches!(error, ConfigError::Ops(SettingError::HttpAddr(_))),
+            "{error}"
+        );
+        let error = parse("log_format = \"logfmt\"", &[]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "log_format must be text or json, not 'logfmt'"
+        );
+        let error = parse("", &[("CSIPGS_LOG_FORMAT", "yaml")]).unwrap_err();
+        assert!(
+            matches!(error, ConfigError::Ops(SettingError::LogFormat(_))),
+            "{error}"
+        );
     }
 
     #[test]

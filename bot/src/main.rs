@@ -11,6 +11,7 @@ mod core;
 mod discord;
 mod family;
 mod lane;
+mod ops;
 mod picture;
 mod price_text;
 mod shards;
@@ -438,10 +439,18 @@ fn serve(path: &std::path::Path) -> ExitCode {
         );
         tracing_subscriber::EnvFilter::new("info")
     });
-    tracing_subscriber::fmt()
+    let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(ops::logs::Scrubbed);
+    match config.log_format {
+        ops::LogFormat::Text => logger.init(),
+        // The command's span (guild, channel, game, command) on every line it logs.
+        ops::LogFormat::Json => logger
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
     // Board pictures are drawn on the blocking pool: more threads than cores would only add
     // memory (each its own stack and allocator arena), not speed.
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -17,8 +17,9 @@ pub const REPLAY_BUDGET: ReplayBudget = ReplayBudget {
 
 /// The picture as the bytes of its file: PNG, or GIF for a replay.
 pub fn encode(picture: &Picture) -> Vec<u8> {
+    let began = std::time::Instant::now();
     let style = Style::default();
-    match picture {
+    let bytes = match picture {
         Picture::Board(view) => render::board(view, &style),
         Picture::Design { design, price } => render::design(design, &Ok((**price).clone()), &style),
         Picture::Replay(view) => render::replay_within(view, &style, REPLAY_BUDGET).gif,
@@ -27,7 +28,26 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
         Picture::Animation(gif) => gif.to_vec(),
         Picture::Table(view) => render::table(view, &style),
         Picture::Chart(view) => render::chart(view, &style),
+    };
+    if let Some(kind) = kind(picture) {
+        crate::ops::measure::picture(kind, began.elapsed());
     }
+    bytes
+}
+
+/// The picture's kind, as the metrics label it; None for an animation, drawn already (and
+/// measured then: see `Core::replay`).
+fn kind(picture: &Picture) -> Option<&'static str> {
+    Some(match picture {
+        Picture::Board(_) => "board",
+        Picture::Design { .. } => "design",
+        Picture::Replay(_) => "replay",
+        Picture::FideBoard(_) => "fide_board",
+        Picture::FideReplay(_) => "fide_replay",
+        Picture::Animation(_) => return None,
+        Picture::Table(_) => "table",
+        Picture::Chart(_) => "chart",
+    })
 }
 
 /// The attachment's file name.

@@ -258,6 +258,149 @@ async fn sigterm_while_discord_is_unreachable() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What a metric reads in `/metrics`' text (0 while it has no sample).
+fn metric(text: &str, series: &str) -> f64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .map_or(0.0, |value| value.trim().parse().unwrap())
+}
+
+/// Poll `GET path` until `want` accepts the answer.
+async fn until_http(port: u16, path: &str, want: impl Fn(u16, &str) -> bool) -> (u16, String) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let answer = support::http_get(port, path).await;
+        if let Some((status, body)) = &answer {
+            if want(*status, body) {
+                return (*status, body.clone());
+            }
+        }
+        assert!(Instant::now() < deadline, "GET {path}: {answer:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// `/healthz` and `/metrics` on loopback: healthy once connected, a turn moves the commands
+/// counter, unhealthy while the gateway is cut and healthy again after RESUME. The logs are
+/// JSON lines carrying the command's fields, with no interaction token in them.
+async fn health_and_metrics() {
+    let dir = support::scratch_dir("health");
+    let fake = FakeDiscord::start().await;
+    fake.set_heartbeat_interval(Duration::from_secs(1));
+    let port = support::free_port();
+    let bot = Launch::new(&fake.api_base(), &dir, "info")
+        .env("CSIPGS_HTTP", &port.to_string())
+        .env("CSIPGS_LOG_FORMAT", "json")
+        .start();
+    fake.wait_logged_in(1).await;
+    let (_, body) = until_http(port, "/healthz", |status, _| status == 200).await;
+    assert_eq!(body, r#"{"status":"ok"}"#);
+
+    let place = channel(40);
+    fake.games_in_channels(place).await;
+    start_game(&fake, place).await;
+    let moves = r#"csipgs_commands_total{command="move",outcome="done"}"#;
+    let (_, before) = until_http(port, "/metrics", |status, _| status == 200).await;
+    assert!(
+        before.contains("# TYPE csipgs_command_seconds histogram"),
+        "{before}"
+    );
+    assert_eq!(metric(&before, "csipgs_shards_connected"), 1.0, "{before}");
+    assert_eq!(metric(&before, "csipgs_shards"), 1.0, "{before}");
+    let played = fake.ask(&slash(place, &ALICE, "move", mv("Kd2"))).await;
+    assert!(
+        played.content().contains("played **Kd2**"),
+        "{}",
+        played.content()
+    );
+    let (_, after) = support::http_get(port, "/metrics").await.unwrap();
+    assert_eq!(
+        metric(&after, moves),
+        metric(&before, moves) + 1.0,
+        "{after}"
+    );
+    assert!(
+        metric(&after, r#"csipgs_pictures_total{kind="board"}"#) >= 1.0,
+        "{after}"
+    );
+    for gauge in [
+        "csipgs_outbox_owed",
+        "csipgs_scheduler_lag_seconds",
+        "csipgs_db_pool_connections",
+        "csipgs_process_resident_memory_bytes",
+        r#"csipgs_games_in_progress{family="csipgs"}"#,
+    ] {
+        assert!(after.contains(&format!("{gauge} ")), "{gauge}: {after}");
+    }
+
+    // An answer Discord never takes: logged (with the command's fields), token blanked.
+    let mut ix = slash(place, &BOB, "move", mv("Kd7"));
+    // As long as Discord's own (the fixtures' are short).
+    ix["token"] = format!("{}{}", token(&ix), "aW50ZXJhY3Rpb246MTIzNDU2Nzg".repeat(6)).into();
+    fake.fail_next_for(
+        Route::Callback,
+        token(&ix),
+        Fault::Stall(Duration::from_millis(200)),
+        1,
+    );
+    fake.dispatch(&ix);
+    fake.eventually("Bob's turn posted", Duration::from_secs(30), || {
+        fake.channel_messages(place.channel_id())
+            .iter()
+            .any(|m| m.content().contains("played **Kd7**"))
+            .then_some(())
+    })
+    .await;
+
+    // The gateway cut, and Discord slow to take the bot back: unhealthy until it resumes.
+    fake.hold_gateway(true);
+    assert!(fake.gateway_close(4000));
+    let (_, body) = until_http(port, "/healthz", |status, _| status == 503).await;
+    let reason: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(reason["status"], "unhealthy", "{body}");
+    assert!(
+        reason["reason"].as_str().unwrap().starts_with("shard 0 "),
+        "{body}"
+    );
+    fake.hold_gateway(false);
+    fake.wait_resumed(1).await;
+    until_http(port, "/healthz", |status, _| status == 200).await;
+    assert_eq!(
+        support::http_get(port, "/nothing")
+            .await
+            .map(|(status, _)| status),
+        Some(404)
+    );
+
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    let unanswered = lines
+        .iter()
+        .find(|l| {
+            l["fields"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("can't answer an interaction"))
+        })
+        .unwrap_or_else(|| panic!("{log}"));
+    let span = &unanswered["span"];
+    assert_eq!(span["command"], "move", "{unanswered}");
+    // Ids as text: JSON readers that hold numbers as doubles would round a snowflake.
+    assert_eq!(
+        span["channel"],
+        place.channel_id().to_string(),
+        "{unanswered}"
+    );
+    assert!(span["guild"].is_string(), "{unanswered}");
+    assert_eq!(span["game"], 1, "{unanswered}");
+    assert!(!log.contains(&token(&ix)), "{log}");
+    fake.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn discord_faults() {
     support::run_isolated("discord_faults", scenarios);
@@ -284,4 +427,5 @@ async fn scenarios() {
     fake.stop();
     let _ = std::fs::remove_dir_all(&dir);
     sigterm_while_discord_is_unreachable().await;
+    health_and_metrics().await;
 }

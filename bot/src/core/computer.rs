@@ -312,6 +312,7 @@ impl Core {
             if *stop.borrow() {
                 break;
             }
+            crate::ops::measure::computer_queue(queue.len());
             if looking.is_none() && (look || Instant::now() >= next_look) {
                 looking = Some(Box::pin(self.owed_turns()));
                 look = false;
@@ -426,7 +427,10 @@ impl Core {
             .lane
             .run(move || {
                 let _slot = slot;
-                choose_turn(&state, &think, &cut)
+                let began = std::time::Instant::now();
+                let turn = choose_turn(&state, &think, &cut);
+                crate::ops::measure::search(began.elapsed());
+                turn
             })
             .await
             .map_err(|e| CoreError::Computer(e.to_string()))?;

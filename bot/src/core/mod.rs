@@ -57,6 +57,7 @@ pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
 pub use venue::Venue;
 
+use crate::ops::measure::{self, Outcome};
 use crate::picture::Painters;
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Player, Status, Store};
@@ -65,6 +66,24 @@ use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
 use std::pin::Pin;
 use std::sync::Arc;
+
+/// The span a command is carried out in: every line logged meanwhile carries the command,
+/// the server and channel, and the game once it is loaded (never what the member typed).
+pub fn command_span(place: Place, request: &Request) -> tracing::Span {
+    let span = tracing::info_span!(
+        "command",
+        command = request.name(),
+        guild = tracing::field::Empty,
+        channel = tracing::field::Empty,
+        game = tracing::field::Empty
+    );
+    // Ids as text: log readers that hold numbers as doubles would round a snowflake.
+    if let Place::Channel(c) | Place::Thread { thread: c, .. } = place {
+        span.record("guild", tracing::field::display(c.guild));
+        span.record("channel", tracing::field::display(c.channel));
+    }
+    span
+}
 
 /// The member who sent a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,19 +282,29 @@ impl Core {
     /// Carry out a command. Errors come back as a reply only the asker sees; every reply's
     /// text is made safe to show (see `text::neutral`).
     pub async fn handle(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
+        let command = request.name();
+        let began = std::time::Instant::now();
         let now = self.now();
         if self.limiter.as_ref().is_some_and(|l| !l.allow(who.id, now)) {
+            measure::command(command, Outcome::Throttled, began.elapsed());
             return vec![Reply::private(text::SLOW_DOWN)];
         }
-        let mut replies = match self.dispatch(who, place, request).await {
-            Ok(replies) => replies,
+        let (mut replies, outcome) = match self.dispatch(who, place, request).await {
+            Ok(replies) => (replies, Outcome::Done),
             Err(e) => {
-                if let CoreError::Storage(cause) = &e {
-                    tracing::error!(error = %cause, "storage failed");
-                }
-                vec![Reply::private(e.sentence_in(self.venue))]
+                let outcome = match &e {
+                    CoreError::Storage(cause) => {
+                        tracing::error!(error = %cause, "storage failed");
+                        Outcome::Failed
+                    }
+                    // The bot's failures, not the member's mistakes.
+                    CoreError::Computer(_) | CoreError::Picture(_) => Outcome::Failed,
+                    _ => Outcome::Refused,
+                };
+                (vec![Reply::private(e.sentence_in(self.venue))], outcome)
             }
         };
+        measure::command(command, outcome, began.elapsed());
         replies.extend(self.held_messages(who).await);
         replies.into_iter().map(text::clean).collect()
     }
@@ -371,7 +400,10 @@ impl Core {
     async fn active(&self, place: Place) -> Result<GameRow, CoreError> {
         let channel = Core::channel(place)?;
         match self.store.latest_game(channel).await? {
-            Some(row) if row.status == Status::Active => Ok(row),
+            Some(row) if row.status == Status::Active => {
+                tracing::Span::current().record("game", row.id);
+                Ok(row)
+            }
             Some(row) => Err(CoreError::GameEnded {
                 result: match (row.status, row.game.result()) {
                     (Status::Aborted, _) | (_, None) => "aborted, without a result".to_string(),

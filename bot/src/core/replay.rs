@@ -89,18 +89,20 @@ impl Core {
             .run_replay(move || {
                 let style = Style::default();
                 let names = names(&players);
-                let (replay, positions) = match &game {
+                let began = std::time::Instant::now();
+                let (replay, positions, kind) = match &game {
                     GameState::Csipgs(game) => {
                         let view = ReplayView::from_game(game, names);
                         let made = render::replay_within(&view, &style, REPLAY_BUDGET);
-                        (made, view.frames.len())
+                        (made, view.frames.len(), "replay")
                     }
                     GameState::Fide(game) => {
                         let view = FideReplayView::from_game(game, names);
                         let made = render::fide_replay_within(&view, &style, REPLAY_BUDGET);
-                        (made, view.frames.len())
+                        (made, view.frames.len(), "fide_replay")
                     }
                 };
+                crate::ops::measure::picture(kind, began.elapsed());
                 Made {
                     version,
                     gif: Arc::new(replay.gif),

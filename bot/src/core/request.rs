@@ -314,6 +314,41 @@ impl Press {
 }
 
 impl Request {
+    /// The slash command it came from (`button` for a press): a metric's label and a log
+    /// field, so never anything the member typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::Challenge(_) => "challenge",
+            Request::Press(_) => "button",
+            Request::Move { .. } => "move",
+            Request::Transfer { .. } => "transfer",
+            Request::Buy { .. } => "buy",
+            Request::Turn { .. } => "turn",
+            Request::Propose { .. } => "propose",
+            Request::Estimate { .. } => "estimate",
+            Request::Price { .. } => "price",
+            Request::Board { .. } => "board",
+            Request::Game => "game",
+            Request::History => "history",
+            Request::Resign => "resign",
+            Request::Draw => "draw",
+            Request::Abort => "abort",
+            Request::Help => "help",
+            Request::Rules => "rules",
+            Request::Notify { .. } => "notify",
+            Request::Settings(_) => "settings",
+            Request::Rating { .. } => "rating",
+            Request::Leaderboard { .. } => "leaderboard",
+            Request::Profile { .. } => "profile",
+            Request::Games(_) => "games",
+            Request::Rematch => "rematch",
+            Request::Replay => "replay",
+            Request::Tournament(_) => "tournament",
+            Request::Director(_) => "td",
+            Request::Privacy(_) => "privacy",
+        }
+    }
+
     /// The challenge a reply's buttons answer, if it has them.
     pub fn challenge_of(reply: &super::Reply) -> Option<i64> {
         reply

@@ -6,11 +6,12 @@
 //! delivered is handed back to the core's outbox at once, which posts it in the channel.
 
 use super::message::Outgoing;
-use crate::core::{millis_now, Core, Place, Posted, Reply, Request, Who, RESTARTING};
+use crate::core::{command_span, millis_now, Core, Place, Posted, Reply, Request, Who, RESTARTING};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
+use tracing::Instrument;
 
 /// How long the command may take before the interaction is deferred: Discord wants the
 /// first answer within 3 s, and the answer itself needs time on the wire.
@@ -110,6 +111,20 @@ pub async fn answer(
     place: Place,
     request: Request,
 ) {
+    let span = command_span(place, &request);
+    respond(http, core, asked, who, place, request)
+        .instrument(span)
+        .await
+}
+
+async fn respond(
+    http: &serenity::Http,
+    core: &Arc<Core>,
+    asked: Asked<'_>,
+    who: Who,
+    place: Place,
+    request: Request,
+) {
     let queued = Duration::from_millis(millis_now().saturating_sub(asked.sent_at()));
     let now = Instant::now();
     let received = now.checked_sub(queued.min(QUEUED_MAX)).unwrap_or(now);
@@ -124,13 +139,16 @@ pub async fn answer(
     };
     let work = {
         let core = core.clone();
-        tokio::spawn(async move {
-            let mut ready = Vec::new();
-            for reply in core.handle(&who, place, request).await {
-                ready.push(Outgoing::prepare(reply, core.painters()).await);
+        tokio::spawn(
+            async move {
+                let mut ready = Vec::new();
+                for reply in core.handle(&who, place, request).await {
+                    ready.push(Outgoing::prepare(reply, core.painters()).await);
+                }
+                ready
             }
-            ready
-        })
+            .in_current_span(),
+        )
     };
     tokio::pin!(work);
     // Whether the interaction can't be answered any more: its deferral failed by the deadline.

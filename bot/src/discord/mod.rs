@@ -15,6 +15,7 @@ use crate::core::catalogue::Scope;
 use crate::core::{
     millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
 };
+use crate::ops::http::Gateway;
 use crate::picture::Painters;
 use crate::shards::{ShardPlan, Shards};
 use crate::store::{Channel, Store, StoreError};
@@ -43,6 +44,8 @@ pub enum ServeError {
     Discord(#[from] serenity::Error),
     #[error("can't set up HTTP: {0}")]
     Http(#[from] reqwest::Error),
+    #[error(transparent)]
+    Ops(#[from] crate::ops::http::HttpError),
 }
 
 /// How long a stopping bot waits for the commands it is answering.
@@ -244,6 +247,12 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .await?;
     courier.connect(client.http.clone());
     let (halt, halted) = tokio::sync::watch::channel(false);
+    let gateway = Gateway::new(client.shard_manager.clone());
+    if let Some(addr) = config.http {
+        let owned = config.shards.owned();
+        crate::ops::http::start(addr, store.clone(), owned, gateway.clone(), halted.clone())
+            .await?;
+    }
     // Both come back after a panic (logged), after a pause: see `supervise`.
     let computer = {
         let core = core.clone();
@@ -277,9 +286,15 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let shards = client.shard_manager.clone();
     let connected = async {
         match config.shards {
-            ShardPlan::Auto => client.start_autosharded().await,
+            // What `start_autosharded` does, with the count kept for the health check.
+            ShardPlan::Auto => {
+                let total = client.http.get_bot_gateway().await?.shards;
+                gateway.expect(0, total);
+                client.start_shards(total).await
+            }
             // serenity's range end is included, whatever `Range` usually means.
             ShardPlan::Range(range) => {
+                gateway.expect(range.first(), range.last() - range.first() + 1);
                 client
                     .start_shard_range(range.first()..range.last(), range.total())
                     .await

@@ -13,6 +13,7 @@ mod backup;
 mod challenges;
 mod copy;
 mod games;
+mod health;
 mod outbox;
 mod privacy;
 mod proposals;

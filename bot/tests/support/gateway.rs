@@ -274,6 +274,13 @@ impl FakeDiscord {
         self.changed.notify_waiters();
     }
 
+    /// The heartbeat interval HELLO asks for on connections from now on. serenity tells its
+    /// shard manager of a stage change only between two events, and a heartbeat's ACK is one:
+    /// a short interval lets a test see a resume in progress as it is.
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.lock().heartbeat_interval = Some(interval);
+    }
+
     /// How many times the bot resumed a session, over all shards.
     pub fn resumes(&self) -> usize {
         self.lock().resumed.len()
@@ -378,8 +385,28 @@ pub(super) async fn session(
         }
         let _ = sink.close().await;
     });
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
+    let interval = lock(&state)
+        .heartbeat_interval
+        .map_or(41250, |i| i.as_millis() as u64);
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": interval}});
     let _ = outbox.send(WsMessage::Text(hello.to_string()));
+    // IDENTIFY and RESUME are answered in order by a task of their own, so a held one
+    // (`hold_gateway`) leaves heartbeats answered, as Discord does.
+    let (logins, mut login_queue) = mpsc::unbounded_channel::<(u64, Value)>();
+    let login_task = {
+        let (state, changed, outbox) = (state.clone(), changed.clone(), outbox.clone());
+        tokio::spawn(async move {
+            while let Some((op, data)) = login_queue.recv().await {
+                released(&state, &changed).await;
+                if op == 2 {
+                    identify(&state, &outbox, &data, port);
+                } else {
+                    resume(&state, &outbox, &data);
+                }
+                changed.notify_waiters();
+            }
+        })
+    };
     while let Some(Ok(message)) = source.next().await {
         let text = match message {
             WsMessage::Text(t) => t,
@@ -397,17 +424,13 @@ pub(super) async fn session(
                 let _ = outbox.send(WsMessage::Text(json!({"op": 11}).to_string()));
             }
             Some(op @ (2 | 6)) => {
-                released(&state, &changed).await;
-                if op == 2 {
-                    identify(&state, &outbox, &frame["d"], port);
-                } else {
-                    resume(&state, &outbox, &frame["d"]);
-                }
-                changed.notify_waiters();
+                let _ = logins.send((op, frame["d"].clone()));
             }
             _ => {}
         }
     }
+    // A login still held when the connection ends is never answered.
+    login_task.abort();
     // This connection is over: its session (if any) gets nothing more until resumed.
     for session in lock(&state).sessions.values_mut() {
         if session

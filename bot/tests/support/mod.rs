@@ -32,7 +32,10 @@ mod rest;
 mod selfcheck;
 
 pub use faults::{Failed, Fault, Route, Rule, Violation};
-pub use process::{departed_guilds, lock_database, memory_kib, scratch_dir, Bot, DbLock, Launch};
+pub use process::{
+    departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot, DbLock,
+    Launch,
+};
 pub use selfcheck::self_check;
 
 use faults::Armed;
@@ -333,6 +336,8 @@ struct State {
     recommended_shards: Option<u32>,
     /// IDENTIFY and RESUME wait while set (`hold_gateway`).
     gateway_held: bool,
+    /// HELLO's heartbeat interval, if not Discord's 41.25 s (`set_heartbeat_interval`).
+    heartbeat_interval: Option<Duration>,
     armed: Vec<Armed>,
     failed: Vec<Failed>,
     violations: Vec<Violation>,

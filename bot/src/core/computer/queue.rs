@@ -101,6 +101,11 @@ impl Queue {
         self.waiting.is_empty()
     }
 
+    /// How many turns wait.
+    pub fn len(&self) -> usize {
+        self.waiting.len()
+    }
+
     /// Lower goes first: urgent turns by deadline, then the least served owner's turns by
     /// deadline (none last), then by when they became owed; the game's id settles ties so
     /// the order never depends on the map's.

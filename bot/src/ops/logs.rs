@@ -1,0 +1,97 @@
+//! Where log lines go: standard error, with secrets blanked out. An error from Discord's
+//! HTTP client quotes the address it failed on, and an interaction's or webhook's address
+//! holds its token (a key to post as the bot for 15 minutes): scrubbing every line as it is
+//! written catches them whoever logs the error, serenity included.
+
+use std::io::{self, Write};
+use tracing_subscriber::fmt::MakeWriter;
+
+/// Runs of token characters this long are secrets: Discord's interaction and webhook
+/// tokens are about 150, bot tokens about 70; ids are at most 20 digits and words and
+/// paths are broken up by other characters.
+const SECRET_LEN: usize = 50;
+const BLANKED: &str = "[redacted]";
+
+/// Standard error, scrubbed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scrubbed;
+
+impl<'a> MakeWriter<'a> for Scrubbed {
+    type Writer = ScrubbedLine;
+
+    fn make_writer(&'a self) -> ScrubbedLine {
+        ScrubbedLine
+    }
+}
+
+/// One write: the formatter writes each event whole, so a secret is never split across two.
+pub struct ScrubbedLine;
+
+impl Write for ScrubbedLine {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        io::stderr().lock().write_all(&scrub(bytes))?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        io::stderr().flush()
+    }
+}
+
+fn secretish(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b'.')
+}
+
+/// The bytes with every long run of token characters replaced by `[redacted]`.
+pub fn scrub(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let run = rest.iter().take_while(|&&b| secretish(b)).count();
+        if run >= SECRET_LEN {
+            out.extend_from_slice(BLANKED.as_bytes());
+        } else {
+            out.extend_from_slice(&rest[..run]);
+        }
+        let other = rest[run..].iter().take_while(|&&b| !secretish(b)).count();
+        out.extend_from_slice(&rest[run..run + other]);
+        rest = &rest[run + other..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scrubbed(text: &str) -> String {
+        String::from_utf8(scrub(text.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn interaction_tokens_in_addresses_are_blanked() {
+        let token = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OlJhbmRvbVRva2VuVGV4dA-_x.y".repeat(2);
+        let line = format!(
+            "WARN can't answer an interaction error=error sending request for url \
+             (https://discord.com/api/v10/interactions/1234567890123456789/{token}/callback)"
+        );
+        let out = scrubbed(&line);
+        assert!(!out.contains(&token), "{out}");
+        assert!(
+            out.contains("/interactions/1234567890123456789/[redacted]/callback"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn ordinary_lines_are_unchanged() {
+        for line in [
+            "INFO database ready database=sqlite:/var/lib/csipgs/csipgs.db shards=0..0 active_games=12\n",
+            "{\"level\":\"INFO\",\"fields\":{\"message\":\"connected\"},\"span\":{\"guild\":123456789012345678}}\n",
+            "déjà vu: 9999999999999999999 ids, ünïcode\n",
+            "",
+        ] {
+            assert_eq!(scrubbed(line), line);
+        }
+    }
+}
