@@ -1128,5 +1128,6 @@ mod fog;
 
 mod tournaments;
 
+mod health;
 mod privacy;
 mod quotas;
