@@ -1,9 +1,10 @@
 //! Settings: `config.toml`, then `CSIPGS_*` environment variables over it.
 
-use crate::core::{Period, PeriodError, Quotas, Retention};
+use crate::core::{Period, PeriodError, PublicUrl, PublicUrlError, Quotas, Retention};
 use crate::ops::{HttpAddr, LogFormat, SettingError};
 use crate::shards::{ShardError, ShardPlan};
 use crate::store::{redacted, DatabaseUrl, DatabaseUrlError};
+use crate::web::WebLimits;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,12 @@ pub struct Config {
     pub backups: Option<Backups>,
     /// Where `/healthz` and `/metrics` listen; None serves neither.
     pub http: Option<HttpAddr>,
+    /// Where the web pages listen (`web`); off when None.
+    pub web: Option<HttpAddr>,
+    /// Where members' browsers reach the pages (`public_url`): the links the bot posts.
+    pub public_url: Option<PublicUrl>,
+    /// How much one address may ask of the pages (`[web_limits]`).
+    pub web_limits: WebLimits,
     /// Log lines as text or JSON.
     pub log_format: LogFormat,
 }
@@ -84,6 +91,9 @@ impl Default for Config {
             retention: Retention::default(),
             backups: None,
             http: None,
+            web: None,
+            public_url: None,
+            web_limits: WebLimits::default(),
             log_format: LogFormat::Text,
         }
     }
@@ -114,6 +124,10 @@ struct File {
     backup_keep: Option<u32>,
     backup_dir: Option<PathBuf>,
     http: Option<String>,
+    web: Option<String>,
+    public_url: Option<String>,
+    /// Each limit left out keeps its default.
+    web_limits: Option<WebLimits>,
     log_format: Option<String>,
 }
 
@@ -156,6 +170,12 @@ pub enum ConfigError {
     BackupWithoutEvery,
     #[error(transparent)]
     Ops(#[from] SettingError),
+    #[error("web must be an address and port such as 0.0.0.0:8080 or 127.0.0.1:8080 (or a port alone, which listens on 127.0.0.1), not '{0}'")]
+    WebAddr(String),
+    #[error(transparent)]
+    PublicUrl(#[from] PublicUrlError),
+    #[error("web is set but public_url is not: add public_url = \"https://csipgs.example\", the address members' browsers reach the pages at (the bot posts links to it)")]
+    WebWithoutPublicUrl,
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -217,6 +237,20 @@ impl Config {
             Some(addr) => Some(addr.parse()?),
             None => None,
         };
+        let web = match set("CSIPGS_WEB").or(file.web) {
+            Some(addr) => Some(
+                addr.parse::<HttpAddr>()
+                    .map_err(|_| ConfigError::WebAddr(addr))?,
+            ),
+            None => None,
+        };
+        let public_url = match set("CSIPGS_PUBLIC_URL").or(file.public_url) {
+            Some(url) => Some(url.parse::<PublicUrl>()?),
+            None => None,
+        };
+        if web.is_some() && public_url.is_none() {
+            return Err(ConfigError::WebWithoutPublicUrl);
+        }
         let log_format = match set("CSIPGS_LOG_FORMAT").or(file.log_format) {
             Some(format) => format.parse()?,
             None => defaults.log_format,
@@ -296,6 +330,9 @@ impl Config {
             retention,
             backups,
             http,
+            web,
+            public_url,
+            web_limits: file.web_limits.unwrap_or_default(),
             log_format,
         })
     }
@@ -377,6 +414,75 @@ mod tests {
         assert_eq!(config, Config::default());
         assert!(matches!(config.token(), Err(ConfigError::NoToken)));
         assert!(ConfigError::NoToken.to_string().contains("csipgs play"));
+    }
+
+    #[test]
+    fn web_pages_need_an_address_and_where_browsers_reach_them() {
+        let config = parse("", &[]).unwrap();
+        assert_eq!((config.web, config.public_url), (None, None));
+        assert_eq!(config.web_limits, WebLimits::default());
+        let config = parse(
+            "web = \"8080\"\npublic_url = \"https://csipgs.example/\"\n[web_limits]\nburst = 5\n",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(config.web.unwrap().to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            config.public_url.unwrap().to_string(),
+            "https://csipgs.example"
+        );
+        assert_eq!(config.web_limits.burst, 5);
+        assert_eq!(config.web_limits.watchers, WebLimits::default().watchers);
+        let config = parse(
+            "",
+            &[
+                ("CSIPGS_WEB", "0.0.0.0:8080"),
+                ("CSIPGS_PUBLIC_URL", "http://example.org/chess"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(config.web.unwrap().to_string(), "0.0.0.0:8080");
+        assert_eq!(
+            config.public_url.unwrap().to_string(),
+            "http://example.org/chess"
+        );
+        // A shard process serving no pages still posts links to the ones another serves.
+        let links_only = parse("public_url = \"https://csipgs.example\"", &[]).unwrap();
+        assert!(links_only.web.is_none() && links_only.public_url.is_some());
+        let error = parse("web = \"8080\"", &[]).unwrap_err();
+        assert!(matches!(error, ConfigError::WebWithoutPublicUrl), "{error}");
+        assert!(
+            error.to_string().contains("public_url = \"https://"),
+            "{error}"
+        );
+        let error = parse("web = \"eighty\"\npublic_url = \"https://a\"", &[]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "web must be an address and port such as 0.0.0.0:8080 or 127.0.0.1:8080 (or a port alone, which listens on 127.0.0.1), not 'eighty'"
+        );
+        for bad in [
+            "csipgs.example",
+            "ftp://csipgs.example",
+            "https://",
+            "https://a b",
+            "https://a/?x=1",
+            "https://a/#top",
+            "https://user@a",
+        ] {
+            let error = parse(&format!("public_url = \"{bad}\""), &[]).unwrap_err();
+            assert!(matches!(error, ConfigError::PublicUrl(_)), "{bad}: {error}");
+            assert!(
+                error.to_string().contains(&format!("not '{bad}'")),
+                "{error}"
+            );
+        }
+        let Err(error) = toml::from_str::<File>("[web_limits]\nbursts = 5\n") else {
+            panic!("an unknown limit is refused");
+        };
+        assert!(
+            error.to_string().contains("unknown field `bursts`"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod store;
 mod supervise;
 mod terminal;
 mod upkeep;
+mod web;
 
 #[derive(Parser)]
 #[command(

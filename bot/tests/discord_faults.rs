@@ -6,7 +6,9 @@
 mod support;
 
 use std::time::{Duration, Instant};
-use support::fixtures::{button, channel, s, slash, Opt, Place, ALICE, BOB, CAROL};
+use support::fixtures::{
+    button, channel, s, slash, with_permissions, Opt, Place, ALICE, BOB, CAROL,
+};
 use support::{lock_database, FakeDiscord, Fault, Launch, Route};
 
 const RESTARTING: &str = "The bot is restarting";
@@ -283,6 +285,55 @@ async fn until_http(port: u16, path: &str, want: impl Fn(u16, &str) -> bool) -> 
 /// `/healthz` and `/metrics` on loopback: healthy once connected, a turn moves the commands
 /// counter, unhealthy while the gateway is cut and healthy again after RESUME. The logs are
 /// JSON lines carrying the command's fields, with no interaction token in them.
+/// `web` on: a server that shows its pages gets a "Watch" link button on each board, and the
+/// link opens that game's page on the real `csipgs serve`.
+async fn the_watch_button_opens_the_game() {
+    let dir = support::scratch_dir("watch");
+    let fake = FakeDiscord::start().await;
+    let port = support::free_port();
+    let public = format!("http://127.0.0.1:{port}");
+    let bot = Launch::new(&fake.api_base(), &dir, "info")
+        .env("CSIPGS_WEB", &port.to_string())
+        .env("CSIPGS_PUBLIC_URL", &public)
+        .start();
+    fake.wait_logged_in(1).await;
+    let place = channel(60);
+    fake.games_in_channels(place).await;
+    let on = with_permissions(
+        slash(place, &CAROL, "settings", vec![Opt::Bool("web", true)]),
+        poise::serenity_prelude::Permissions::MANAGE_GUILD,
+    );
+    let saved = fake.ask(&on).await;
+    assert!(
+        saved.content().contains(&format!("{public}/s/")),
+        "{}",
+        saved.content()
+    );
+    start_game(&fake, place).await;
+    let played = fake.ask(&slash(place, &ALICE, "move", mv("Kd2"))).await;
+    let links: Vec<(u64, String)> = played.message()["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| Some((b["style"].as_u64()?, b["url"].as_str()?.to_string())))
+        .collect();
+    assert_eq!(links.len(), 1, "{}", played.message());
+    let (style, url) = &links[0];
+    assert_eq!(*style, 5, "a link button");
+    let path = url.strip_prefix(&public).expect("the public address");
+    assert!(path.starts_with("/g/") && path.len() == 35, "{url}");
+    let (status, page) = support::http_get(port, path).await.expect("the page");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("alice vs bob"), "{page}");
+    assert!(page.contains(">Kd2<"), "{page}");
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+    fake.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 async fn health_and_metrics() {
     let dir = support::scratch_dir("health");
     let fake = FakeDiscord::start().await;
@@ -428,4 +479,5 @@ async fn scenarios() {
     let _ = std::fs::remove_dir_all(&dir);
     sigterm_while_discord_is_unreachable().await;
     health_and_metrics().await;
+    the_watch_button_opens_the_game().await;
 }

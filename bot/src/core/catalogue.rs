@@ -411,6 +411,10 @@ pub const COMMANDS: &[Command] = &[
                 "everywhere",
                 "True: games may start in every channel again (clears the list)",
             ),
+            optional(
+                "web",
+                "Show this server's games, tournaments and leaderboards as web pages (default off)",
+            ),
         ],
         scope: Scope::Managers,
         subcommands: &[],

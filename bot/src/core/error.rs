@@ -91,6 +91,8 @@ pub enum CoreError {
     NoSuchPly { turns: usize },
     #[error("only members with Manage Server can change this server's settings: /settings with no options shows them")]
     NotManager,
+    #[error("this bot serves no web pages: its operator has not set `web` and `public_url` in its config.toml, so /settings web changes nothing here")]
+    NoWebPages,
     #[error("you offered a draw already: <@{0}> can accept it with /draw, or play on")]
     DrawOffered(u64),
     #[error("players can abort only before each has moved: resign with /resign, or ask a moderator (Manage Messages) to abort")]

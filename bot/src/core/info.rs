@@ -1,15 +1,15 @@
 //! Looking, not playing: the board, the game's status, its record and design prices.
 
 use super::present::{
-    board, clock_line, clocks_now, names, private_picture, record_file, secret, terms_text,
+    board, clock_line, clocks_now, private_picture, record_file, secret, terms_text,
 };
 use super::text::literal;
+use super::watch::priced;
 use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
-use crate::store::{GameRow, ProposalRow, Status, StoreError, Word};
+use crate::store::{GameRow, LinkKind, ProposalRow, Status, StoreError, Word};
 use engine::fide::FideGame;
-use engine::{price, zorkmids, Color, Design, Game, Position, Ruleset};
-use render::{BoardView, FideBoardView};
+use engine::{zorkmids, Color, Game, Position, Ruleset};
 use std::fmt::Write;
 
 impl Core {
@@ -34,21 +34,7 @@ impl Core {
         let (white, black) = (row.player(Color::White), row.player(Color::Black));
         let turns = row.game.turns();
         if let Some(ply) = ply.filter(|&p| p as usize != turns) {
-            if ply as usize > turns {
-                return Err(CoreError::NoSuchPly { turns });
-            }
-            let picture = match &row.game {
-                GameState::Csipgs(game) => {
-                    let position = self.csipgs_position(&row, game, ply).await?;
-                    let view = BoardView::from_position(&position, names(&row.players));
-                    Picture::Board(Box::new(view.seen_by(side)))
-                }
-                GameState::Fide(game) => {
-                    let view =
-                        FideBoardView::from_game(&fide_after(game, ply), names(&row.players));
-                    Picture::FideBoard(Box::new(view.seen_by(side)))
-                }
-            };
+            let picture = self.picture_at(&row, side, ply).await?;
             let text = format!(
                 "<@{}> (White) vs <@{}> (Black), after turn {ply} of {turns}.",
                 white.id, black.id
@@ -75,15 +61,15 @@ impl Core {
         if let Some((ply, notation)) = row.game.last_turn() {
             let _ = write!(text, " Last: {ply}.{notation}");
         }
-        Ok(vec![Reply::public(text).with_picture(board(
-            &row,
-            side,
-            self.now(),
-        ))])
+        let mut reply = Reply::public(text).with_picture(board(&row, side, self.now()));
+        reply
+            .buttons
+            .extend(self.watch_button(LinkKind::Game, row.id, row.guild).await?);
+        Ok(vec![reply])
     }
 
     /// A csipgs game's position after turn `ply` (1 or more), from the turns as stored.
-    async fn csipgs_position(
+    pub(super) async fn csipgs_position(
         &self,
         row: &GameRow,
         game: &Game,
@@ -219,7 +205,7 @@ fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[Proposal
 }
 
 /// A fide game as it stood after turn `ply`.
-fn fide_after(game: &FideGame, ply: u32) -> FideGame {
+pub(super) fn fide_after(game: &FideGame, ply: u32) -> FideGame {
     let mut then = FideGame::from_position(*game.start());
     for m in game.moves().iter().take(ply as usize) {
         // Each move was legal when the game was played, from the same start.
@@ -265,11 +251,6 @@ impl Core {
         text: &str,
         ruleset: Option<Ruleset>,
     ) -> Result<Vec<Reply>, CoreError> {
-        // A lone letter is the FIDE piece (P is the pawn), as in `csipgs price`.
-        let design = Design::parse_lookup(text.trim()).map_err(|error| CoreError::BadDesign {
-            text: text.trim().to_string(),
-            error,
-        })?;
         let game: Option<GameRow> = match place {
             Place::Channel(channel)
             | Place::Thread {
@@ -283,7 +264,8 @@ impl Core {
             .map(|g| g.rules().clone())
             .filter(|r| ruleset.is_none_or(|wanted| wanted == r.ruleset))
             .unwrap_or_else(|| ruleset.unwrap_or_default().into());
-        let price = price(&design, rules.ruleset.price_table(), &rules.proposals)?;
+        // A lone letter is the FIDE piece (P is the pawn), as in `csipgs price`.
+        let (design, price) = priced(text, &rules)?;
         // A code block keeps the breakdown's columns aligned.
         let text = format!(
             "```\n{}\n```",

@@ -8,7 +8,8 @@
 //! sees), the store and the engine, never each other; `ending` (what a game's end writes);
 //! `complete` (autocomplete); `owe` and `schedule` (announcements owed to Discord and
 //! everything that happens later); `gate` and `limits` (shutdown and flood control);
-//! `quotas` (what one member or server may have going at once); `catalogue` (the command
+//! `quotas` (what one member or server may have going at once); `watch` (what the web
+//! pages show); `catalogue` (the command
 //! table), `text` and `error` (words).
 
 pub mod catalogue;
@@ -21,7 +22,7 @@ mod error;
 
 mod gate;
 mod info;
-mod limits;
+pub(crate) mod limits;
 mod owe;
 mod play;
 mod present;
@@ -39,6 +40,7 @@ mod spec;
 mod text;
 mod tournaments;
 mod venue;
+mod watch;
 
 pub use complete::{Choice, Field};
 pub use computer::default_searches as computer_searches;
@@ -55,7 +57,9 @@ pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
+pub use tournaments::TournamentPage;
 pub use venue::Venue;
+pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, ServerPage};
 
 use crate::ops::measure::{self, Outcome};
 use crate::picture::Painters;
@@ -191,6 +195,8 @@ pub struct Core {
     /// The picture pool, shared with the adapters, and the replays kept for reuse.
     painters: Painters,
     replays: replay::Replays,
+    /// Where the web pages are reached, when the bot posts links to them.
+    public_url: Option<PublicUrl>,
 }
 
 impl Core {
@@ -213,7 +219,19 @@ impl Core {
             thinking: computer::Thinking::new(computer::default_searches()),
             painters: Painters::following_cores(),
             replays: replay::Replays::default(),
+            public_url: None,
         }
+    }
+
+    /// Post "Watch" links to the web pages at `url` (for the servers that show them).
+    pub fn with_public_url(mut self, url: Option<PublicUrl>) -> Core {
+        self.public_url = url;
+        self
+    }
+
+    /// Whether this bot posts links to web pages.
+    pub fn serves_pages(&self) -> bool {
+        self.public_url.is_some()
     }
 
     /// Draw pictures on this pool (the adapters draw theirs on the same one).

@@ -74,8 +74,7 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
         let family = game.unwrap_or_default();
-        let all = self.store.ratings(guild, family).await?;
-        if all.is_empty() {
+        let Some((table, text)) = self.leaderboard_table(guild, family).await? else {
             let of = match family {
                 Family::Csipgs => "",
                 Family::Fide => " of fide chess",
@@ -85,6 +84,22 @@ impl Core {
                 self.venue.scope(),
                 self.venue.no_rating()
             ))]);
+        };
+        Ok(vec![
+            Reply::public(text).with_picture(Picture::Table(Box::new(table)))
+        ])
+    }
+
+    /// A server's leaderboard of a family as a table and as text; None before anyone has
+    /// played a rated game of it there.
+    pub(super) async fn leaderboard_table(
+        &self,
+        guild: u64,
+        family: Family,
+    ) -> Result<Option<(TableView, String)>, CoreError> {
+        let all = self.store.ratings(guild, family).await?;
+        if all.is_empty() {
+            return Ok(None);
         }
         let title = match family {
             Family::Csipgs => "Leaderboard".to_string(),
@@ -138,9 +153,7 @@ impl Core {
             ],
             rows,
         };
-        Ok(vec![
-            Reply::public(text.trim_end()).with_picture(Picture::Table(Box::new(table)))
-        ])
+        Ok(Some((table, text.trim_end().to_string())))
     }
 
     /// /profile: rating history as a chart, the record by ruleset and the last 10 games.

@@ -17,9 +17,9 @@ use std::sync::{Arc, Mutex};
 const KEPT: usize = 4;
 
 /// A replay as made for one version of a game.
-struct Made {
+pub(super) struct Made {
     version: i64,
-    gif: Arc<Vec<u8>>,
+    pub gif: Arc<Vec<u8>>,
     /// 1 when every position is shown, else the gap between those shown.
     every: usize,
     /// How many positions it shows, and how many the game has.
@@ -76,7 +76,7 @@ impl Core {
 
     /// The replay of this version of the game: the one kept, or made now (waiting first for
     /// one being made).
-    async fn made_replay(&self, row: &GameRow) -> Result<Arc<Made>, CoreError> {
+    pub(super) async fn made_replay(&self, row: &GameRow) -> Result<Arc<Made>, CoreError> {
         let slot = self.replays.slot(row.id);
         let mut kept = slot.lock().await;
         if let Some(made) = kept.as_ref().filter(|m| m.version == row.version) {

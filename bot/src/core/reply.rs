@@ -68,10 +68,13 @@ pub struct File {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
-    /// Sent back when pressed; see `Press::from_id`.
+    /// Sent back when pressed; see `Press::from_id`. Empty for a link.
     pub id: String,
     pub label: String,
     pub style: ButtonStyle,
+    /// A button that opens this address instead (a game's web page): nothing is sent back.
+    #[serde(default)]
+    pub link: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +164,17 @@ impl Button {
             id,
             label: label.to_string(),
             style,
+            link: None,
+        }
+    }
+
+    /// A button that opens `url`.
+    pub fn link(label: &str, url: String) -> Button {
+        Button {
+            id: String::new(),
+            label: label.to_string(),
+            style: ButtonStyle::Neutral,
+            link: Some(url),
         }
     }
 }

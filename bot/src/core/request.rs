@@ -206,6 +206,8 @@ pub struct SettingsChange {
     pub allow: Option<u64>,
     pub disallow: Option<u64>,
     pub everywhere: Option<bool>,
+    /// Show the server's games, tournaments and leaderboards on the web.
+    pub web: Option<bool>,
 }
 
 impl SettingsChange {

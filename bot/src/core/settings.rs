@@ -2,7 +2,7 @@
 
 use super::{Core, CoreError, Place, Reply, SettingsChange, Who};
 use crate::family::GameRules;
-use crate::store::GuildSettings;
+use crate::store::{GuildSettings, LinkKind};
 
 impl Core {
     /// Show the server's settings, or change them (Manage Server).
@@ -15,10 +15,18 @@ impl Core {
         let guild = Core::channel(place)?.guild;
         let mut settings = self.store.guild_settings(guild).await?;
         if change.is_empty() {
-            return Ok(vec![Reply::private(describe(&settings))]);
+            let mut text = describe(&settings);
+            text.push_str(&self.web_words(guild, &settings).await?);
+            return Ok(vec![Reply::private(text)]);
         }
         if !who.manager {
             return Err(CoreError::NotManager);
+        }
+        if change.web.is_some() && !self.serves_pages() {
+            return Err(CoreError::NoWebPages);
+        }
+        if let Some(web) = change.web {
+            settings.web = web;
         }
         let rules = &mut settings.rules;
         if let Some(ruleset) = change.ruleset {
@@ -47,10 +55,27 @@ impl Core {
             settings.channels.retain(|&c| c != channel);
         }
         self.store.set_guild_settings(guild, &settings).await?;
-        Ok(vec![Reply::private(format!(
-            "Saved. {}",
-            describe(&settings)
-        ))])
+        let mut text = format!("Saved. {}", describe(&settings));
+        text.push_str(&self.web_words(guild, &settings).await?);
+        Ok(vec![Reply::private(text)])
+    }
+
+    /// What /settings says of the web pages: nothing if the bot serves none.
+    async fn web_words(&self, guild: u64, settings: &GuildSettings) -> Result<String, CoreError> {
+        if !settings.web {
+            return Ok(match self.serves_pages() {
+                true => " Web pages: off (/settings web:true shows games, tournaments and leaderboards to anyone with their link).".to_string(),
+                false => String::new(),
+            });
+        }
+        let link = self
+            .watch_button(LinkKind::Server, guild as i64, guild)
+            .await?
+            .and_then(|b| b.link);
+        Ok(match link {
+            Some(url) => format!(" Web pages: on; this server's page is {url} (games and tournaments get a Watch button). /settings web:false closes every page at once."),
+            None => " Web pages: on, but this bot serves none now.".to_string(),
+        })
     }
 
     /// Turn the asker's turn DMs on or off, or say how they stand.

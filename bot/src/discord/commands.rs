@@ -332,6 +332,7 @@ pub async fn settings(
     #[channel_types("Text")] allow: Option<serenity::ChannelId>,
     #[channel_types("Text")] disallow: Option<serenity::ChannelId>,
     everywhere: Option<bool>,
+    web: Option<bool>,
 ) -> Result<(), Error> {
     let change = SettingsChange {
         ruleset: ruleset.map(Ruleset::from),
@@ -342,6 +343,7 @@ pub async fn settings(
         allow: allow.map(|c| c.get()),
         disallow: disallow.map(|c| c.get()),
         everywhere,
+        web,
     };
     run(ctx, Request::Settings(change)).await
 }

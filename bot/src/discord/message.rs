@@ -67,14 +67,15 @@ impl Outgoing {
             .reply
             .buttons
             .iter()
-            .map(|b| {
-                serenity::CreateButton::new(b.id.clone())
+            .map(|b| match &b.link {
+                Some(url) => serenity::CreateButton::new_link(url.clone()).label(b.label.clone()),
+                None => serenity::CreateButton::new(b.id.clone())
                     .label(b.label.clone())
                     .style(match b.style {
                         ButtonStyle::Accept => serenity::ButtonStyle::Success,
                         ButtonStyle::Decline => serenity::ButtonStyle::Danger,
                         ButtonStyle::Neutral => serenity::ButtonStyle::Secondary,
-                    })
+                    }),
             })
             .collect();
         vec![serenity::CreateActionRow::Buttons(buttons)]

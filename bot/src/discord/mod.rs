@@ -46,6 +46,8 @@ pub enum ServeError {
     Http(#[from] reqwest::Error),
     #[error(transparent)]
     Ops(#[from] crate::ops::http::HttpError),
+    #[error(transparent)]
+    Web(#[from] crate::web::WebError),
 }
 
 /// How long a stopping bot waits for the commands it is answering.
@@ -192,7 +194,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .with_quotas(config.quotas)
             .with_retention(config.retention)
             .with_computer_searches(config.computer_searches)
-            .with_shards(config.shards.owned()),
+            .with_shards(config.shards.owned())
+            .with_public_url(config.public_url.clone()),
     );
     let dev_guild = config.dev_guild;
     // Commands are the application's, not a shard's: among several processes, the one
@@ -252,6 +255,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         let owned = config.shards.owned();
         crate::ops::http::start(addr, store.clone(), owned, gateway.clone(), halted.clone())
             .await?;
+    }
+    if let Some(addr) = config.web {
+        crate::web::start(addr, core.clone(), config.web_limits, halted.clone()).await?;
     }
     // Both come back after a panic (logged), after a pause: see `supervise`.
     let computer = {

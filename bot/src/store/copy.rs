@@ -27,6 +27,7 @@ pub const TABLES: &[&str] = &[
     "quota_locks",
     "forgotten_members",
     "departed_guilds",
+    "web_links",
 ];
 
 /// Tables whose `id` the database assigns: after a copy into PostgreSQL its sequence must

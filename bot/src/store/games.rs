@@ -414,6 +414,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -541,6 +542,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 }

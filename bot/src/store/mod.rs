@@ -22,6 +22,7 @@ mod ratings;
 mod settings;
 mod tournaments;
 mod url;
+mod web;
 
 pub use backup::{BackedUp, BackupError};
 pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
@@ -40,6 +41,7 @@ pub use tournaments::{
     TournamentState, TournamentStatus,
 };
 pub use url::{redacted, DatabaseUrl, DatabaseUrlError};
+pub use web::{Link, LinkKind, Token};
 
 use crate::family::{Family, GameRules};
 use crate::shards::Shards;
@@ -48,6 +50,7 @@ use sqlx::any::AnyArguments;
 use sqlx::pool::PoolOptions;
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
+use std::sync::Arc;
 
 /// A channel in a server: where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +146,9 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Woken at every committed change to a game or tournament, so that web pages watching
+    /// it in this process hear at once (other processes' changes are polled).
+    written: Arc<tokio::sync::Notify>,
 }
 
 /// A transaction on either database.
@@ -223,7 +229,11 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&pool).await?,
             Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
         }
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            written: Arc::default(),
+        })
     }
 
     pub async fn close(&self) {

@@ -330,6 +330,7 @@ impl Store {
             "DELETE FROM game_channels WHERE guild_id = $1".to_string(),
             "DELETE FROM ratings WHERE guild_id = $1".to_string(),
             "DELETE FROM departed_guilds WHERE guild_id = $1".to_string(),
+            "DELETE FROM web_links WHERE guild_id = $1".to_string(),
         ];
         let mut tx = self.pool.begin().await?;
         let mut deleted = 0;

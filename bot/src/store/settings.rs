@@ -13,6 +13,8 @@ pub struct GuildSettings {
     pub threads: bool,
     /// The channels where games may start; empty means every channel.
     pub channels: Vec<u64>,
+    /// Its games, tournaments and leaderboard have web pages (where the bot serves them).
+    pub web: bool,
 }
 
 impl Default for GuildSettings {
@@ -21,13 +23,14 @@ impl Default for GuildSettings {
             rules: Rules::default(),
             threads: true,
             channels: Vec::new(),
+            web: false,
         }
     }
 }
 
 impl Store {
     pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
-        let row = sqlx::query("SELECT rules, threads FROM guild_settings WHERE guild_id = $1")
+        let row = sqlx::query("SELECT rules, threads, web FROM guild_settings WHERE guild_id = $1")
             .bind(id(guild))
             .fetch_optional(&self.pool)
             .await?;
@@ -36,6 +39,7 @@ impl Store {
                 rules: unjson(&row.try_get::<String, _>("rules")?)?,
                 threads: row.try_get::<i64, _>("threads")? != 0,
                 channels: Vec::new(),
+                web: row.try_get::<i64, _>("web")? != 0,
             },
             None => GuildSettings::default(),
         };
@@ -59,12 +63,14 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, rules, threads) VALUES ($1, $2, $3) \
-             ON CONFLICT (guild_id) DO UPDATE SET rules = excluded.rules, threads = excluded.threads",
+            "INSERT INTO guild_settings (guild_id, rules, threads, web) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (guild_id) DO UPDATE SET rules = excluded.rules, threads = excluded.threads, \
+             web = excluded.web",
         )
         .bind(id(guild))
         .bind(json(&settings.rules)?)
         .bind(i64::from(settings.threads))
+        .bind(i64::from(settings.web))
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM game_channels WHERE guild_id = $1")

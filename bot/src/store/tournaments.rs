@@ -311,6 +311,7 @@ impl Store {
         .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(tournament)?, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok((tournament, ids))
     }
 
@@ -480,6 +481,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -519,6 +521,7 @@ impl Store {
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -554,6 +557,7 @@ impl Store {
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -596,6 +600,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -638,6 +643,7 @@ impl Store {
             insert_bye(&mut tx, tournament, b).await?;
         }
         tx.commit().await?;
+        self.wrote();
         Ok(())
     }
 
@@ -744,6 +750,7 @@ impl Store {
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(ids)
     }
 
@@ -806,6 +813,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         mark_due(&mut tx, tournament, now).await?;
         tx.commit().await?;
+        self.wrote();
         Ok(())
     }
 }

@@ -140,14 +140,21 @@ impl Screen {
             println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
             write_file(Path::new(&file.name), &file.bytes);
         }
-        if !reply.buttons.is_empty() {
-            let presses: Vec<Press> = reply
-                .buttons
+        let (links, buttons): (Vec<_>, Vec<_>) =
+            reply.buttons.iter().partition(|b| b.link.is_some());
+        for link in links {
+            println!(
+                "({}: {})",
+                link.label,
+                link.link.as_deref().unwrap_or_default()
+            );
+        }
+        if !buttons.is_empty() {
+            let presses: Vec<Press> = buttons
                 .iter()
                 .filter_map(|b| Press::from_id(&b.id))
                 .collect();
-            let labels: Vec<String> = reply
-                .buttons
+            let labels: Vec<String> = buttons
                 .iter()
                 .enumerate()
                 .map(|(i, b)| format!("/press {} = {}", i + 1, b.label))

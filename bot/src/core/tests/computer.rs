@@ -401,7 +401,7 @@ async fn saved_answers(f: &Fixture) -> Result<Vec<u64>, StoreError> {
 /// first though Alice's six were owed before it.
 async fn the_task_shares_its_one_slot(backend: Backend) {
     let mut f = fixture(backend).await;
-    f.core = f.core.with_computer_searches(1);
+    f.core_mut().thinking = crate::core::computer::Thinking::new(1);
     for channel in 30..36 {
         computer_opens(&f, &alice(), channel, None).await;
     }

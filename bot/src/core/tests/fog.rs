@@ -38,7 +38,7 @@ fn dice(seed: u64) -> Dice {
 
 async fn fog_fixture(backend: Backend, platform: Recorder, seed: u64) -> Fixture {
     let mut f = fixture_on(backend.store().await, platform).await;
-    f.core.dice = dice(seed);
+    f.core_mut().dice = dice(seed);
     f
 }
 
@@ -288,7 +288,7 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
         ..Recorder::default()
     };
     let mut f = fixture_on(Store::open(&url).await.unwrap(), platform).await;
-    f.core.dice = dice(11);
+    f.core_mut().dice = dice(11);
     f.start_with(fog()).await;
     f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
     {
@@ -323,7 +323,7 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
     // And it survives a restart.
     f.core.store().close().await;
     let mut f = fixture_on(Store::open(&url).await.unwrap(), Recorder::default()).await;
-    f.core.dice = dice(12);
+    f.core_mut().dice = dice(12);
     let replies = f.say(&bob(), Place::Direct, Request::Rules).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(

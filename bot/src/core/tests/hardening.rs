@@ -256,7 +256,7 @@ async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
         platform.clone(),
     );
     let f = Fixture {
-        core,
+        core: Arc::new(core),
         now: now.clone(),
         platform: Arc::new(Recorder::default()),
     };
@@ -297,7 +297,7 @@ async fn the_gate_turns_commands_away_and_waits_for_those_inside(backend: Backen
 
 async fn a_flood_is_slowed_politely(backend: Backend) {
     let mut f = fixture(backend).await;
-    f.core.limiter = Some(limits::Limiter::default());
+    f.core_mut().limiter = Some(limits::Limiter::default());
     let mut slowed = 0;
     for _ in 0..30 {
         let replies = f.say(&carol(), HERE, Request::Rules).await;
@@ -320,7 +320,7 @@ async fn a_flood_is_slowed_politely(backend: Backend) {
 
 async fn keystrokes_past_their_bucket_get_no_suggestions(backend: Backend) {
     let mut f = fixture(backend).await;
-    f.core.keystrokes = limits::Limiter::new(3, 1);
+    f.core_mut().keystrokes = limits::Limiter::new(3, 1);
     f.start(Ruleset::Classic, Options::default()).await;
     for _ in 0..3 {
         assert!(!f

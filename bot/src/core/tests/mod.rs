@@ -65,7 +65,8 @@ fn moderator() -> Who {
 }
 
 struct Fixture {
-    core: Core,
+    /// Shared, as `serve` shares it (the web pages hold it too).
+    core: Arc<Core>,
     now: Arc<AtomicI64>,
     platform: Arc<Recorder>,
 }
@@ -147,7 +148,7 @@ async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     core.keystrokes = limits::Limiter::with_burst(u32::MAX);
     core.quotas = ROOMY;
     Fixture {
-        core,
+        core: Arc::new(core),
         now,
         platform,
     }
@@ -215,6 +216,11 @@ async fn fixture(backend: Backend) -> Fixture {
 }
 
 impl Fixture {
+    /// The core, to set it up before anything else holds it.
+    fn core_mut(&mut self) -> &mut Core {
+        Arc::get_mut(&mut self.core).expect("the core is not shared yet")
+    }
+
     /// A command, its answers delivered as the adapters deliver them.
     async fn say(&self, who: &Who, place: Place, request: Request) -> Vec<Reply> {
         let replies = self.raw(who, place, request).await;
@@ -1131,3 +1137,6 @@ mod tournaments;
 mod health;
 mod privacy;
 mod quotas;
+mod web;
+// After `web`, whose site it drives.
+mod browser;

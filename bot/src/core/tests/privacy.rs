@@ -249,7 +249,7 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
 
 async fn privacy_says_what_is_kept_and_for_how_long(backend: Backend) {
     let mut f = fixture(backend).await;
-    f.core.retention.held_messages = "2w".parse().unwrap();
+    f.core_mut().retention.held_messages = "2w".parse().unwrap();
     let shown = f
         .say(
             &zed(),

@@ -13,14 +13,16 @@ async fn two_processes(url: &DatabaseUrl, shards: [Shards; 2]) -> [Fixture; 2] {
     for owned in shards {
         let mut f = fixture_with(Store::open(url).await.unwrap()).await;
         let clock_now = now.clone();
-        f.core = Core::new(
-            f.core.store().clone(),
-            Arc::new(move || clock_now.load(Ordering::SeqCst)),
-            f.platform.clone(),
-        )
-        .with_shards(owned);
-        f.core.limiter = None;
-        f.core.quotas = ROOMY;
+        f.core = Arc::new(
+            Core::new(
+                f.core.store().clone(),
+                Arc::new(move || clock_now.load(Ordering::SeqCst)),
+                f.platform.clone(),
+            )
+            .with_shards(owned),
+        );
+        f.core_mut().limiter = None;
+        f.core_mut().quotas = ROOMY;
         f.now = now.clone();
         fixtures.push(f);
     }

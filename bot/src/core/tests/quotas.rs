@@ -58,7 +58,7 @@ async fn quota_fixture(backend: Backend) -> Fixture {
         ..Recorder::default()
     };
     let mut f = fixture_on(backend.store().await, platform).await;
-    f.core.quotas = SMALL;
+    f.core_mut().quotas = SMALL;
     f
 }
 
@@ -173,7 +173,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
 
 async fn a_quota_of_zero_turns_the_thing_off(backend: Backend) {
     let mut f = quota_fixture(backend).await;
-    f.core.quotas.computer_games_per_member = 0;
+    f.core_mut().quotas.computer_games_per_member = 0;
     f.over_quota(
         &alice(),
         HERE,
@@ -186,7 +186,7 @@ async fn a_quota_of_zero_turns_the_thing_off(backend: Backend) {
 /// Two commands at the same moment can't both take the last place.
 async fn two_at_once_never_both_pass_a_limit_of_one(backend: Backend) {
     let mut f = quota_fixture(backend).await;
-    f.core.quotas = Quotas {
+    f.core_mut().quotas = Quotas {
         challenges_per_member: 1,
         computer_games_per_member: 1,
         ..SMALL

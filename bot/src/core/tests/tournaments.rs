@@ -11,7 +11,7 @@ use league::{dutch, trf};
 const HOUR: i64 = 3600;
 const DAY: i64 = 24 * HOUR;
 
-fn dave() -> Who {
+pub(super) fn dave() -> Who {
     member(5, "dave")
 }
 
@@ -30,7 +30,7 @@ fn manager() -> Who {
     }
 }
 
-fn threads() -> Recorder {
+pub(super) fn threads() -> Recorder {
     Recorder {
         threads: true,
         ..Recorder::default()
@@ -41,7 +41,7 @@ async fn tournament_fixture(backend: Backend) -> Fixture {
     fixture_on(backend.store().await, threads()).await
 }
 
-fn spec(name: &str, format: TournamentFormat) -> TournamentSpec {
+pub(super) fn spec(name: &str, format: TournamentFormat) -> TournamentSpec {
     TournamentSpec {
         name: name.to_string(),
         format: Some(format),
@@ -57,20 +57,20 @@ fn join() -> Request {
     Request::Tournament(TournamentRequest::Join { tournament: None })
 }
 
-fn td(request: DirectorRequest) -> Request {
+pub(super) fn td(request: DirectorRequest) -> Request {
     Request::Director(request)
 }
 
 /// How a test ends a game: the member named loses, or the players agree a draw.
 #[derive(Clone, Copy, Debug)]
-enum End {
+pub(super) enum End {
     Loses(u64),
     Draw,
 }
 
 impl Fixture {
     /// Alice creates a tournament in HERE; its id.
-    async fn create(&self, spec: TournamentSpec) -> i64 {
+    pub(super) async fn create(&self, spec: TournamentSpec) -> i64 {
         let reply = self.one(&alice(), create(spec)).await;
         assert!(!reply.ephemeral, "{}", reply.text);
         assert!(reply.text.contains("Press Join"), "{}", reply.text);
@@ -82,11 +82,11 @@ impl Fixture {
             .expect("a tournament")
     }
 
-    async fn state(&self, id: i64) -> TournamentState {
+    pub(super) async fn state(&self, id: i64) -> TournamentState {
         self.core.store().tournament(id).await.unwrap().unwrap()
     }
 
-    async fn join_all(&self, members: &[Who]) {
+    pub(super) async fn join_all(&self, members: &[Who]) {
         for m in members {
             let reply = self.one(m, join()).await;
             assert!(!reply.ephemeral, "{}", reply.text);
@@ -94,7 +94,7 @@ impl Fixture {
     }
 
     /// Let the scheduler do everything due now.
-    async fn tick(&self) {
+    pub(super) async fn tick(&self) {
         let now = self.now.load(Ordering::SeqCst);
         for _ in 0..3 {
             self.core.run_due(now).await.unwrap();
@@ -132,7 +132,14 @@ impl Fixture {
     }
 
     /// End the game of `round`'s board `board` in its thread.
-    async fn end_game(&self, id: i64, round: u16, board: u16, end: End, members: &[Who]) {
+    pub(super) async fn end_game(
+        &self,
+        id: i64,
+        round: u16,
+        board: u16,
+        end: End,
+        members: &[Who],
+    ) {
         let state = self.state(id).await;
         let b = state
             .boards
@@ -161,7 +168,7 @@ impl Fixture {
     }
 
     /// Messages delivered to a channel (the tournament's: HERE) containing `word`.
-    fn posted(&self, channel: u64, word: &str) -> Vec<Reply> {
+    pub(super) fn posted(&self, channel: u64, word: &str) -> Vec<Reply> {
         let delivered = self.platform.delivered.lock().unwrap();
         delivered
             .iter()

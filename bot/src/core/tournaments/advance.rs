@@ -11,8 +11,8 @@ use crate::core::present::clock_views;
 use crate::core::present::{game_over, how_to_play, opening, terms_text, thread_name};
 use crate::core::{Core, CoreError, Reply, Target};
 use crate::store::{
-    BoardResult, ByeRow, Channel, End, Entrant, NewBoard, Status, StoreError, TournamentFormat,
-    TournamentState, TournamentStatus,
+    BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, Status, StoreError,
+    TournamentFormat, TournamentState, TournamentStatus,
 };
 use engine::{Clock, Color};
 use league::model::Bye;
@@ -351,7 +351,12 @@ impl Core {
             text.push_str(&self.round_text(state, round, !row.all_at_once).await?);
             text.push('\n');
         }
-        let replies = vec![Reply::public(text.trim_end()).to(self.channel_of(state))];
+        let mut announcement = Reply::public(text.trim_end()).to(self.channel_of(state));
+        announcement.buttons.extend(
+            self.watch_button(LinkKind::Tournament, row.id, row.channel.guild)
+                .await?,
+        );
+        let replies = vec![announcement];
         let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
         match self
             .store

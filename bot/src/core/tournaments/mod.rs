@@ -5,16 +5,19 @@
 //!
 //! Layout: `options` (/tournament create's options), `signup` (create, join, leave,
 //! withdraw), `director` (/td), `advance` (the scheduler's steps: start, pair, open the
-//! games, post the pairings, finish), `show` (info, list, standings, pairings, export), and
+//! games, post the pairings, finish), `show` (info, list, standings, pairings, export), `page`
+//! (the tournament's web page), and
 //! here finding a tournament and its pairing model.
 
 mod advance;
 mod director;
 mod options;
+mod page;
 mod show;
 mod signup;
 
 pub use options::{OptionError, MAX_PLAYERS, MAX_ROUNDS};
+pub use page::TournamentPage;
 
 use super::text::literal;
 use super::{Core, CoreError, Place, Reply, TournamentRequest, Who};

@@ -5,7 +5,7 @@ use super::{format_name, plain, status_name, tiebreak_format, title, Field};
 use crate::core::present::{page_of, terms_text};
 use crate::core::text::literal;
 use crate::core::{Choice, Core, CoreError, File, Listing, Picture, Place, Reply};
-use crate::store::{TournamentFormat, TournamentState, TournamentStatus, Word};
+use crate::store::{TournamentFormat, TournamentRow, TournamentState, TournamentStatus, Word};
 use league::model::{Bye, PlayerNo};
 use league::{standings, trf};
 use render::{Column, TableView};
@@ -34,11 +34,7 @@ impl Core {
         let mut text = String::from("**Tournaments**\n");
         let (shown, footer) = page_of(all, listing.page, "tournament list")?;
         for row in shown {
-            let state = match row.status {
-                TournamentStatus::Signup => "taking sign-ups".to_string(),
-                TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
-                status => status_name(status).trim_start_matches("been ").to_string(),
-            };
+            let state = progress(&row);
             let _ = writeln!(
                 text,
                 "#{} {}: {}, {state}, in <#{}>",
@@ -136,17 +132,33 @@ impl Core {
             );
         }
         for bye in state.byes.iter().filter(|b| b.round == round) {
-            let what = match bye.kind {
-                Bye::Pairing | Bye::Full => "bye, 1 point",
-                Bye::Half => "missed the round, half a point",
-                Bye::Zero if state.row.format == TournamentFormat::Swiss => {
-                    "missed the round, no points"
-                }
-                Bye::Zero => "no game this round",
-            };
-            let _ = writeln!(text, "<@{}>: {what}", bye.user);
+            let _ = writeln!(
+                text,
+                "<@{}>: {}",
+                bye.user,
+                bye_text(bye.kind, state.row.format)
+            );
         }
         Ok(text.trim_end().to_string())
+    }
+}
+
+/// What a round without a game gave a player.
+pub(super) fn bye_text(kind: Bye, format: TournamentFormat) -> &'static str {
+    match kind {
+        Bye::Pairing | Bye::Full => "bye, 1 point",
+        Bye::Half => "missed the round, half a point",
+        Bye::Zero if format == TournamentFormat::Swiss => "missed the round, no points",
+        Bye::Zero => "no game this round",
+    }
+}
+
+/// A tournament's progress: "taking sign-ups", "round 2 of 5", "finished".
+pub(super) fn progress(row: &TournamentRow) -> String {
+    match row.status {
+        TournamentStatus::Signup => "taking sign-ups".to_string(),
+        TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
+        status => status_name(status).trim_start_matches("been ").to_string(),
     }
 }
 

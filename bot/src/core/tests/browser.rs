@@ -1,0 +1,378 @@
+//! The web pages in a real browser: Debian's headless Chromium, driven through its
+//! chromedriver on loopback (both installed by `.ci/run` when missing). A game page follows
+//! a turn played through the core without a reload, the arrow keys step through the turns,
+//! a tournament page shows the next round once it is paired, the price page prices what is
+//! typed, closed and unknown pages are "not found", and nothing is logged to the console.
+//! Screenshots of each page at desktop and phone width are written to a temporary
+//! directory (or to `CSIPGS_SCREENSHOTS`, to keep them).
+
+use super::tournaments::{dave, spec, td, threads, End};
+use super::web::{owner, watch_link, web, web_fixture, Site};
+use super::*;
+use crate::store::TournamentFormat;
+use crate::web::WebLimits;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const MISSING: &str = "headless browser tests need Debian's chromium and chromium-driver: \
+     apt-get install chromium chromium-driver (.ci/run installs them when missing)";
+
+/// Widths the screenshots are taken at: a desktop browser and a phone.
+const DESKTOP: (u32, u32) = (1280, 900);
+const PHONE: (u32, u32) = (390, 844);
+
+/// Chromium and its driver, for one test; both stop when it is dropped.
+struct Browser {
+    driver: Child,
+    port: u16,
+    client: Client,
+    profile: PathBuf,
+    shots: PathBuf,
+}
+
+impl Browser {
+    async fn start() -> Browser {
+        assert!(
+            std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists(),
+            "{MISSING}"
+        );
+        let port = {
+            let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            free.local_addr().unwrap().port()
+        };
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect(MISSING);
+        let scratch =
+            std::env::temp_dir().join(format!("csipgs-browser-{}-{port}", std::process::id()));
+        let profile = scratch.join("profile");
+        std::fs::create_dir_all(&profile).unwrap();
+        let shots = std::env::var_os("CSIPGS_SCREENSHOTS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| scratch.join("screenshots"));
+        std::fs::create_dir_all(&shots).unwrap();
+        let url = format!("http://127.0.0.1:{port}");
+        let began = Instant::now();
+        while reqwest::get(format!("{url}/status")).await.is_err() {
+            assert!(
+                began.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // The flags Chromium needs on a closed machine, as root, without a display.
+        let options = json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                "--hide-scrollbars", format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={},{}", DESKTOP.0, DESKTOP.1),
+            ],
+        });
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("goog:chromeOptions".into(), options);
+        capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&url)
+            .await
+            .expect("a Chromium session");
+        Browser {
+            driver,
+            port,
+            client,
+            profile: scratch,
+            shots,
+        }
+    }
+
+    /// What the page logged to the console since last asked.
+    async fn console(&self) -> Vec<String> {
+        let session = self.client.session_id().await.unwrap().unwrap();
+        let url = format!("http://127.0.0.1:{}/session/{session}/se/log", self.port);
+        let body = json!({ "type": "browser" }).to_string();
+        let answer = reqwest::Client::new()
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        answer["value"]
+            .as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .map(|e| format!("{} {}", e["level"], e["message"]))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The page at desktop and phone width, as `name-desktop.png` and `name-phone.png`.
+    async fn screenshots(&self, name: &str) {
+        for (kind, (width, height)) in [("desktop", DESKTOP), ("phone", PHONE)] {
+            self.client.set_window_size(width, height).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let png = self.client.screenshot().await.unwrap();
+            std::fs::write(self.shots.join(format!("{name}-{kind}.png")), png).unwrap();
+        }
+        self.client
+            .set_window_size(DESKTOP.0, DESKTOP.1)
+            .await
+            .unwrap();
+    }
+
+    /// The text of the first element matching `css`.
+    async fn text(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .text()
+            .await
+            .unwrap()
+    }
+
+    /// Wait up to `limit` for `css`'s text to contain `wanted`; how long it took.
+    async fn until_text(&self, css: &str, wanted: &str, limit: Duration) -> Duration {
+        let began = Instant::now();
+        loop {
+            if let Ok(found) = self.client.find(Locator::Css(css)).await {
+                if found.text().await.is_ok_and(|t| t.contains(wanted)) {
+                    return began.elapsed();
+                }
+            }
+            assert!(
+                began.elapsed() < limit,
+                "'{wanted}' not in {css} within {limit:?}: {}",
+                self.client.source().await.unwrap_or_default()
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    async fn press(&self, key: &str) {
+        let body = self.client.find(Locator::Css("body")).await.unwrap();
+        body.send_keys(key).await.unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(self.profile.join("profile"));
+    }
+}
+
+/// WebDriver's codes for the arrow keys.
+const LEFT: &str = "\u{E012}";
+const RIGHT: &str = "\u{E014}";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_in_a_real_browser() {
+    let f = web_fixture(Store::memory().await.unwrap(), threads()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    let browser = Browser::start().await;
+    let b = &browser.client;
+    f.one(&owner(), web(true)).await;
+
+    // A game, followed live.
+    let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
+    let started = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+    assert!(
+        started[0].text.starts_with("Game on!"),
+        "{}",
+        started[0].text
+    );
+    let (_, channel) = f.core.store().active_games(10).await.unwrap().remove(0);
+    let here = Place::Thread {
+        thread: Channel { guild: 10, channel },
+        parent: Some(20),
+    };
+    let turn = |who: Who, text: &'static str| {
+        let f = &f;
+        async move {
+            let replies = f.say(&who, here, Request::Turn { text: text.into() }).await;
+            assert!(!replies[0].ephemeral, "{text}: {}", replies[0].text);
+            replies.into_iter().next().unwrap()
+        }
+    };
+    let link = watch_link(&turn(alice(), "Kd2").await).unwrap();
+    turn(bob(), "Ke7").await;
+    b.goto(&site.at(&link)).await.unwrap();
+    assert_eq!(browser.text("h1").await, "alice vs bob");
+    assert!(browser.text("ol.moves").await.contains("Ke7"));
+    let board = b.find(Locator::Css("figure img")).await.unwrap();
+    let before = board.attr("src").await.unwrap().unwrap();
+    let alt = board.attr("alt").await.unwrap().unwrap();
+    assert!(
+        alt.contains("after turn 2") && alt.contains("White to move"),
+        "{alt}"
+    );
+    assert!(b
+        .execute(
+            "return document.querySelector('figure img').naturalWidth",
+            vec![]
+        )
+        .await
+        .unwrap()
+        .as_u64()
+        .is_some_and(|w| w > 100));
+    browser.screenshots("game").await;
+    turn(alice(), "Kc3").await;
+    let took = browser
+        .until_text("ol.moves", "Kc3", Duration::from_secs(5))
+        .await;
+    assert!(
+        took < Duration::from_secs(1),
+        "the turn showed after {took:?}"
+    );
+    let after = b
+        .find(Locator::Css("figure img"))
+        .await
+        .unwrap()
+        .attr("src")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(before, after, "the board picture follows the turn");
+    assert!(browser.text(".state").await.contains("Black to move"));
+
+    // The arrow keys step back and forth; an earlier turn's page stays put.
+    browser.press(LEFT).await;
+    browser
+        .until_text("nav.plies", "Turn 2 of 3", Duration::from_secs(5))
+        .await;
+    assert!(b.current_url().await.unwrap().as_str().ends_with("?ply=2"));
+    browser.press(LEFT).await;
+    browser
+        .until_text("nav.plies", "Turn 1 of 3", Duration::from_secs(5))
+        .await;
+    browser.press(RIGHT).await;
+    browser
+        .until_text("nav.plies", "Turn 2 of 3", Duration::from_secs(5))
+        .await;
+    turn(bob(), "Kd6").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        browser.text("nav.plies").await.contains("Turn 2 of 3"),
+        "an earlier turn stays put"
+    );
+
+    // A tournament: the next round appears once the first is over.
+    let members = [alice(), bob(), carol(), dave()];
+    // With a clock, a round robin is paired round by round.
+    let cup = spec("Spring <Cup>", TournamentFormat::RoundRobin);
+    let id = f
+        .create(TournamentSpec {
+            game: GameSpec {
+                time: Some("15m+10s".into()),
+                ..cup.game.clone()
+            },
+            ..cup
+        })
+        .await;
+    f.join_all(&members).await;
+    f.one(
+        &alice(),
+        td(DirectorRequest::Start {
+            tournament: None,
+            rounds: None,
+        }),
+    )
+    .await;
+    f.tick().await;
+    let announced = f.posted(20, ", round 1:\n");
+    let tournament = watch_link(&announced[0]).expect("a Watch button on the pairings");
+    b.goto(&site.at(&tournament)).await.unwrap();
+    assert_eq!(browser.text("h1").await, "Spring <Cup>");
+    assert!(browser.text("main").await.contains("Round 1"));
+    assert!(!browser.text("main").await.contains("Round 2"));
+    browser.screenshots("tournament-round-1").await;
+    f.end_game(id, 1, 1, End::Draw, &members).await;
+    f.end_game(id, 1, 2, End::Draw, &members).await;
+    f.tick().await;
+    let took = browser
+        .until_text("main", "Round 2", Duration::from_secs(5))
+        .await;
+    assert!(
+        took < Duration::from_secs(2),
+        "round 2 showed after {took:?}"
+    );
+    assert!(browser.text("table").await.contains("Pts"));
+    browser.screenshots("tournament").await;
+    let game = b
+        .find(Locator::Css("td a"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    b.goto(&site.at(&game)).await.unwrap();
+    assert!(browser.text("h1").await.contains(" vs "));
+
+    // The price page: type a design, read its price.
+    b.goto(&site.at("/price")).await.unwrap();
+    let input = b.find(Locator::Css("input[name=design]")).await.unwrap();
+    input.send_keys("WbRbmHfB").await.unwrap();
+    b.find(Locator::Css("form button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    browser
+        .until_text("h2", "WbRbmHfB", Duration::from_secs(5))
+        .await;
+    let (_, price) = crate::core::watch::priced("WbRbmHfB", &Ruleset::Classic.into()).unwrap();
+    let breakdown = crate::price_text::price_text(&price, "WbRbmHfB");
+    let shown = browser.text("pre").await;
+    assert_eq!(
+        shown.trim(),
+        breakdown.trim(),
+        "the page's price is csipgs price's"
+    );
+    browser.screenshots("price").await;
+
+    // The server's page; then closed and unknown pages.
+    let server = f
+        .one(&owner(), Request::Settings(SettingsChange::default()))
+        .await
+        .text
+        .split_whitespace()
+        .find(|w| w.starts_with(super::web::PUBLIC))
+        .unwrap()
+        .to_string();
+    b.goto(&site.at(&server)).await.unwrap();
+    assert!(browser.text("main").await.contains("Leaderboard"));
+    browser.screenshots("server").await;
+    let console = browser.console().await;
+    assert!(console.is_empty(), "the console: {console:?}");
+
+    b.goto(&site.at("/g/0123456789abcdef0123456789abcdef"))
+        .await
+        .unwrap();
+    assert_eq!(browser.text("h1").await, "Not found");
+    f.one(&owner(), web(false)).await;
+    b.goto(&site.at(&link)).await.unwrap();
+    assert_eq!(browser.text("h1").await, "Not found");
+    eprintln!("screenshots: {}", browser.shots.display());
+    browser.client.clone().close().await.unwrap();
+}

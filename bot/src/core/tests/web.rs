@@ -1,0 +1,453 @@
+//! The web pages over HTTP on loopback, served from the core as `serve` serves them: a
+//! server opts in, its games are reached by token only and followed live, a fog game shows
+//! only public facts, the price page prices as `csipgs price`, and every bad address or
+//! too-quick visitor gets a page saying so.
+
+use super::*;
+use crate::web::{serve_on, WebLimits};
+use std::time::Duration;
+use tokio::sync::watch;
+
+pub(super) const PUBLIC: &str = "https://csipgs.example";
+
+/// The web pages of a fixture's core, on a loopback port of their own.
+pub(super) struct Site {
+    pub base: String,
+    pub client: reqwest::Client,
+    _halt: watch::Sender<bool>,
+}
+
+impl Site {
+    pub(super) async fn start(f: &Fixture, limits: WebLimits) -> Site {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let (halt, halted) = watch::channel(false);
+        tokio::spawn(serve_on(listener, f.core.clone(), limits, halted));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Site {
+            base,
+            client,
+            _halt: halt,
+        }
+    }
+
+    /// A posted link (or a path) as an address of this site.
+    pub(super) fn at(&self, link: &str) -> String {
+        format!("{}{}", self.base, link.trim_start_matches(PUBLIC))
+    }
+
+    pub(super) async fn get(&self, link: &str) -> (u16, reqwest::header::HeaderMap, String) {
+        let response = self.client.get(self.at(link)).send().await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        (status, headers, response.text().await.unwrap())
+    }
+
+    pub(super) async fn bytes(&self, link: &str) -> (u16, String, Vec<u8>) {
+        let response = self.client.get(self.at(link)).send().await.unwrap();
+        let status = response.status().as_u16();
+        let kind = response
+            .headers()
+            .get("content-type")
+            .map_or(String::new(), |v| v.to_str().unwrap().to_string());
+        (status, kind, response.bytes().await.unwrap().to_vec())
+    }
+}
+
+pub(super) fn owner() -> Who {
+    Who {
+        manager: true,
+        ..member(8, "owner")
+    }
+}
+
+pub(super) fn web(on: bool) -> Request {
+    Request::Settings(SettingsChange {
+        web: Some(on),
+        ..SettingsChange::default()
+    })
+}
+
+/// A fixture whose core posts links to `PUBLIC`.
+pub(super) async fn web_fixture(store: Store, platform: Recorder) -> Fixture {
+    let mut f = fixture_on(store, platform).await;
+    f.core_mut().public_url = Some(PUBLIC.parse().unwrap());
+    f
+}
+
+/// The address of the "Watch" button on a reply, if it has one.
+pub(super) fn watch_link(reply: &Reply) -> Option<String> {
+    reply
+        .buttons
+        .iter()
+        .find(|b| b.label == "Watch")
+        .and_then(|b| b.link.clone())
+}
+
+/// An event stream being read: the `update` events' data, in order.
+pub(super) struct Events {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Events {
+    pub(super) async fn open(site: &Site, link: &str) -> Events {
+        let response = site.client.get(site.at(link)).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(
+            response.headers()["content-type"].to_str().unwrap(),
+            "text/event-stream"
+        );
+        Events {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next event (its name and data), or None once the stream ends.
+    pub(super) async fn next(&mut self) -> Option<(String, String)> {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut name = String::new();
+                let mut data = Vec::new();
+                for line in block.lines() {
+                    if let Some(n) = line.strip_prefix("event: ") {
+                        name = n.to_string();
+                    } else if let Some(d) = line.strip_prefix("data: ") {
+                        data.push(d);
+                    } else if line == "data:" {
+                        data.push("");
+                    }
+                }
+                if name.is_empty() {
+                    continue; // a keep-alive comment
+                }
+                return Some((name, data.join("\n")));
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk())
+                .await
+                .expect("an event within 10 s")
+                .unwrap()?;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+}
+
+/// A server opts in; its game's page is reached through the Watch button only, shows every
+/// ply, downloads its record, and is gone the moment the server opts out.
+async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let first = f.play(&alice(), "Kd2").await;
+    assert_eq!(
+        watch_link(&first),
+        None,
+        "pages are off until the server opts in"
+    );
+    let refused = f.refused(&alice(), HERE, web(true)).await;
+    assert!(refused.contains("Manage Server"), "{refused}");
+    let on = f.one(&owner(), web(true)).await;
+    assert!(on.text.contains(&format!("{PUBLIC}/s/")), "{}", on.text);
+    let second = f.play(&bob(), "Ke7").await;
+    let link = watch_link(&second).expect("a Watch button");
+    let token = link.trim_start_matches(&format!("{PUBLIC}/g/"));
+    assert_eq!(token.len(), 32, "{link}");
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{link}");
+
+    let (status, headers, page) = site.get(&link).await;
+    assert_eq!(status, 200, "{page}");
+    for (name, wanted) in [
+        ("content-security-policy", "default-src 'none'"),
+        ("referrer-policy", "no-referrer"),
+        ("x-content-type-options", "nosniff"),
+        ("server-timing", "app;dur="),
+    ] {
+        let value = headers[name].to_str().unwrap();
+        assert!(value.contains(wanted), "{name}: {value}");
+    }
+    assert!(page.contains("alice vs bob"), "{page}");
+    assert!(page.contains(">Kd2<") && page.contains(">Ke7<"), "{page}");
+    assert!(page.contains("Turn 3: White to move"), "{page}");
+    assert!(page.contains(r#"data-live="1""#), "{page}");
+    let src = format!("/g/{token}/board/2?v=");
+    assert!(page.contains(&src), "{page}");
+    assert!(
+        page.contains("The board after turn 2, the last"),
+        "alt text: {page}"
+    );
+
+    let (status, kind, png) = site.bytes(&format!("/g/{token}/board/2?v=1")).await;
+    assert_eq!((status, kind.as_str()), (200, "image/png"));
+    assert!(png.starts_with(b"\x89PNG"));
+    let (_, _, earlier) = site.get(&format!("{link}?ply=1")).await;
+    assert!(earlier.contains("After turn 1 of 2"), "{earlier}");
+    assert!(earlier.contains(r#"data-live="0""#), "{earlier}");
+    assert!(
+        earlier.contains(&format!("/g/{token}/board/1\"")),
+        "{earlier}"
+    );
+    let (status, _, _) = site.get(&format!("{link}?ply=9")).await;
+    assert_eq!(status, 400);
+    let (status, _, why) = site.get(&format!("{link}?ply=two")).await;
+    assert_eq!(status, 400);
+    assert!(why.contains("'two' is not a turn"), "{why}");
+    let (status, _, record) = site.get(&format!("{link}/record")).await;
+    assert_eq!(status, 200);
+    assert!(record.contains("Kd2") && record.contains("Ke7"), "{record}");
+
+    let server = on
+        .text
+        .split_whitespace()
+        .find(|w| w.starts_with(PUBLIC))
+        .unwrap();
+    let (status, _, server_page) = site.get(server).await;
+    assert_eq!(status, 200);
+    assert!(
+        server_page.contains(&format!("/g/{token}")),
+        "{server_page}"
+    );
+    assert!(server_page.contains("alice vs bob"), "{server_page}");
+
+    for wrong in [
+        "/g/0123456789abcdef0123456789abcdef".to_string(),
+        "/g/not-a-token".to_string(),
+        format!("/t/{token}"),
+        format!("/s/{token}"),
+        "/g/".to_string(),
+        "/nothing".to_string(),
+    ] {
+        let (status, _, page) = site.get(&wrong).await;
+        assert_eq!(status, 404, "{wrong}");
+        assert!(page.contains("Not found"), "{wrong}: {page}");
+    }
+
+    f.one(&owner(), web(false)).await;
+    for closed in [link.clone(), format!("{link}/board/2"), server.to_string()] {
+        let (status, _, _) = site.get(&closed).await;
+        assert_eq!(status, 404, "{closed} after web:false");
+    }
+    let third = f.play(&alice(), "Kc3").await;
+    assert_eq!(watch_link(&third), None);
+}
+
+/// /settings web is refused, and changes nothing, where the bot serves no pages.
+async fn web_settings_need_pages_served(backend: Backend) {
+    let f = fixture(backend).await;
+    let refused = f.refused(&owner(), HERE, web(true)).await;
+    assert!(refused.contains("serves no web pages"), "{refused}");
+    let shown = f
+        .one(&owner(), Request::Settings(SettingsChange::default()))
+        .await;
+    assert!(!shown.text.contains("Web pages"), "{}", shown.text);
+    assert!(!f.core.store().guild_settings(10).await.unwrap().web);
+}
+
+/// A turn reaches a watching page as an event, drawn once for all; turning the pages off
+/// closes the stream.
+async fn a_watched_game_hears_each_turn(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    f.one(&owner(), web(true)).await;
+    let link = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
+    let mut events = Events::open(&site, &format!("{link}/events")).await;
+    let mut other = Events::open(&site, &format!("{link}/events")).await;
+    let (name, now) = events.next().await.unwrap();
+    assert_eq!(name, "update");
+    assert!(now.contains(">Kd2<") && !now.contains("Ke7"), "{now}");
+    other.next().await.unwrap();
+    f.play(&bob(), "Ke7").await;
+    for watcher in [&mut events, &mut other] {
+        let (name, changed) = watcher.next().await.unwrap();
+        assert_eq!(name, "update");
+        assert!(changed.contains(">Ke7<"), "{changed}");
+        assert!(changed.contains("Turn 3: White to move"), "{changed}");
+    }
+    f.one(&owner(), web(false)).await;
+    let (name, _) = events.next().await.unwrap();
+    assert_eq!(name, "gone");
+    assert_eq!(events.next().await, None, "the stream ends");
+}
+
+/// While a fog game is played its page has the players, clocks and whose turn, and no
+/// square: no board, no moves, no record; once it ends, everything.
+async fn a_fog_game_page_shows_no_square(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.one(&owner(), web(true)).await;
+    let fog = Options {
+        fog: true,
+        ..Options::default()
+    };
+    let challenge = f.challenge(Ruleset::Classic, fog).await;
+    let started = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+    assert!(
+        started[0].text.starts_with("Game on!"),
+        "{}",
+        started[0].text
+    );
+    let played = f.say(&alice(), HERE, mv("Kd2")).await;
+    assert!(!played[0].ephemeral, "{}", played[0].text);
+    let token = f
+        .core
+        .store()
+        .web_token(crate::store::LinkKind::Game, f.row().await.id, 10)
+        .await
+        .unwrap();
+    let link = format!("/g/{token}");
+    let (status, _, page) = site.get(&link).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("alice vs bob") && page.contains("Black to move"),
+        "{page}"
+    );
+    assert!(page.contains("A fog game"), "{page}");
+    for secret in ["<img", "Kd2", "board-text", "/record"] {
+        assert!(!page.contains(secret), "{secret} shown: {page}");
+    }
+    for hidden in [
+        format!("{link}/board/1"),
+        format!("{link}/board/0"),
+        format!("{link}/record"),
+        format!("{link}/replay.gif"),
+        format!("{link}?ply=0"),
+    ] {
+        let (status, _, _) = site.get(&hidden).await;
+        assert!(status == 404 || status == 400, "{hidden}: {status}");
+    }
+    let mut events = Events::open(&site, &format!("{link}/events")).await;
+    let (_, now) = events.next().await.unwrap();
+    assert!(!now.contains("<img") && !now.contains("Kd2"), "{now}");
+
+    let ask = f.say(&bob(), HERE, Request::Resign).await;
+    f.say(&bob(), HERE, press(&ask[0].buttons[0].id)).await;
+    let (_, ended) = events.next().await.unwrap();
+    assert!(ended.contains("<img") && ended.contains(">Kd2<"), "{ended}");
+    let (status, _, page) = site.get(&link).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("resigns") || page.contains("wins"), "{page}");
+}
+
+/// Every name is text, never markup.
+#[tokio::test]
+async fn names_are_escaped() {
+    let f = web_fixture(Store::memory().await.unwrap(), Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.one(&owner(), web(true)).await;
+    let mallory = member(9, "<script>alert(1)</script>");
+    let challenge = f
+        .say(
+            &mallory,
+            HERE,
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                colour: Some(ColourChoice::White),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await
+        .remove(0);
+    f.one(&bob(), press(&challenge.buttons[0].id)).await;
+    let link = watch_link(&f.play(&mallory, "Kd2").await).unwrap();
+    let (_, _, page) = site.get(&link).await;
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(
+        page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{page}"
+    );
+}
+
+/// The price page gives exactly `csipgs price`'s breakdown, at an address of its own.
+#[tokio::test]
+async fn the_price_page_prices_as_the_command_does() {
+    let f = fixture_with(Store::memory().await.unwrap()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    let (status, _, form) = site.get("/price").await;
+    assert_eq!(status, 200);
+    assert!(form.contains(r#"name="design""#), "{form}");
+    let response = site
+        .client
+        .get(site.at("/price?design=WbRbmHfB&ruleset=kurnia"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 303);
+    assert_eq!(
+        response.headers()["location"],
+        "/price/WbRbmHfB?ruleset=kurnia"
+    );
+    let (status, _, page) = site.get("/price/WbRbmHfB?ruleset=kurnia").await;
+    assert_eq!(status, 200, "{page}");
+    let (design, price) = crate::core::watch::priced("WbRbmHfB", &Ruleset::Kurnia.into()).unwrap();
+    let breakdown = crate::price_text::price_text(&price, "WbRbmHfB");
+    let escaped = breakdown
+        .trim_end()
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    assert!(page.contains(&escaped), "{escaped}\n---\n{page}");
+    let diagram = format!("/price/{design}/diagram?ruleset=kurnia");
+    assert!(page.contains(&diagram), "{page}");
+    let (status, kind, png) = site.bytes(&diagram).await;
+    assert_eq!((status, kind.as_str()), (200, "image/png"));
+    assert!(png.starts_with(b"\x89PNG"));
+    let (status, _, page) = site.get("/price/fc(DNFA)").await;
+    assert_eq!(status, 200, "{page}");
+    for (bad, why) in [
+        ("/price/Zq", "is not a design"),
+        ("/price/WbRbmHfB?ruleset=blitz", "'blitz' is not a ruleset"),
+        (&format!("/price/{}", "W".repeat(101)), "at most 100"),
+    ] {
+        let (status, _, page) = site.get(bad).await;
+        assert_eq!(status, 400, "{bad}");
+        assert!(page.contains(why), "{bad}: {page}");
+    }
+    let (status, _, _) = site.get("/price/Zq/diagram").await;
+    assert_eq!(status, 400);
+}
+
+/// An address asking too fast is told to wait; its live pages are counted.
+#[tokio::test]
+async fn an_address_asking_too_fast_waits() {
+    let f = web_fixture(Store::memory().await.unwrap(), Recorder::default()).await;
+    let limits = WebLimits {
+        burst: 3,
+        requests_per_second: 1,
+        watchers_per_address: 1,
+        watchers: 10,
+    };
+    let site = Site::start(&f, limits).await;
+    f.one(&owner(), web(true)).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let link = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
+    let _watching = Events::open(&site, &format!("{link}/events")).await;
+    let (status, _, page) = site.get(&format!("{link}/events")).await;
+    assert_eq!(status, 429, "a second live page: {page}");
+    assert!(page.contains("Too many live pages"), "{page}");
+    // Three at once, one more a second: within a few more the address is turned away.
+    let mut turned_away = None;
+    for _ in 0..10 {
+        let (status, headers, page) = site.get(&link).await;
+        if status == 429 {
+            turned_away = Some((headers, page));
+            break;
+        }
+    }
+    let (headers, page) = turned_away.expect("a 429 within 10 requests");
+    assert_eq!(headers["retry-after"], "5");
+    assert!(page.contains("Too many requests"), "{page}");
+    let (status, _, _) = site.get("/static/site.css").await;
+    assert_eq!(status, 200, "the stylesheet is not counted");
+}
+
+on_both!(
+    a_game_page_is_reached_by_its_link_only,
+    web_settings_need_pages_served,
+    a_watched_game_hears_each_turn,
+    a_fog_game_page_shows_no_square,
+);

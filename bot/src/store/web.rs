@@ -1,0 +1,175 @@
+//! The web pages' links: one random token for each game, tournament and server with a page,
+//! and whether a server lets its pages be seen.
+
+use super::{id, words, Store, StoreError, Word};
+use sqlx::Row;
+use std::fmt;
+use std::str::FromStr;
+
+/// What a link opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkKind {
+    Game,
+    Tournament,
+    Server,
+}
+
+words!(LinkKind, "link kind", LinkKind::Game => "game", LinkKind::Tournament => "tournament", LinkKind::Server => "server");
+
+/// A page's token: 128 random bits as 32 lowercase hex digits. Nothing about the game or
+/// server can be read from it, and it can't be guessed from another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Token(u128);
+
+impl Token {
+    /// A new token from the operating system's random source.
+    pub fn random() -> Result<Token, StoreError> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| StoreError::Corrupt(format!("no random numbers: {e}")))?;
+        Ok(Token(u128::from_le_bytes(bytes)))
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+/// Only the form `Token` writes: 32 lowercase hex digits.
+impl FromStr for Token {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Token, ()> {
+        let digits = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        if text.len() != 32 || !text.bytes().all(digits) {
+            return Err(());
+        }
+        u128::from_str_radix(text, 16).map(Token).map_err(|_| ())
+    }
+}
+
+/// A link that opens: its server lets its pages be seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub kind: LinkKind,
+    /// The game's or tournament's id, or the server's own.
+    pub object: i64,
+    pub guild: u64,
+}
+
+impl Store {
+    /// The token of a page, made the first time it is asked for.
+    pub async fn web_token(
+        &self,
+        kind: LinkKind,
+        object: i64,
+        guild: u64,
+    ) -> Result<Token, StoreError> {
+        let fresh = Token::random()?;
+        sqlx::query(
+            "INSERT INTO web_links (token, guild_id, kind, object_id) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (kind, object_id) DO NOTHING",
+        )
+        .bind(fresh.to_string())
+        .bind(id(guild))
+        .bind(kind.word())
+        .bind(object)
+        .execute(&self.pool)
+        .await?;
+        let token: String =
+            sqlx::query_scalar("SELECT token FROM web_links WHERE kind = $1 AND object_id = $2")
+                .bind(kind.word())
+                .bind(object)
+                .fetch_one(&self.pool)
+                .await?;
+        token
+            .parse()
+            .map_err(|()| StoreError::Corrupt(format!("web token '{token}'")))
+    }
+
+    /// What a token opens, if its server shows its pages; None for an unknown token and for
+    /// every page of a server that has turned them off.
+    pub async fn open_link(&self, token: Token) -> Result<Option<Link>, StoreError> {
+        let row = sqlx::query(
+            "SELECT l.kind, l.object_id, l.guild_id FROM web_links l \
+             JOIN guild_settings s ON s.guild_id = l.guild_id \
+             WHERE l.token = $1 AND s.web <> 0",
+        )
+        .bind(token.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(Link {
+                kind: LinkKind::from_word(&row.try_get::<String, _>("kind")?)?,
+                object: row.try_get("object_id")?,
+                guild: row.try_get::<i64, _>("guild_id")? as u64,
+            })
+        })
+        .transpose()
+    }
+
+    /// Whether a server shows its pages on the web.
+    pub async fn web_shown(&self, guild: u64) -> Result<bool, StoreError> {
+        let on: Option<i64> =
+            sqlx::query_scalar("SELECT web FROM guild_settings WHERE guild_id = $1")
+                .bind(id(guild))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(on.unwrap_or(0) != 0)
+    }
+
+    /// The versions of these games as stored now (a game no longer stored is left out).
+    pub async fn game_versions(&self, games: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The ids are numbers of ours, never text from outside, so they are written inline.
+        let list: Vec<String> = games.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT id, version FROM games WHERE id IN ({})",
+            list.join(",")
+        );
+        sqlx::query(&sql)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|row| Ok((row.try_get("id")?, row.try_get("version")?)))
+            .collect()
+    }
+
+    /// Wait until a game or tournament changes in this process.
+    pub async fn written(&self) {
+        self.written.notified().await;
+    }
+
+    /// Tell the web pages' watchers in this process that something changed.
+    pub(super) fn wrote(&self) {
+        self.written.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_32_hex_digits_and_reads_back() {
+        let token = Token::random().unwrap();
+        let text = token.to_string();
+        assert_eq!(text.len(), 32);
+        assert_eq!(text.parse::<Token>(), Ok(token));
+        assert_ne!(Token::random().unwrap(), token);
+        for bad in [
+            "",
+            "1",
+            "0123456789abcdef0123456789ABCDEF",
+            "0123456789abcdef0123456789abcdeg",
+            "+123456789abcdef0123456789abcdef",
+            "0123456789abcdef0123456789abcdef0",
+        ] {
+            assert_eq!(bad.parse::<Token>(), Err(()), "{bad}");
+        }
+    }
+}

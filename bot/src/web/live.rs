@@ -1,0 +1,299 @@
+//! Live pages: Server-Sent Events. A watched game or tournament has one channel; when it
+//! changes, its page's changing part is drawn once and the same bytes go to every watcher,
+//! so a thousand watchers cost one drawing. Changes made in this process wake the hub at
+//! once (the store says when it writes); other processes' (shards sharing PostgreSQL) are
+//! found by polling each second, one query for every watched game at once.
+
+use super::{client_of, html, pages, WebLimits};
+use crate::core::{page_path, Core, CoreError};
+use crate::store::{Link, LinkKind, Token};
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream, StreamExt};
+use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{broadcast, watch};
+
+/// How often changes made by other processes are looked for.
+const POLL: Duration = Duration::from_secs(1);
+/// Updates a slow watcher may fall behind by before it skips to the newest (each update is
+/// the whole changing part, so nothing is lost by skipping).
+const BACKLOG: usize = 4;
+
+/// What a watcher is sent.
+#[derive(Clone, Debug)]
+enum Live {
+    /// The page's changing part, as HTML.
+    Update(Arc<str>),
+    /// The page is closed (its server turned its pages off): the script reloads it.
+    Gone,
+}
+
+/// One watched page.
+struct Topic {
+    link: Link,
+    token: Token,
+    sender: broadcast::Sender<Live>,
+    /// What the watchers see now, and the game's version it was drawn at (0: a tournament).
+    shown: tokio::sync::Mutex<Option<(i64, Arc<str>)>>,
+}
+
+pub(super) struct Hub {
+    core: Arc<Core>,
+    limits: WebLimits,
+    topics: Mutex<HashMap<Token, Arc<Topic>>>,
+    /// Live pages open, by address, and in all.
+    open: Mutex<(HashMap<u64, u32>, u32)>,
+}
+
+impl Hub {
+    /// The hub, and its task looking for changes until `halted`.
+    pub(super) fn start(
+        core: Arc<Core>,
+        limits: WebLimits,
+        halted: watch::Receiver<bool>,
+    ) -> Arc<Hub> {
+        let hub = Arc::new(Hub {
+            core,
+            limits,
+            topics: Mutex::default(),
+            open: Mutex::default(),
+        });
+        tokio::spawn(hub.clone().run(halted));
+        hub
+    }
+
+    async fn run(self: Arc<Hub>, mut halted: watch::Receiver<bool>) {
+        loop {
+            tokio::select! {
+                _ = self.core.store().written() => {}
+                _ = tokio::time::sleep(POLL) => {}
+                _ = halted.wait_for(|&h| h) => break,
+            }
+            if let Err(e) = self.refresh().await {
+                tracing::warn!(error = %e, "live pages could not be refreshed");
+            }
+        }
+        // Every stream ends, so the server's graceful stop does not wait on them.
+        self.lock_topics().clear();
+    }
+
+    fn lock_topics(&self) -> std::sync::MutexGuard<'_, HashMap<Token, Arc<Topic>>> {
+        self.topics.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Send what changed to its watchers; close the pages of servers that turned theirs off.
+    async fn refresh(&self) -> Result<(), CoreError> {
+        let topics: Vec<Arc<Topic>> = {
+            let mut topics = self.lock_topics();
+            topics.retain(|_, t| t.sender.receiver_count() > 0);
+            topics.values().cloned().collect()
+        };
+        if topics.is_empty() {
+            return Ok(());
+        }
+        let guilds: HashSet<u64> = topics.iter().map(|t| t.link.guild).collect();
+        let mut closed = HashSet::new();
+        for guild in guilds {
+            if !self.core.store().web_shown(guild).await? {
+                closed.insert(guild);
+            }
+        }
+        let games: Vec<i64> = topics
+            .iter()
+            .filter(|t| t.link.kind == LinkKind::Game)
+            .map(|t| t.link.object)
+            .collect();
+        let versions: HashMap<i64, i64> = self
+            .core
+            .store()
+            .game_versions(&games)
+            .await?
+            .into_iter()
+            .collect();
+        for topic in topics {
+            if closed.contains(&topic.link.guild) {
+                let _ = topic.sender.send(Live::Gone);
+                self.lock_topics().remove(&topic.token);
+                continue;
+            }
+            let version = match topic.link.kind {
+                LinkKind::Game => match versions.get(&topic.link.object) {
+                    Some(&v) => v,
+                    None => continue,
+                },
+                _ => 0,
+            };
+            let mut shown = topic.shown.lock().await;
+            if topic.link.kind == LinkKind::Game
+                && shown.as_ref().is_some_and(|(v, _)| *v == version)
+            {
+                continue;
+            }
+            let (version, fresh) = self.draw(&topic).await?;
+            if shown.as_ref().is_some_and(|(_, html)| *html == fresh) {
+                continue;
+            }
+            let _ = topic.sender.send(Live::Update(fresh.clone()));
+            *shown = Some((version, fresh));
+        }
+        Ok(())
+    }
+
+    /// The page's changing part now, and the game's version it shows.
+    async fn draw(&self, topic: &Topic) -> Result<(i64, Arc<str>), CoreError> {
+        let base = page_path(topic.link.kind, topic.token);
+        match topic.link.kind {
+            LinkKind::Game => {
+                let page = self.core.game_page(topic.link, None).await?;
+                Ok((page.version, html::game(&page, &base).into_string().into()))
+            }
+            _ => {
+                let page = self.core.tournament_page(topic.link).await?;
+                Ok((0, html::tournament(&page).into_string().into()))
+            }
+        }
+    }
+
+    /// Watch a page: what it shows now, then each change.
+    async fn subscribe(
+        &self,
+        link: Link,
+        token: Token,
+    ) -> Result<(Arc<str>, broadcast::Receiver<Live>), CoreError> {
+        let topic = self
+            .lock_topics()
+            .entry(token)
+            .or_insert_with(|| {
+                Arc::new(Topic {
+                    link,
+                    token,
+                    sender: broadcast::channel(BACKLOG).0,
+                    shown: tokio::sync::Mutex::default(),
+                })
+            })
+            .clone();
+        // Subscribed before reading what is shown, so no change in between is missed.
+        let receiver = topic.sender.subscribe();
+        let mut shown = topic.shown.lock().await;
+        let now = match shown.as_ref() {
+            Some((_, html)) => html.clone(),
+            None => {
+                let (version, html) = self.draw(&topic).await?;
+                *shown = Some((version, html.clone()));
+                html
+            }
+        };
+        Ok((now, receiver))
+    }
+
+    /// One more live page for `client`, unless it (or everyone) has as many as allowed.
+    fn admit(self: &Arc<Hub>, client: u64) -> Option<Admitted> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (by_client, all) = &mut *open;
+        let mine = by_client.entry(client).or_insert(0);
+        if *mine >= self.limits.watchers_per_address || *all >= self.limits.watchers {
+            return None;
+        }
+        *mine += 1;
+        *all += 1;
+        Some(Admitted {
+            hub: self.clone(),
+            client,
+        })
+    }
+}
+
+/// A live page open: counted until its stream ends.
+struct Admitted {
+    hub: Arc<Hub>,
+    client: u64,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut open = self.hub.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (by_client, all) = &mut *open;
+        *all = all.saturating_sub(1);
+        if let Some(mine) = by_client.get_mut(&self.client) {
+            *mine -= 1;
+            if *mine == 0 {
+                by_client.remove(&self.client);
+            }
+        }
+    }
+}
+
+pub(super) async fn game_events(
+    State(web): State<super::Web>,
+    Path(token): Path<String>,
+    request: Request,
+) -> Result<Response, pages::Failed> {
+    events(web, &token, LinkKind::Game, client_of(&request)).await
+}
+
+pub(super) async fn tournament_events(
+    State(web): State<super::Web>,
+    Path(token): Path<String>,
+    request: Request,
+) -> Result<Response, pages::Failed> {
+    events(web, &token, LinkKind::Tournament, client_of(&request)).await
+}
+
+/// A page's event stream: what it shows now, then each change.
+async fn events(
+    web: super::Web,
+    token: &str,
+    kind: LinkKind,
+    client: u64,
+) -> Result<Response, pages::Failed> {
+    let (link, token) = pages::opened(&web.core, token, kind).await?;
+    let Some(admitted) = web.hub.admit(client) else {
+        return Ok(pages::error_page(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many live pages",
+            "This address has as many live pages open as the bot allows one visitor. Close some and reload.",
+        ));
+    };
+    let (now, receiver) = web.hub.subscribe(link, token).await?;
+    Ok(Sse::new(stream_of(now, receiver, admitted))
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+fn stream_of(
+    now: Arc<str>,
+    receiver: broadcast::Receiver<Live>,
+    admitted: Admitted,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    let first = stream::once(async move { Ok(update(&now)) });
+    let rest = stream::unfold(
+        (receiver, admitted),
+        |(mut receiver, admitted)| async move {
+            loop {
+                match receiver.recv().await {
+                    Ok(Live::Update(html)) => {
+                        return Some((Ok(update(&html)), (receiver, admitted)))
+                    }
+                    Ok(Live::Gone) => {
+                        return Some((
+                            Ok(Event::default().event("gone").data("")),
+                            (receiver, admitted),
+                        ))
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        },
+    );
+    first.chain(rest)
+}
+
+fn update(html: &str) -> Event {
+    Event::default().event("update").data(html)
+}

@@ -1,0 +1,241 @@
+//! The bot's web pages: read-only, live, reached by unguessable links. A game, a tournament
+//! and a server's leaderboards, each at `/g|t|s/<token>` while its server shows its pages
+//! (`/settings web:true`), and the price calculator at `/price` for everyone. Served with
+//! axum on the bot's own runtime when `web` is set; nothing here writes to a game.
+//!
+//! Layout: here the settings, the router and what every response carries (a strict
+//! Content-Security-Policy, no referrer, rate limits per address); `pages` (the handlers);
+//! `html` (the pages' HTML, escaped by maud); `live` (Server-Sent Events: one fragment drawn
+//! per change, sent to every watcher); `pictures` (board pictures kept per game and ply);
+//! `assets` (the stylesheet, the icon and the few lines of script). Their tests are the
+//! core's (`core/tests/web.rs`, `core/tests/browser.rs`), which start games to watch.
+
+mod assets;
+mod html;
+mod live;
+mod pages;
+mod pictures;
+
+use crate::core::limits::Limiter;
+use crate::core::Core;
+use crate::ops::HttpAddr;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::watch;
+
+/// Every page may load only its own stylesheet, script, pictures and event stream.
+const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
+     connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// How much one address may ask of the pages (`[web_limits]`); each left out keeps its
+/// default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebLimits {
+    /// Pages and pictures an address may ask for at once...
+    pub burst: u32,
+    /// ... and how many more each second.
+    pub requests_per_second: u32,
+    /// Live pages one address may keep open at once.
+    pub watchers_per_address: u32,
+    /// Live pages open at once in all.
+    pub watchers: u32,
+}
+
+impl Default for WebLimits {
+    fn default() -> WebLimits {
+        WebLimits {
+            burst: 60,
+            requests_per_second: 4,
+            watchers_per_address: 16,
+            watchers: 10_000,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("can't listen on {addr} for the web pages: {error}")]
+    Listen {
+        addr: HttpAddr,
+        error: std::io::Error,
+    },
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct Web {
+    core: Arc<Core>,
+    hub: Arc<live::Hub>,
+    boards: Arc<pictures::Boards>,
+    limiter: Arc<Limiter>,
+}
+
+/// Listen on `addr` (so a taken port fails the start, not later), then serve the pages until
+/// `halted` turns true.
+pub async fn start(
+    addr: HttpAddr,
+    core: Arc<Core>,
+    limits: WebLimits,
+    halted: watch::Receiver<bool>,
+) -> Result<SocketAddr, WebError> {
+    let listener = tokio::net::TcpListener::bind(addr.socket())
+        .await
+        .map_err(|error| WebError::Listen { addr, error })?;
+    let bound = listener
+        .local_addr()
+        .map_err(|error| WebError::Listen { addr, error })?;
+    tracing::info!(%addr, "serving the web pages");
+    tokio::spawn(serve_on(listener, core, limits, halted));
+    Ok(bound)
+}
+
+/// Serve the pages on `listener` until `halted` turns true.
+pub(crate) async fn serve_on(
+    listener: tokio::net::TcpListener,
+    core: Arc<Core>,
+    limits: WebLimits,
+    halted: watch::Receiver<bool>,
+) {
+    let app = router(core, limits, halted.clone());
+    let mut halted = halted;
+    let stop = async move {
+        let _ = halted.wait_for(|&h| h).await;
+    };
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    if let Err(e) = axum::serve(listener, service)
+        .with_graceful_shutdown(stop)
+        .await
+    {
+        tracing::error!(error = %e, "the web pages' server stopped");
+    }
+}
+
+/// The pages, and what every response carries.
+fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> Router {
+    let hub = live::Hub::start(core.clone(), limits, halted);
+    let web = Web {
+        core,
+        hub,
+        boards: Arc::new(pictures::Boards::default()),
+        limiter: Arc::new(Limiter::new(
+            limits.burst.max(1),
+            limits.requests_per_second.max(1),
+        )),
+    };
+    let limited = Router::new()
+        .route("/", get(pages::home))
+        .route("/g/{token}", get(pages::game))
+        .route("/g/{token}/board/{ply}", get(pages::board))
+        .route("/g/{token}/record", get(pages::record))
+        .route("/g/{token}/replay.gif", get(pages::replay))
+        .route("/g/{token}/events", get(live::game_events))
+        .route("/t/{token}", get(pages::tournament))
+        .route("/t/{token}/trf", get(pages::trf))
+        .route("/t/{token}/events", get(live::tournament_events))
+        .route("/s/{token}", get(pages::server))
+        .route("/price", get(pages::price_form))
+        .route("/price/{design}", get(pages::price))
+        .route("/price/{design}/diagram", get(pages::diagram))
+        .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(web.clone(), limit))
+        .with_state(web);
+    Router::new()
+        .route("/static/site.css", get(assets::stylesheet))
+        .route("/static/live.js", get(assets::script))
+        .route("/static/icon.svg", get(assets::icon))
+        .route("/favicon.ico", get(assets::icon))
+        .merge(limited)
+        .layer(axum::middleware::from_fn(guard))
+}
+
+/// Turn away an address that asks too fast.
+async fn limit(State(web): State<Web>, request: Request, next: Next) -> Response {
+    let client = client_of(&request);
+    let now = (crate::core::millis_now() / 1000) as i64;
+    if !web.limiter.allow(client, now) {
+        let mut response = pages::error_page(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many requests",
+            "This address asked for pages faster than the bot serves them to one visitor. Wait a few seconds and reload.",
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        return response;
+    }
+    next.run(request).await
+}
+
+/// What every response carries: a strict Content-Security-Policy, no referrer (the links
+/// are the keys to the pages), no framing, and the server time it took.
+async fn guard(request: Request, next: Next) -> Response {
+    let began = Instant::now();
+    let mut response = next.run(request).await;
+    let took = began.elapsed();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        "cross-origin-opener-policy",
+        HeaderValue::from_static("same-origin"),
+    );
+    if let Ok(timing) =
+        HeaderValue::from_str(&format!("app;dur={:.3}", took.as_secs_f64() * 1000.0))
+    {
+        headers.insert("server-timing", timing);
+    }
+    response
+}
+
+/// Whom a request counts against: the peer's address, or, when the peer is a proxy on this
+/// machine, the address it forwards for. IPv6 addresses count by their /64, the block one
+/// visitor usually has.
+pub(super) fn client_of(request: &Request) -> u64 {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    client(peer, request.headers())
+}
+
+fn client(peer: Option<IpAddr>, headers: &HeaderMap) -> u64 {
+    let ip = match peer {
+        Some(peer) if peer.is_loopback() => forwarded(headers).unwrap_or(peer),
+        Some(peer) => peer,
+        None => IpAddr::from([0, 0, 0, 0]),
+    };
+    match ip {
+        IpAddr::V4(v4) => u64::from(u32::from(v4)),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => u64::from(u32::from(v4)),
+            None => (u128::from(v6) >> 64) as u64 | (1 << 63),
+        },
+    }
+}
+
+/// The client a proxy on this machine forwarded for: the last address in X-Forwarded-For,
+/// the one the proxy itself saw.
+fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
+    let value = headers.get("x-forwarded-for")?.to_str().ok()?;
+    value.rsplit(',').next()?.trim().parse().ok()
+}

@@ -1,0 +1,64 @@
+//! Board pictures kept per game and ply: a page's readers, and every watcher of a live page
+//! after a turn, ask for the same picture, which is drawn once.
+
+use crate::core::{Core, CoreError};
+use crate::store::Link;
+use lru::LruCache;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+
+/// Pictures kept: a board is about 30 KB, so this is a few MB at most.
+const KEPT: usize = 256;
+
+/// A picture of one game at one ply; the last ply's also at one version of the game (its
+/// clocks and result change without a turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    game: i64,
+    ply: u32,
+    version: i64,
+}
+
+type Drawn = Arc<OnceCell<Arc<Vec<u8>>>>;
+
+pub(super) struct Boards {
+    // A std mutex: held only to find or insert an entry, never across an await.
+    kept: Mutex<LruCache<Key, Drawn>>,
+}
+
+impl Default for Boards {
+    fn default() -> Boards {
+        Boards {
+            kept: Mutex::new(LruCache::new(
+                NonZeroUsize::new(KEPT).unwrap_or(NonZeroUsize::MIN),
+            )),
+        }
+    }
+}
+
+impl Boards {
+    /// The PNG of a game's board after turn `ply`, drawn once however many ask at once.
+    /// `version` is the game's when the ply asked for is its last, else 0.
+    pub(super) async fn board(
+        &self,
+        core: &Core,
+        link: Link,
+        ply: u32,
+        version: i64,
+    ) -> Result<Arc<Vec<u8>>, CoreError> {
+        let key = Key {
+            game: link.object,
+            ply,
+            version,
+        };
+        let cell = {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.get_or_insert(key, Drawn::default).clone()
+        };
+        let drawn = cell
+            .get_or_try_init(|| async { core.game_board(link, ply).await.map(Arc::new) })
+            .await?;
+        Ok(drawn.clone())
+    }
+}
