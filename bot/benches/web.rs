@@ -10,6 +10,8 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+// Shared with the load bench, which uses the rest of it.
+#[allow(dead_code)]
 mod common;
 
 use common::{shuffle, start_games, GAMES};
