@@ -139,13 +139,34 @@ impl Browser {
 
     /// The text of the first element matching `css`.
     async fn text(&self, css: &str) -> String {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("{css}: {e}"))
-            .text()
-            .await
-            .unwrap()
+        self.read(css, None).await
+    }
+
+    /// An attribute of the first element matching `css`.
+    async fn attr(&self, css: &str, name: &str) -> String {
+        self.read(css, Some(name)).await
+    }
+
+    /// The live part of a page is replaced as events arrive (the first right after it
+    /// loads), so an element found may be gone by the time it is read: then it is found
+    /// again.
+    async fn read(&self, css: &str, attr: Option<&str>) -> String {
+        for _ in 0..40 {
+            if let Ok(found) = self.client.find(Locator::Css(css)).await {
+                let read = match attr {
+                    None => found.text().await.map(Some),
+                    Some(name) => found.attr(name).await,
+                };
+                if let Ok(value) = read {
+                    return value.unwrap_or_else(|| panic!("{css} has no {attr:?}"));
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!(
+            "{css} not found: {}",
+            self.client.source().await.unwrap_or_default()
+        );
     }
 
     /// Wait up to `limit` for `css`'s text to contain `wanted`; how long it took.
@@ -218,9 +239,8 @@ async fn the_pages_in_a_real_browser() {
     b.goto(&site.at(&link)).await.unwrap();
     assert_eq!(browser.text("h1").await, "alice vs bob");
     assert!(browser.text("ol.moves").await.contains("Ke7"));
-    let board = b.find(Locator::Css("figure img")).await.unwrap();
-    let before = board.attr("src").await.unwrap().unwrap();
-    let alt = board.attr("alt").await.unwrap().unwrap();
+    let before = browser.attr("figure img", "src").await;
+    let alt = browser.attr("figure img", "alt").await;
     assert!(
         alt.contains("after turn 2") && alt.contains("White to move"),
         "{alt}"
@@ -243,14 +263,7 @@ async fn the_pages_in_a_real_browser() {
         took < Duration::from_secs(1),
         "the turn showed after {took:?}"
     );
-    let after = b
-        .find(Locator::Css("figure img"))
-        .await
-        .unwrap()
-        .attr("src")
-        .await
-        .unwrap()
-        .unwrap();
+    let after = browser.attr("figure img", "src").await;
     assert_ne!(before, after, "the board picture follows the turn");
     assert!(browser.text(".state").await.contains("Black to move"));
 
@@ -317,14 +330,7 @@ async fn the_pages_in_a_real_browser() {
     );
     assert!(browser.text("table").await.contains("Pts"));
     browser.screenshots("tournament").await;
-    let game = b
-        .find(Locator::Css("td a"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .unwrap();
+    let game = browser.attr("td a", "href").await;
     b.goto(&site.at(&game)).await.unwrap();
     assert!(browser.text("h1").await.contains(" vs "));
 

@@ -264,6 +264,10 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
     };
     store.set_guild_settings(10, &settings).await.unwrap();
     store.set_notify(2, true).await.unwrap();
+    store
+        .web_token(crate::store::LinkKind::Server, 10, 10)
+        .await
+        .unwrap();
 
     let other = match backend {
         Backend::Sqlite => Backend::Postgres,
@@ -293,6 +297,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("quota_locks", 4),
             ("forgotten_members", 0),
             ("departed_guilds", 0),
+            ("web_links", 1),
         ]
     );
     let again = copy_database(store, &target).await.unwrap_err();
