@@ -6,6 +6,7 @@ use super::present::{
     clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
 };
 use super::spec::{GameSpec, GameTerms, Terms};
+use super::watch::add_watch;
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
@@ -275,10 +276,15 @@ impl Core {
             let boards = opening(last, &players, &game, game_channel.channel, clocks);
             replies.extend(boards);
         }
+        let watch = self.starting_watch(settings.web)?;
+        if let Some((_, button)) = &watch {
+            add_watch(&mut replies, button);
+        }
         let owed = self.owed_messages(found.channel.guild, message_of(&found), &replies)?;
+        let token = watch.map(|(token, _)| token);
         let (row, ids) = match self
             .store
-            .accept_challenge(&found, game_channel, players, game, &owed, now)
+            .accept_challenge(&found, game_channel, players, game, token, &owed, now)
             .await
         {
             Ok(done) => done,

@@ -3,9 +3,8 @@
 use super::present::{
     board, fog_game, for_computer, game_over, hidden_refusal, turn_replies, turn_reply, your_turn,
 };
-use super::{
-    Button, ButtonStyle, Core, CoreError, Picture, Place, Press, Reply, Target, Venue, Who,
-};
+use super::watch::add_watch;
+use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Venue, Who};
 use crate::family::Refused;
 use crate::store::{End, GameRow, LinkKind};
 use engine::{Color, Played, TurnError};
@@ -272,9 +271,7 @@ impl Core {
         replies: &mut [Reply],
     ) -> Result<(), CoreError> {
         if let Some(watch) = self.watch_button(LinkKind::Game, row.id, row.guild).await? {
-            for reply in replies.iter_mut().filter(|r| shows_the_board(r)) {
-                reply.buttons.push(watch.clone());
-            }
+            add_watch(replies, &watch);
         }
         let ended = self.ending(row, replies).await?;
         let result = ended.as_ref();
@@ -295,15 +292,4 @@ impl Core {
         }
         Ok(())
     }
-}
-
-/// A message everyone in the game's channel sees, with the game's board: it gets the
-/// "Watch" button.
-fn shows_the_board(reply: &Reply) -> bool {
-    !reply.ephemeral
-        && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
-        && matches!(
-            reply.picture,
-            Some(Picture::Board(_) | Picture::FideBoard(_))
-        )
 }

@@ -5,7 +5,7 @@
 //! first time it is needed.
 
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
-use super::{Button, Core, CoreError, File, Picture};
+use super::{Button, Core, CoreError, File, Picture, Reply, Target};
 use crate::family::{Family, GameState};
 use crate::store::{GameRow, Link, LinkKind, Status, Token};
 use engine::{Color, Design, Price, Ruleset};
@@ -163,6 +163,20 @@ impl Core {
         }
         let token = self.store.web_token(kind, object, guild).await?;
         Ok(Some(Button::link("Watch", url.page(kind, token))))
+    }
+
+    /// A token and "Watch" button for a game about to start in a server that shows its pages
+    /// (`shown`), when pages are served: the token is stored with the game, in the same
+    /// transaction, so its first board can carry the link.
+    pub(super) fn starting_watch(&self, shown: bool) -> Result<Option<(Token, Button)>, CoreError> {
+        match (&self.public_url, shown) {
+            (Some(url), true) => {
+                let token = Token::random()?;
+                let button = Button::link("Watch", url.page(LinkKind::Game, token));
+                Ok(Some((token, button)))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The path of an object's page (made the first time it is needed).
@@ -349,6 +363,23 @@ impl Core {
             ruleset,
         })
     }
+}
+
+/// Give every message with the game's board that everyone in its channel sees the "Watch"
+/// button.
+pub(super) fn add_watch(replies: &mut [Reply], watch: &Button) {
+    for reply in replies.iter_mut().filter(|r| shows_the_board(r)) {
+        reply.buttons.push(watch.clone());
+    }
+}
+
+fn shows_the_board(reply: &Reply) -> bool {
+    !reply.ephemeral
+        && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
+        && matches!(
+            reply.picture,
+            Some(Picture::Board(_) | Picture::FideBoard(_))
+        )
 }
 
 /// A design as typed (a lone letter is the FIDE piece), and its price under `rules`.

@@ -4,6 +4,7 @@
 use super::games::{control_of, control_word, insert_game, GameRow, GameThread, Terms};
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
+use super::web::{link_in, LinkKind, Token};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Word,
@@ -231,6 +232,7 @@ impl Store {
         channel: Channel,
         players: [Player; 2],
         game: GameState,
+        watch: Option<Token>,
         owed: &[Owed],
         now: i64,
     ) -> Result<(GameRow, Vec<i64>), StoreError> {
@@ -259,6 +261,9 @@ impl Store {
             }),
         };
         let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
+        if let Some(token) = watch {
+            link_in(&mut tx, token, channel.guild, LinkKind::Game, game_id).await?;
+        }
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
         let row = GameRow::started(game_id, channel, players, game, &terms, now);

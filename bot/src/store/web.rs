@@ -1,7 +1,7 @@
 //! The web pages' links: one random token for each game, tournament and server with a page,
 //! and whether a server lets its pages be seen.
 
-use super::{id, words, Store, StoreError, Word};
+use super::{id, words, Store, StoreError, Tx, Word};
 use sqlx::Row;
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +57,25 @@ pub struct Link {
     /// The game's or tournament's id, or the server's own.
     pub object: i64,
     pub guild: u64,
+}
+
+/// Store the token of a page made before its object was: a game's, made in the transaction
+/// that creates it.
+pub(super) async fn link_in(
+    tx: &mut Tx<'_>,
+    token: Token,
+    guild: u64,
+    kind: LinkKind,
+    object: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO web_links (token, guild_id, kind, object_id) VALUES ($1, $2, $3, $4)")
+        .bind(token.to_string())
+        .bind(id(guild))
+        .bind(kind.word())
+        .bind(object)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 impl Store {

@@ -233,6 +233,31 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     }
     let third = f.play(&alice(), "Kc3").await;
     assert_eq!(watch_link(&third), None);
+
+    // A game starting while the pages are shown has the link on its first board.
+    f.one(&owner(), web(true)).await;
+    let challenge = f
+        .say(
+            &carol(),
+            ELSEWHERE,
+            Request::Challenge(ChallengeRequest {
+                opponent: Some(bob().player()),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await
+        .remove(0);
+    let started = f
+        .say(&bob(), ELSEWHERE, press(&challenge.buttons[0].id))
+        .await;
+    let first = started
+        .iter()
+        .find_map(watch_link)
+        .expect("a Watch button on the first board");
+    assert_ne!(first, link);
+    let (status, _, page) = site.get(&first).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("Turn 1: White to move"), "{page}");
 }
 
 /// /settings web is refused, and changes nothing, where the bot serves no pages.
