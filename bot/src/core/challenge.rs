@@ -13,7 +13,7 @@ use super::{
 };
 use crate::family::{GameRules, GameState};
 use crate::store::{
-    ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
+    Accepted, ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
 };
 use engine::fide::FideGame;
 use engine::{Clock, Color, Game, Position};
@@ -284,7 +284,17 @@ impl Core {
         let token = watch.map(|(token, _)| token);
         let (row, ids) = match self
             .store
-            .accept_challenge(&found, game_channel, players, game, token, &owed, now)
+            .accept_challenge(
+                &found,
+                game_channel,
+                Accepted {
+                    players,
+                    game,
+                    watch: token,
+                },
+                &owed,
+                now,
+            )
             .await
         {
             Ok(done) => done,

@@ -89,6 +89,15 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
     })
 }
 
+/// The game an accepted challenge starts.
+pub struct Accepted {
+    /// White first.
+    pub players: [Player; 2],
+    pub game: GameState,
+    /// Its page's token, when its server shows its pages.
+    pub watch: Option<Token>,
+}
+
 impl Store {
     /// An open challenge.
     pub async fn challenge(&self, challenge: i64) -> Result<Option<ChallengeRow>, StoreError> {
@@ -230,12 +239,15 @@ impl Store {
         &self,
         challenge: &ChallengeRow,
         channel: Channel,
-        players: [Player; 2],
-        game: GameState,
-        watch: Option<Token>,
+        accepted: Accepted,
         owed: &[Owed],
         now: i64,
     ) -> Result<(GameRow, Vec<i64>), StoreError> {
+        let Accepted {
+            players,
+            game,
+            watch,
+        } = accepted;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
             .bind(ChallengeStatus::Accepted.word())

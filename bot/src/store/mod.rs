@@ -25,7 +25,7 @@ mod url;
 mod web;
 
 pub use backup::{BackedUp, BackupError};
-pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
+pub use challenges::{Accepted, ChallengeRow, ChallengeStatus, ColourChoice};
 #[cfg(test)]
 pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
