@@ -938,8 +938,12 @@ pub fn isolated() -> bool {
 }
 
 /// Run this same test binary again inside `unshare -rn` (a network namespace with only
-/// loopback), so nothing can ever reach the real Discord. Panics if that fails.
+/// loopback), so nothing can ever reach the real Discord. Panics if that fails. One run at a
+/// time: each starts real bots, and on a two-core machine their timing checks need the cores.
 pub fn rerun_isolated(args: &[String]) {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A failed run poisons the lock; the next still runs by itself.
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let exe = std::env::current_exe().unwrap();
     let status = Command::new("unshare")
         .args(["-rn", "sh", "-c", "ip link set lo up && exec \"$0\" \"$@\""])
@@ -969,7 +973,8 @@ pub fn ensure_isolated(args: &[String]) -> bool {
 }
 
 /// Run an end-to-end test's scenarios isolated (see `ensure_isolated`) on a two-thread
-/// runtime; `name` is the test function's name, so the isolated re-run runs only it.
+/// runtime; `name` is the test's path in its binary (`module::function`), so the isolated
+/// re-run runs only it.
 pub fn run_isolated<F: std::future::Future<Output = ()>>(
     name: &str,
     scenarios: impl FnOnce() -> F,

@@ -3,7 +3,7 @@
 //! checked after each turn, and nothing a person would not be told comes back: no refusal,
 //! no usage line, and none of Discord's words (channels, servers, /challenge).
 
-mod cli;
+use crate::cli;
 
 use cli::typed;
 

@@ -3,7 +3,7 @@
 //! is announced exactly once; a stop loses nothing. Runs inside `unshare -rn` like the other
 //! end-to-end suite.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 use support::fixtures::{
@@ -454,7 +454,7 @@ async fn health_and_metrics() {
 
 #[test]
 fn discord_faults() {
-    support::run_isolated("discord_faults", scenarios);
+    support::run_isolated("faults::discord_faults", scenarios);
 }
 
 async fn scenarios() {

@@ -1,7 +1,7 @@
 //! The real bot (`csipgs serve`, serenity + poise) against a fake Discord on loopback, inside
 //! a network namespace that has nothing but loopback (`unshare -rn`).
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::time::Duration;
@@ -484,7 +484,7 @@ async fn hostile_input(fake: &FakeDiscord) {
 
 #[test]
 fn discord_end_to_end() {
-    support::run_isolated("discord_end_to_end", || {
+    support::run_isolated("end_to_end::discord_end_to_end", || {
         support::fixtures::check_all();
         scenarios()
     });

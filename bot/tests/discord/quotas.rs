@@ -7,7 +7,7 @@
 //! like the other e2e suites; about 40 s, most of it the half minute an ended game's answer
 //! is given before its thread is archived.
 
-mod support;
+use crate::support;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::Connection;
@@ -30,7 +30,7 @@ const ARCHIVE_WAIT: Duration = Duration::from_secs(60);
 
 #[test]
 fn quotas_replacements_archives_and_removals() {
-    support::run_isolated("quotas_replacements_archives_and_removals", scenario);
+    support::run_isolated("quotas::quotas_replacements_archives_and_removals", scenario);
 }
 
 /// One number from the bot's database, read beside the running bot.

@@ -3,7 +3,7 @@
 //! a channel the server's /settings leave out refuses a challenge; a tournament named like
 //! a masked link is shown as text. Runs inside `unshare -rn` like the other e2e suites.
 
-mod support;
+use crate::support;
 
 use support::fixtures::{
     button, channel, dm, s, slash, subcommand, thread, with_permissions, Opt, ALICE, BOB, CAROL,
@@ -13,7 +13,7 @@ use support::{FakeDiscord, Launch, GUILD_ID};
 
 #[test]
 fn hostile_edges_are_closed() {
-    support::run_isolated("hostile_edges_are_closed", scenario);
+    support::run_isolated("edges::hostile_edges_are_closed", scenario);
 }
 
 /// Games challenged in channels 41, 42 and 43, each played in a thread the bot opens under

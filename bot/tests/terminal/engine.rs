@@ -1,7 +1,7 @@
 //! `csipgs replay`, `moves` and `perft` as scripts call them: the built binary, what it
 //! prints and its exit status (0 fine, 1 an illegal record, 2 unusable input).
 
-mod cli;
+use crate::cli;
 
 use cli::{run, Record};
 

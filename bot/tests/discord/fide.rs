@@ -4,7 +4,7 @@
 //! that ends the game and rates it; the record is PGN with its Variant tag. Runs inside
 //! `unshare -rn` like the other e2e suites; a few seconds.
 
-mod support;
+use crate::support;
 
 use support::fixtures::{autocomplete, button, channel, s, slash, Opt, Place, User};
 use support::fixtures::{ALICE, BOB, CAROL};
@@ -12,7 +12,7 @@ use support::{FakeDiscord, Launch, Sent};
 
 #[test]
 fn a_fide_game_is_played_to_mate() {
-    support::run_isolated("a_fide_game_is_played_to_mate", scenario);
+    support::run_isolated("fide::a_fide_game_is_played_to_mate", scenario);
 }
 
 /// The `game` option's choice for fide (csipgs is the first).

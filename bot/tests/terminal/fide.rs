@@ -2,7 +2,7 @@
 //! records as PGN, under Gilman's modest variants named by `--variants`; and the mistakes of
 //! mixing the two games' options, refused with status 2.
 
-mod cli;
+use crate::cli;
 
 use cli::{run, Record};
 

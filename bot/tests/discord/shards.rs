@@ -4,7 +4,7 @@
 //! instant apply once; a due challenge expires exactly once, by its own shard's process, even
 //! across a crash and restart of either. Runs inside `unshare -rn` like the other e2e suites.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 use support::fixtures::{button, channel_in, s, slash, Opt, Place, ALICE, BOB};
@@ -14,7 +14,7 @@ const EXPIRED: &str = "This challenge expired";
 
 #[test]
 fn two_processes_share_one_postgres() {
-    support::run_isolated("two_processes_share_one_postgres", scenario);
+    support::run_isolated("shards::two_processes_share_one_postgres", scenario);
 }
 
 /// Shard `shard` of 2, on the shared database.

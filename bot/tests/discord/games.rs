@@ -4,7 +4,7 @@
 //! /rematch. Runs inside `unshare -rn` like the other e2e suites; about a minute and a half,
 //! most of it the clocks running.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 use support::fixtures::{button, channel, s, slash, Opt, Place, User};
@@ -13,7 +13,7 @@ use support::{FakeDiscord, Launch, Sent};
 
 #[test]
 fn games_end_and_leave_something_to_show() {
-    support::run_isolated("games_end_and_leave_something_to_show", scenario);
+    support::run_isolated("games::games_end_and_leave_something_to_show", scenario);
 }
 
 /// Alice (White) and Bob start a rated game with a one-minute clock; Alice plays Kd2, so

@@ -3,7 +3,7 @@
 //! board comes to them alone, by DM, or with their next command when their DMs are closed.
 //! Runs inside `unshare -rn` like the other e2e suites.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 use support::fixtures::{button, channel, s, slash, Opt, Place, User};
@@ -12,8 +12,7 @@ use support::{FakeDiscord, Launch, Sent};
 
 #[test]
 fn a_fog_game_keeps_each_board_private_until_the_end() {
-    support::run_isolated(
-        "a_fog_game_keeps_each_board_private_until_the_end",
+    support::run_isolated("fog::a_fog_game_keeps_each_board_private_until_the_end",
         scenario,
     );
 }
@@ -186,8 +185,7 @@ async fn scenario() {
 
 #[test]
 fn a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it() {
-    support::run_isolated(
-        "a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it",
+    support::run_isolated("fog::a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it",
         probe,
     );
 }

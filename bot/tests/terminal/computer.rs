@@ -1,7 +1,7 @@
 //! `csipgs analyse` and `csipgs match` as scripts call them: the built binary, its last
 //! line and its exit status (0 fine, 2 unusable input).
 
-mod cli;
+use crate::cli;
 
 use cli::run;
 

@@ -1,7 +1,7 @@
 //! `csipgs play` as a newcomer runs it: piped input is read exactly as typed input, and
 //! options that cannot make a game are refused before the prompt, with exit status 2.
 
-mod cli;
+use crate::cli;
 
 use cli::typed;
 

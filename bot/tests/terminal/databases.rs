@@ -2,11 +2,7 @@
 //! kept in PostgreSQL resumes, a SQLite file moves into PostgreSQL whole, and every bad
 //! address or target is refused with a reason, changing nothing.
 
-#[allow(dead_code)]
-#[path = "support/postgres.rs"]
-mod postgres;
-
-mod cli;
+use crate::{cli, postgres};
 
 use std::path::PathBuf;
 

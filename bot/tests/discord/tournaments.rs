@@ -7,7 +7,7 @@
 //! other e2e suites; the two tests run side by side, the Swiss (about 35 s) waiting out the
 //! 30 s the bot leaves before trying a refused thread again.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
@@ -434,7 +434,7 @@ async fn round_robin_of_two(fake: &FakeDiscord) {
 
 #[test]
 fn round_robin_to_the_end() {
-    support::run_isolated("round_robin_to_the_end", || async {
+    support::run_isolated("tournaments::round_robin_to_the_end", || async {
         fixtures::check_all();
         let fake = FakeDiscord::start().await;
         let dir = support::scratch_dir("tournaments-rr");
@@ -469,7 +469,7 @@ async fn restart(fake: &FakeDiscord, bot: Bot, n: usize) -> Bot {
 /// first), once right after round 2's last result. Every round is paired and posted once.
 #[test]
 fn swiss_across_restarts() {
-    support::run_isolated("swiss_across_restarts", || async {
+    support::run_isolated("tournaments::swiss_across_restarts", || async {
         let fake = FakeDiscord::start().await;
         let dir = support::scratch_dir("tournaments-swiss");
         let mut bot = Launch::new(&fake.api_base(), &dir, "info").start();

@@ -4,9 +4,9 @@
 //! played by hand to its first turn, then its state replaced), since 2,000 `/move`s would
 //! only test the moves. Runs inside `unshare -rn` like the other e2e suites.
 
-mod support;
+use crate::support;
 
-#[path = "../../render/tests/common/long_game.rs"]
+#[path = "../../../render/tests/common/long_game.rs"]
 mod long_game;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
@@ -24,7 +24,7 @@ const FOLLOW_UP_WINDOW: Duration = Duration::from_secs(15 * 60);
 
 #[test]
 fn a_2000_ply_replay_arrives_under_10_mb() {
-    support::run_isolated("a_2000_ply_replay_arrives_under_10_mb", scenario);
+    support::run_isolated("replay::a_2000_ply_replay_arrives_under_10_mb", scenario);
 }
 
 /// Replace the state of the game in `channel` with `state` (JSON as the bot stores it), as a

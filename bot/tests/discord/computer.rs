@@ -5,7 +5,7 @@
 //! other bots and a level without the computer are refused. Runs inside `unshare -rn` like
 //! the other e2e suites; a few seconds.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 use support::fixtures::{autocomplete, button, channel, s, slash, thread, Opt, Place, User};
@@ -17,7 +17,7 @@ const COMPUTER_WAIT: Duration = Duration::from_secs(20);
 
 #[test]
 fn games_against_the_computer() {
-    support::run_isolated("games_against_the_computer", scenario);
+    support::run_isolated("computer::games_against_the_computer", scenario);
 }
 
 /// Alice challenges the computer in the text channel `parent`; returns the "Game on!"

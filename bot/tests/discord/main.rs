@@ -1,0 +1,18 @@
+//! The real `csipgs serve` against a fake Discord on loopback (see `support/`), one suite a
+//! module. They are one test binary so the harness and the bot's dependencies link once; each
+//! scenario runs in a process of its own inside `unshare -rn`, one at a time.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod computer;
+mod edges;
+mod end_to_end;
+mod faults;
+mod fide;
+mod fog;
+mod games;
+mod quotas;
+mod replay;
+mod shards;
+mod tournaments;

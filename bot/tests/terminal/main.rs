@@ -1,0 +1,18 @@
+//! The built `csipgs` binary as people and scripts call it: the terminal game, the CLI
+//! subcommands and the README's examples, one suite a module, in one test binary so it links
+//! once.
+
+mod cli;
+#[allow(dead_code)]
+#[path = "../support/postgres.rs"]
+mod postgres;
+
+mod computer;
+mod databases;
+mod engine;
+mod fide;
+mod newcomer;
+mod pair;
+mod play;
+mod price;
+mod readme;
