@@ -14,11 +14,11 @@ mod support;
 #[allow(dead_code)]
 mod common;
 
-use common::{shuffle, start_games, GAMES};
+use common::{start_games, turn, GAMES};
 use criterion::Criterion;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::fixtures::{channel, s, slash, with_permissions, Opt, ALICE, BOB, CAROL};
+use support::fixtures::{channel, slash, with_permissions, Opt, CAROL};
 use support::FakeDiscord;
 
 /// Watchers of one game's live page.
@@ -199,14 +199,7 @@ async fn play_turns(fake: &FakeDiscord, n: usize) -> Vec<String> {
 
 /// One turn in game `g`; the Watch link on its board.
 async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Option<String> {
-    let who = [&ALICE, &BOB][ply % 2];
-    let ix = slash(
-        channel(1000 + g),
-        who,
-        "move",
-        vec![s("move", shuffle(ply))],
-    );
-    let answer = fake.ask(&ix).await;
+    let (_, answer) = turn(fake, g, ply).await;
     answer.message()["components"]
         .as_array()
         .into_iter()

@@ -2,7 +2,7 @@
 //! their kings, each in its own channel, and how their replies' latencies are reported.
 
 use crate::support::fixtures::{button, channel, s, slash, Opt, Place, User, ALICE, BOB};
-use crate::support::FakeDiscord;
+use crate::support::{FakeDiscord, Sent};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,8 +47,9 @@ pub async fn start_games(fake: &FakeDiscord) {
     }
 }
 
-/// One turn in game `g` by Alice or Bob; its latency.
-pub async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
+/// Turn `ply` of game `g` (the players shuffle their kings); the interaction's token and the
+/// bot's answer.
+pub async fn turn(fake: &FakeDiscord, g: u64, ply: usize) -> (String, Sent) {
     let who = [&ALICE, &BOB][ply % 2];
     let ix = slash(
         channel(1000 + g),
@@ -57,7 +58,12 @@ pub async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
         vec![s("move", shuffle(ply))],
     );
     let token = ix["token"].as_str().unwrap().to_string();
-    let reply = fake.ask(&ix).await;
+    (token, fake.ask(&ix).await)
+}
+
+/// One turn in game `g` by Alice or Bob; its latency.
+pub async fn play(fake: &FakeDiscord, g: u64, ply: usize) -> Duration {
+    let (token, reply) = turn(fake, g, ply).await;
     assert!(!reply.ephemeral(), "{}", reply.content());
     fake.latency(&token).unwrap()
 }

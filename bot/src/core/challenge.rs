@@ -13,7 +13,7 @@ use super::{
 };
 use crate::family::{GameRules, GameState};
 use crate::store::{
-    Accepted, ChallengeRow, ChallengeStatus, Channel, ColourChoice, Player, Status, StoreError,
+    ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
 };
 use engine::fide::FideGame;
 use engine::{Clock, Color, Game, Position};
@@ -287,7 +287,7 @@ impl Core {
             .accept_challenge(
                 &found,
                 game_channel,
-                Accepted {
+                NewGame {
                     players,
                     game,
                     watch: token,

@@ -13,10 +13,13 @@ mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
+use super::watch::add_watch;
 use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
 use crate::lane::Lane;
-use crate::store::{Channel, ColourChoice, Computer, ComputerDue, GameRow, Player, StoreError};
+use crate::store::{
+    Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,
+};
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
@@ -165,6 +168,7 @@ impl Core {
         let Terms {
             terms: GameTerms { rules, control, .. },
             threaded,
+            web,
         } = self.terms(place, &request).await?;
         let GameRules::Csipgs(mut rules) = rules else {
             return Err(CoreError::ComputerFide);
@@ -229,6 +233,10 @@ impl Core {
         }
         let computer = Computer { color, level };
         replies.retain(|r| !for_player(computer.color, &players, r));
+        let watch = self.starting_watch(web)?;
+        if let Some((_, button)) = &watch {
+            add_watch(&mut replies, button);
+        }
         let here = Target::Channel {
             channel: channel.channel,
         };
@@ -238,8 +246,11 @@ impl Core {
             .start_computer_game(
                 (game_channel, thread.map(|_| channel.channel)),
                 &quotas,
-                players,
-                game,
+                NewGame {
+                    players,
+                    game,
+                    watch: watch.map(|(token, _)| token),
+                },
                 control,
                 computer,
                 &owed,

@@ -139,6 +139,8 @@ pub(super) struct Terms {
     pub terms: GameTerms,
     /// Whether the game gets a thread of its own.
     pub threaded: bool,
+    /// Whether the server shows its games' pages.
+    pub web: bool,
 }
 
 impl Core {
@@ -161,7 +163,11 @@ impl Core {
         }
         let level = [("level", request.level.is_some())];
         let terms = request.game.apply_defaults(&settings.rules, &level)?;
-        Ok(Terms { terms, threaded })
+        Ok(Terms {
+            terms,
+            threaded,
+            web: settings.web,
+        })
     }
 
     /// Whether a game started from `place` gets a thread of its own.

@@ -158,11 +158,8 @@ impl Core {
         let Some(url) = &self.public_url else {
             return Ok(None);
         };
-        if !self.store.web_shown(guild).await? {
-            return Ok(None);
-        }
-        let token = self.store.web_token(kind, object, guild).await?;
-        Ok(Some(Button::link("Watch", url.page(kind, token))))
+        let token = self.store.shown_token(kind, object, guild).await?;
+        Ok(token.map(|token| Button::link("Watch", url.page(kind, token))))
     }
 
     /// A token and "Watch" button for a game about to start in a server that shows its pages
@@ -261,18 +258,23 @@ impl Core {
         })
     }
 
-    /// The board picture (PNG) of a game at `ply`, as `/board` draws it; not while a fog game
-    /// is played.
-    pub async fn game_board(&self, link: Link, ply: u32) -> Result<Vec<u8>, CoreError> {
+    /// The board picture (PNG) of a game at `ply`, as `/board` draws it, and the version of
+    /// the game it shows: the game's own when `ply` is its last (clocks and result change
+    /// without a turn), else 0, as an earlier turn never changes. Not while a fog game is
+    /// played.
+    pub async fn game_board(&self, link: Link, ply: u32) -> Result<(Vec<u8>, i64), CoreError> {
         let row = self.linked_game(link).await?;
         if secret(&row).is_some() {
             return Err(CoreError::FogSecret("board"));
         }
         let picture = self.picture_at(&row, Color::White, ply).await?;
-        self.painters
+        let png = self
+            .painters
             .encode(picture)
             .await
-            .map_err(CoreError::Picture)
+            .map_err(CoreError::Picture)?;
+        let last = ply as usize == row.game.turns();
+        Ok((png, if last { row.version } else { 0 }))
     }
 
     /// A game's record file (csipgs record or PGN); not while a fog game is played.

@@ -1,15 +1,14 @@
 //! Challenges: open until answered, cancelled or expired; accepting one starts its game in
 //! the same transaction.
 
-use super::games::{control_of, control_word, insert_game, GameRow, GameThread, Terms};
+use super::games::{control_of, control_word, insert_game, GameRow, GameThread, NewGame, Terms};
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
-use super::web::{link_in, LinkKind, Token};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Word,
 };
-use crate::family::{GameRules, GameState};
+use crate::family::GameRules;
 use crate::shards::Shards;
 use engine::{Clock, TimeControl};
 use sqlx::any::AnyRow;
@@ -87,15 +86,6 @@ fn challenge_row(row: AnyRow) -> Result<ChallengeRow, StoreError> {
         time_control: control_of(time_control)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
     })
-}
-
-/// The game an accepted challenge starts.
-pub struct Accepted {
-    /// White first.
-    pub players: [Player; 2],
-    pub game: GameState,
-    /// Its page's token, when its server shows its pages.
-    pub watch: Option<Token>,
 }
 
 impl Store {
@@ -239,15 +229,10 @@ impl Store {
         &self,
         challenge: &ChallengeRow,
         channel: Channel,
-        accepted: Accepted,
+        new: NewGame,
         owed: &[Owed],
         now: i64,
     ) -> Result<(GameRow, Vec<i64>), StoreError> {
-        let Accepted {
-            players,
-            game,
-            watch,
-        } = accepted;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
             .bind(ChallengeStatus::Accepted.word())
@@ -260,7 +245,7 @@ impl Store {
         }
         let clock = Clock::start(challenge.time_control, now);
         // Nobody's rating moves by playing themself.
-        let rated = challenge.rated && players[0].id != players[1].id;
+        let rated = challenge.rated && new.players[0].id != new.players[1].id;
         let terms = Terms {
             control: challenge.time_control,
             clock,
@@ -272,13 +257,10 @@ impl Store {
                 parent: challenge.channel.channel,
             }),
         };
-        let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
-        if let Some(token) = watch {
-            link_in(&mut tx, token, channel.guild, LinkKind::Game, game_id).await?;
-        }
+        let game_id = insert_game(&mut tx, channel, &new, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
-        let row = GameRow::started(game_id, channel, players, game, &terms, now);
+        let row = GameRow::started(game_id, channel, new.players, new.game, &terms, now);
         Ok((row, ids))
     }
 }

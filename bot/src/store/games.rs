@@ -3,6 +3,7 @@
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::ratings::{write_ended, Ended};
+use super::web::{link_in, LinkKind, Token};
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
     Word,
@@ -460,8 +461,7 @@ impl Store {
         &self,
         (channel, parent): (Channel, Option<u64>),
         quotas: &[Quota],
-        players: [Player; 2],
-        game: GameState,
+        new: NewGame,
         control: TimeControl,
         computer: Computer,
         owed: &[Owed],
@@ -480,11 +480,11 @@ impl Store {
         };
         let mut tx = self.pool.begin().await?;
         quotas::within(&mut tx, quotas, now).await?;
-        let game_id = insert_game(&mut tx, channel, &players, &game, &terms, now).await?;
+        let game_id = insert_game(&mut tx, channel, &new, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok((
-            GameRow::started(game_id, channel, players, game, &terms, now),
+            GameRow::started(game_id, channel, new.players, new.game, &terms, now),
             ids,
         ))
     }
@@ -557,16 +557,30 @@ pub(super) struct Terms {
     pub thread: Option<GameThread>,
 }
 
-/// Insert a new game in a transaction on its terms; `ChannelBusy` if the channel has an
-/// active one.
+/// A game about to start.
+pub struct NewGame {
+    /// White first.
+    pub players: [Player; 2],
+    pub game: GameState,
+    /// Its page's token, when its server shows its pages: made before the game, so its
+    /// first board can carry the link, and stored with it.
+    pub watch: Option<Token>,
+}
+
+/// Insert a new game (and its page's token) in a transaction on its terms; `ChannelBusy` if
+/// the channel has an active one.
 pub(super) async fn insert_game(
     tx: &mut Tx<'_>,
     channel: Channel,
-    players: &[Player; 2],
-    game: &GameState,
+    new: &NewGame,
     terms: &Terms,
     now: i64,
 ) -> Result<i64, StoreError> {
+    let NewGame {
+        players,
+        game,
+        watch,
+    } = new;
     let Terms {
         control,
         clock,
@@ -611,7 +625,11 @@ pub(super) async fn insert_game(
         sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::ChannelBusy,
         _ => StoreError::Database(e),
     })?;
-    Ok(row.try_get("id")?)
+    let game_id = row.try_get("id")?;
+    if let Some(token) = *watch {
+        link_in(tx, token, channel.guild, LinkKind::Game, game_id).await?;
+    }
+    Ok(game_id)
 }
 
 /// The version-checked write every game change goes through.

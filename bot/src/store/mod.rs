@@ -25,11 +25,11 @@ mod url;
 mod web;
 
 pub use backup::{BackedUp, BackupError};
-pub use challenges::{Accepted, ChallengeRow, ChallengeStatus, ColourChoice};
+pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
 #[cfg(test)]
 pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
-pub use games::{Computer, ComputerDue, End, GameRow, Status};
+pub use games::{Computer, ComputerDue, End, GameRow, NewGame, Status};
 pub use outbox::{Owed, OwedRow};
 pub use privacy::{anonymous_number, Forgotten};
 pub use proposals::{ProposalKind, ProposalRow};

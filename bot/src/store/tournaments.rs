@@ -6,7 +6,7 @@
 //! pairings are posted only by moving `announced` on, and it finishes only from `running`.
 
 use super::games::{
-    control_of, control_word, insert_game, update_game, GameRow, GameThread, Terms,
+    control_of, control_word, insert_game, update_game, GameRow, GameThread, NewGame, Terms,
 };
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
@@ -14,7 +14,7 @@ use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
     StoreError, Tx, Word,
 };
-use crate::family::{GameRules, GameState};
+use crate::family::GameRules;
 use crate::shards::Shards;
 use engine::{Clock, Color, TimeControl};
 use league::model::Bye;
@@ -649,13 +649,11 @@ impl Store {
 
     /// Start a board's game in `channel`, its thread, opened under `parent`, with the
     /// messages it owes; `Conflict` if the board has its game already.
-    #[allow(clippy::too_many_arguments)]
     pub async fn start_board(
         &self,
         board: i64,
         (channel, parent): (Channel, u64),
-        players: &[Player; 2],
-        game: &GameState,
+        new: &NewGame,
         clock: (TimeControl, Option<Clock>, bool),
         owed: &[Owed],
         now: i64,
@@ -673,7 +671,7 @@ impl Store {
             }),
         };
         let mut tx = self.pool.begin().await?;
-        let game = insert_game(&mut tx, channel, players, game, &terms, now).await?;
+        let game = insert_game(&mut tx, channel, new, &terms, now).await?;
         let done = sqlx::query(
             "UPDATE tournament_games SET game_id = $2 WHERE id = $1 AND game_id IS NULL \
              AND result IS NULL",

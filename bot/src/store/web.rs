@@ -59,6 +59,13 @@ pub struct Link {
     pub guild: u64,
 }
 
+/// A token as stored.
+fn stored(token: &str) -> Result<Token, StoreError> {
+    token
+        .parse()
+        .map_err(|()| StoreError::Corrupt(format!("web token '{token}'")))
+}
+
 /// Store the token of a page made before its object was: a game's, made in the transaction
 /// that creates it.
 pub(super) async fn link_in(
@@ -79,6 +86,35 @@ pub(super) async fn link_in(
 }
 
 impl Store {
+    /// The token of a page when its server shows its pages, made the first time it is
+    /// asked for; None when the server doesn't. Once made, one read (asked on every turn).
+    pub async fn shown_token(
+        &self,
+        kind: LinkKind,
+        object: i64,
+        guild: u64,
+    ) -> Result<Option<Token>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.web, l.token FROM guild_settings s LEFT JOIN web_links l \
+             ON l.kind = $1 AND l.object_id = $2 WHERE s.guild_id = $3",
+        )
+        .bind(kind.word())
+        .bind(object)
+        .bind(id(guild))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        if row.try_get::<i64, _>("web")? == 0 {
+            return Ok(None);
+        }
+        match row.try_get::<Option<String>, _>("token")? {
+            Some(token) => stored(&token).map(Some),
+            None => self.web_token(kind, object, guild).await.map(Some),
+        }
+    }
+
     /// The token of a page, made the first time it is asked for.
     pub async fn web_token(
         &self,
@@ -103,9 +139,7 @@ impl Store {
                 .bind(object)
                 .fetch_one(&self.pool)
                 .await?;
-        token
-            .parse()
-            .map_err(|()| StoreError::Corrupt(format!("web token '{token}'")))
+        stored(&token)
     }
 
     /// What a token opens, if its server shows its pages; None for an unknown token and for

@@ -20,7 +20,8 @@ struct Key {
     version: i64,
 }
 
-type Drawn = Arc<OnceCell<Arc<Vec<u8>>>>;
+/// A picture and the version of the game it shows (see `Core::game_board`).
+type Drawn = Arc<OnceCell<(Arc<Vec<u8>>, i64)>>;
 
 pub(super) struct Boards {
     // A std mutex: held only to find or insert an entry, never across an await.
@@ -39,7 +40,9 @@ impl Default for Boards {
 
 impl Boards {
     /// The PNG of a game's board after turn `ply`, drawn once however many ask at once.
-    /// `version` is the game's when the ply asked for is its last, else 0.
+    /// `version` is the one the asker expects (the game's when the ply is its last, else
+    /// 0); a picture kept under any other is dropped once drawn and kept under its own, so
+    /// made-up versions cost their asker a draw each but never crowd out the pictures kept.
     pub(super) async fn board(
         &self,
         core: &Core,
@@ -56,9 +59,27 @@ impl Boards {
             let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
             kept.get_or_insert(key, Drawn::default).clone()
         };
-        let drawn = cell
-            .get_or_try_init(|| async { core.game_board(link, ply).await.map(Arc::new) })
-            .await?;
-        Ok(drawn.clone())
+        let (png, shown) = cell
+            .get_or_try_init(|| async {
+                let (png, version) = core.game_board(link, ply).await?;
+                Ok::<_, CoreError>((Arc::new(png), version))
+            })
+            .await?
+            .clone();
+        if shown != version {
+            let own = Key {
+                version: shown,
+                ..key
+            };
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.pop(&key);
+            if !kept.contains(&own) {
+                kept.put(
+                    own,
+                    Arc::new(OnceCell::new_with(Some((png.clone(), shown)))),
+                );
+            }
+        }
+        Ok(png)
     }
 }

@@ -12,7 +12,8 @@ use support::{FakeDiscord, Launch, Sent};
 
 #[test]
 fn a_fog_game_keeps_each_board_private_until_the_end() {
-    support::run_isolated("fog::a_fog_game_keeps_each_board_private_until_the_end",
+    support::run_isolated(
+        "fog::a_fog_game_keeps_each_board_private_until_the_end",
         scenario,
     );
 }
@@ -185,7 +186,8 @@ async fn scenario() {
 
 #[test]
 fn a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it() {
-    support::run_isolated("fog::a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it",
+    support::run_isolated(
+        "fog::a_probe_of_the_hidden_board_gets_one_sentence_and_the_channel_hears_of_it",
         probe,
     );
 }

@@ -30,7 +30,10 @@ const ARCHIVE_WAIT: Duration = Duration::from_secs(60);
 
 #[test]
 fn quotas_replacements_archives_and_removals() {
-    support::run_isolated("quotas::quotas_replacements_archives_and_removals", scenario);
+    support::run_isolated(
+        "quotas::quotas_replacements_archives_and_removals",
+        scenario,
+    );
 }
 
 /// One number from the bot's database, read beside the running bot.

@@ -6,7 +6,7 @@
 //! Screenshots of each page at desktop and phone width are written to a temporary
 //! directory (or to `CSIPGS_SCREENSHOTS`, to keep them).
 
-use super::tournaments::{dave, spec, td, threads, End};
+use super::tournaments::{dave, spec, threads, End};
 use super::web::{owner, watch_link, web, web_fixture, Site};
 use super::*;
 use crate::store::TournamentFormat;
@@ -302,15 +302,7 @@ async fn the_pages_in_a_real_browser() {
         })
         .await;
     f.join_all(&members).await;
-    f.one(
-        &alice(),
-        td(DirectorRequest::Start {
-            tournament: None,
-            rounds: None,
-        }),
-    )
-    .await;
-    f.tick().await;
+    f.begin().await;
     let announced = f.posted(20, ", round 1:\n");
     let tournament = watch_link(&announced[0]).expect("a Watch button on the pairings");
     b.goto(&site.at(&tournament)).await.unwrap();

@@ -93,6 +93,21 @@ impl Fixture {
         }
     }
 
+    /// Alice, the director, starts the tournament in HERE, and round 1 is paired and begun.
+    pub(super) async fn begin(&self) {
+        let started = self
+            .one(
+                &alice(),
+                td(DirectorRequest::Start {
+                    tournament: None,
+                    rounds: None,
+                }),
+            )
+            .await;
+        assert!(!started.ephemeral, "{}", started.text);
+        self.tick().await;
+    }
+
     /// Let the scheduler do everything due now.
     pub(super) async fn tick(&self) {
         let now = self.now.load(Ordering::SeqCst);
@@ -803,15 +818,7 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
         })
         .await;
     f.join_all(&members).await;
-    f.one(
-        &alice(),
-        td(DirectorRequest::Start {
-            tournament: None,
-            rounds: None,
-        }),
-    )
-    .await;
-    f.tick().await;
+    f.begin().await;
     let state = f.state(id).await;
     let board = state
         .boards

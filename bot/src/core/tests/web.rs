@@ -137,6 +137,59 @@ impl Events {
     }
 }
 
+/// The games the bot starts by itself, against the computer and on a tournament's boards,
+/// carry the link on their first board too, and each opens its own game's page.
+async fn games_the_bot_starts_carry_the_link(backend: Backend) {
+    use super::tournaments::{dave, spec, threads};
+    use crate::store::TournamentFormat;
+    let f = web_fixture(backend.store().await, threads()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.one(&owner(), web(true)).await;
+
+    let against = ChallengeRequest {
+        opponent: Some(member(99, "csipgs").player()),
+        opponent_is_bot: true,
+        computer: true,
+        colour: Some(ColourChoice::White),
+        ..ChallengeRequest::default()
+    };
+    let started = f.say(&alice(), HERE, Request::Challenge(against)).await;
+    let link = started
+        .iter()
+        .find_map(watch_link)
+        .expect("a Watch button on the computer game's first board");
+    let (status, _, page) = site.get(&link).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("csipgs (level"), "{page}");
+
+    f.create(spec("Web Cup", TournamentFormat::RoundRobin))
+        .await;
+    let members = [alice(), bob(), carol(), dave()];
+    f.join_all(&members).await;
+    f.begin().await;
+    let boards: Vec<Reply> = {
+        let delivered = f.platform.delivered.lock().unwrap();
+        delivered
+            .iter()
+            .filter(|(_, r)| r.text.contains("round 1, board"))
+            .map(|(_, r)| r.clone())
+            .collect()
+    };
+    assert_eq!(boards.len(), 2, "two boards in round 1");
+    let links: Vec<String> = boards.iter().filter_map(watch_link).collect();
+    assert_eq!(links.len(), 2, "each first board has its link");
+    assert_ne!(links[0], links[1]);
+    for (link, board) in links.iter().zip(&boards) {
+        let (status, _, page) = site.get(link).await;
+        assert_eq!(status, 200, "{page}");
+        // The page of the game on that board: its two players, no other.
+        for m in &members {
+            let playing = board.pings.contains(&m.id);
+            assert_eq!(page.contains(&m.name), playing, "{}: {page}", m.name);
+        }
+    }
+}
+
 /// A server opts in; its game's page is reached through the Watch button only, shows every
 /// ply, downloads its record, and is gone the moment the server opts out.
 async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
@@ -184,6 +237,10 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     let (status, kind, png) = site.bytes(&format!("/g/{token}/board/2?v=1")).await;
     assert_eq!((status, kind.as_str()), (200, "image/png"));
     assert!(png.starts_with(b"\x89PNG"));
+    // An earlier turn is the same picture whatever version is asked for.
+    let (_, _, plain) = site.bytes(&format!("/g/{token}/board/1")).await;
+    let (_, _, made_up) = site.bytes(&format!("/g/{token}/board/1?v=987654")).await;
+    assert_eq!(plain, made_up);
     let (_, _, earlier) = site.get(&format!("{link}?ply=1")).await;
     assert!(earlier.contains("After turn 1 of 2"), "{earlier}");
     assert!(earlier.contains(r#"data-live="0""#), "{earlier}");
@@ -472,6 +529,7 @@ async fn an_address_asking_too_fast_waits() {
 
 on_both!(
     a_game_page_is_reached_by_its_link_only,
+    games_the_bot_starts_carry_the_link,
     web_settings_need_pages_served,
     a_watched_game_hears_each_turn,
     a_fog_game_page_shows_no_square,

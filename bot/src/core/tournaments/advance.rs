@@ -9,9 +9,10 @@ use super::show::standings_reply;
 use super::{plain, title, Field};
 use crate::core::present::clock_views;
 use crate::core::present::{game_over, how_to_play, opening, terms_text, thread_name};
+use crate::core::watch::add_watch;
 use crate::core::{Core, CoreError, Reply, Target};
 use crate::store::{
-    BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, Status, StoreError,
+    BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, NewGame, Status, StoreError,
     TournamentFormat, TournamentState, TournamentStatus,
 };
 use engine::{Clock, Color};
@@ -274,10 +275,15 @@ impl Core {
     async fn open_games(&self, state: &TournamentState) -> Result<Opened, CoreError> {
         let row = &state.row;
         let mut opened = Opened::Nothing;
-        let waiting = state
+        let waiting: Vec<_> = state
             .boards
             .iter()
-            .filter(|b| b.game.is_none() && b.result.is_none());
+            .filter(|b| b.game.is_none() && b.result.is_none())
+            .collect();
+        if waiting.is_empty() {
+            return Ok(opened);
+        }
+        let shown = self.public_url.is_some() && self.store.web_shown(row.channel.guild).await?;
         for board in waiting {
             let players = [player(state, board.white), player(state, board.black)];
             let name = thread_name(format!(
@@ -311,7 +317,11 @@ impl Core {
             .pinging(black)
             .to(here);
             let boards = opening(&mut announcement, &players, &game, thread, clocks);
-            let replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
+            let mut replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
+            let watch = self.starting_watch(shown)?;
+            if let Some((_, button)) = &watch {
+                add_watch(&mut replies, button);
+            }
             let owed = self.owed_messages(row.channel.guild, here, &replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
@@ -323,8 +333,11 @@ impl Core {
                 .start_board(
                     board.id,
                     (channel, row.channel.channel),
-                    &players,
-                    &game,
+                    &NewGame {
+                        players,
+                        game,
+                        watch: watch.map(|(token, _)| token),
+                    },
                     clock,
                     &owed,
                     now,
