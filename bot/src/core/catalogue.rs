@@ -8,7 +8,10 @@ use engine::computer::Level;
 /// Who may use a command, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
-    /// In servers and in direct messages.
+    /// In servers, in direct messages with the bot, and, for a member who installed the app
+    /// to their own account, in any DM or group DM (and servers without the bot).
+    Everywhere,
+    /// In servers and in direct messages with the bot.
     Anywhere,
     /// In server channels and threads only.
     Server,
@@ -317,7 +320,7 @@ pub const COMMANDS: &[Command] = &[
                 "The ruleset whose prices apply (default: this channel's game, or classic)",
             ).among(RULESETS),
         ],
-        scope: Scope::Anywhere,
+        scope: Scope::Everywhere,
         subcommands: &[],
     },
     Command {
@@ -482,14 +485,14 @@ pub const COMMANDS: &[Command] = &[
         name: "help",
         description: "List the commands",
         options: &[],
-        scope: Scope::Anywhere,
+        scope: Scope::Everywhere,
         subcommands: &[],
     },
     Command {
         name: "rules",
         description: "The rules of csipgs chess in brief",
         options: &[],
-        scope: Scope::Anywhere,
+        scope: Scope::Everywhere,
         subcommands: &[],
     },
     Command {

@@ -148,8 +148,15 @@ fn describe(command: &mut poise::Command<Data, Error>, path: &str) {
         return;
     };
     command.description = Some(spec.description.into());
+    // Where Discord offers a command: a server's install (the bot is a member) or a member's
+    // own (user install), and in which kinds of channel. Only top-level commands carry it.
+    let (installs, contexts) = where_offered(spec.scope);
+    if !path.contains(' ') {
+        command.install_context = Some(installs);
+        command.interaction_context = Some(contexts);
+    }
     match spec.scope {
-        Scope::Anywhere => {}
+        Scope::Everywhere | Scope::Anywhere => {}
         Scope::Server => command.guild_only = true,
         Scope::Managers => {
             command.guild_only = true;
@@ -164,6 +171,26 @@ fn describe(command: &mut poise::Command<Data, Error>, path: &str) {
     for sub in &mut command.subcommands {
         let sub_path = format!("{path} {}", sub.name);
         describe(sub, &sub_path);
+    }
+}
+
+/// The installs under which Discord offers a command of `scope`, and the channels it
+/// offers it in. A member's own install reaches only the commands that need no server.
+fn where_offered(
+    scope: Scope,
+) -> (
+    Vec<serenity::InstallationContext>,
+    Vec<serenity::InteractionContext>,
+) {
+    use serenity::InstallationContext as Install;
+    use serenity::InteractionContext as In;
+    match scope {
+        Scope::Everywhere => (
+            vec![Install::Guild, Install::User],
+            vec![In::Guild, In::BotDm, In::PrivateChannel],
+        ),
+        Scope::Anywhere => (vec![Install::Guild], vec![In::Guild, In::BotDm]),
+        Scope::Server | Scope::Managers => (vec![Install::Guild], vec![In::Guild]),
     }
 }
 
@@ -708,7 +735,7 @@ mod tests {
             let spec = crate::core::catalogue::command(&command.name).unwrap();
             assert_eq!(
                 command.guild_only,
-                spec.scope != Scope::Anywhere,
+                matches!(spec.scope, Scope::Server | Scope::Managers),
                 "/{}",
                 command.name
             );

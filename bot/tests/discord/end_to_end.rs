@@ -6,7 +6,7 @@ use crate::support;
 use serde_json::Value;
 use std::time::Duration;
 use support::fixtures::{
-    autocomplete, button, channel, s, slash, Opt, Place, User, ALICE, BOB, CAROL,
+    autocomplete, button, by_user_install, channel, s, slash, Opt, Place, User, ALICE, BOB, CAROL,
 };
 use support::{Bot, FakeDiscord, Sent};
 
@@ -279,6 +279,33 @@ async fn price_in_a_direct_message(fake: &FakeDiscord) {
     assert!(refused
         .content()
         .starts_with("Games are played in server channels"));
+
+    // Installed to Carol's own account, /price, /rules and /help answer in a group DM the
+    // bot is not in, each by the interaction's own answer: the bot can't post there.
+    let group = |command: &str, options| {
+        by_user_install(
+            slash(Place::Direct { channel: 78 }, &CAROL, command, options),
+            &CAROL,
+        )
+    };
+    let priced = fake
+        .ask(&group("price", vec![s("design", "WbRbmHfB")]))
+        .await;
+    assert_eq!(priced.callback_type(), 4);
+    assert_eq!(priced.content(), reply.content(), "as in the bot's DM");
+    assert_eq!(priced.pngs().len(), 1, "the design diagram");
+    for command in ["rules", "help"] {
+        let answer = fake.ask(&group(command, vec![])).await;
+        assert_eq!(answer.callback_type(), 4, "/{command}");
+        assert!(!answer.content().is_empty(), "/{command}");
+    }
+    // The group DM holds the /price answer (the others are private): nothing else.
+    let shown: Vec<String> = fake
+        .channel_messages(78)
+        .iter()
+        .map(|m| m.content().to_string())
+        .collect();
+    assert_eq!(shown, [priced.content()]);
 }
 
 async fn refusals_are_ephemeral(fake: &FakeDiscord) {
@@ -550,13 +577,26 @@ async fn scenarios() {
     // Discord enforces the core's limits, permissions and scopes before anything reaches us.
     assert_eq!(command("move")["options"][0]["max_length"], 250);
     assert_eq!(command("propose")["options"][1]["max_length"], 40);
-    // Game commands exist only in servers (interaction context 0), /price anywhere.
-    assert_eq!(command("move")["contexts"], serde_json::json!([0]));
-    assert!(
-        command("price")["contexts"].is_null(),
-        "{}",
-        command("price")
-    );
+    // Where Discord offers each command: game commands only in servers the bot is in
+    // (installed to the server, integration type 0; interaction context 0); /notify and
+    // /privacy in its DMs too (context 1); /price, /rules and /help also installed to a
+    // member's own account (integration type 1), in any DM or group DM (context 2).
+    let offered = |name: &str| {
+        (
+            command(name)["integration_types"].clone(),
+            command(name)["contexts"].clone(),
+        )
+    };
+    use serde_json::json;
+    for name in ["move", "challenge", "tournament", "td", "settings", "board"] {
+        assert_eq!(offered(name), (json!([0]), json!([0])), "/{name}");
+    }
+    for name in ["notify", "privacy"] {
+        assert_eq!(offered(name), (json!([0]), json!([0, 1])), "/{name}");
+    }
+    for name in ["price", "rules", "help"] {
+        assert_eq!(offered(name), (json!([0, 1]), json!([0, 1, 2])), "/{name}");
+    }
     assert_eq!(command("settings")["default_member_permissions"], "32");
     // /td's subcommands inherit its permissions: only Manage Server sees them.
     assert_eq!(command("td")["default_member_permissions"], "32");

@@ -280,6 +280,17 @@ pub fn with_app_permissions(mut ix: Value, permissions: serenity::Permissions) -
     ix
 }
 
+/// The interaction as Discord sends it for a member who installed the app to their own
+/// account (user install): from a group DM (channel type 3, interaction context 2) the bot
+/// is not in, authorised by the member rather than a server.
+pub fn by_user_install(mut ix: Value, user: &User) -> Value {
+    assert!(ix["guild_id"].is_null(), "a group DM has no server");
+    ix["channel"]["type"] = json!(3);
+    ix["context"] = json!(2);
+    ix["authorizing_integration_owners"] = json!({"1": user.id.to_string()});
+    ix
+}
+
 /// A slash command.
 pub fn slash(place: Place, user: &User, command: &str, options: Vec<Opt>) -> Value {
     let mut ix = base(2, place, user);
