@@ -62,6 +62,7 @@ pub mod money;
 mod movegen;
 pub mod moves;
 pub mod movetext;
+pub mod named;
 pub mod notation;
 mod perft;
 mod plunder;

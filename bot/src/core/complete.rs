@@ -148,8 +148,16 @@ impl Core {
             return narrow(self.proposals(&row, who).await, &typed);
         }
         let member = who.id;
+        // A redesign's design part is matched against names too, so it is narrowed there.
+        let narrowed = !(field == Field::Redesign && typed.contains('='));
         self.completing
-            .run(move |budget| narrow(game_choices(&row, member, field, &typed, budget), &typed))
+            .run(move |budget| {
+                let choices = game_choices(&row, member, field, &typed, budget);
+                match narrowed {
+                    true => narrow(choices, &typed),
+                    false => fit(choices),
+                }
+            })
             .await
     }
 }
@@ -339,19 +347,35 @@ fn redesigns(game: &Game, side: Color, typed: &str) -> Vec<Choice> {
                 value: format!("{}=", d.piece_name()),
             })
             .collect(),
-        Some((_, design)) => {
+        Some((slot, design)) => {
             let rules = game.rules();
-            let label = match Design::parse(design.trim()) {
+            let cost = |d: &Design| price(d, rules.ruleset.price_table(), &rules.proposals);
+            let design = design.trim();
+            let label = match Design::parse(design) {
                 Err(e) => format!("{typed}: {e}"),
-                Ok(d) => match price(&d, rules.ruleset.price_table(), &rules.proposals) {
+                Ok(d) => match cost(&d) {
                     Ok(p) => format!("{typed} ({} would cost {})", d.piece_name(), p.cost),
                     Err(e) => format!("{typed}: {e}"),
                 },
             };
-            vec![Choice {
+            let own = (!design.is_empty()).then(|| Choice {
                 label,
                 value: typed.to_string(),
-            }]
+            });
+            // Named pieces for who knows the amazon but not its notation: by name or by
+            // the design's first letters, with what they would cost here.
+            let named = engine::named::matching(design)
+                .into_iter()
+                .filter(|(_, text)| *text != design)
+                .filter_map(|(name, text)| {
+                    let d = Design::parse(text).ok()?;
+                    let p = cost(&d).ok()?;
+                    Some(Choice {
+                        label: format!("{slot}={text}: the {name}, would cost {}", p.cost),
+                        value: format!("{slot}={text}"),
+                    })
+                });
+            own.into_iter().chain(named).collect()
         }
     }
 }

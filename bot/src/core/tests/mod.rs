@@ -1040,6 +1040,25 @@ async fn autocomplete_suggests_what_is_legal(backend: Backend) {
         "{}",
         priced[0].label
     );
+    // Named pieces, by name, with their notation and price under the game's ruleset.
+    let named = f
+        .core
+        .complete(&alice(), HERE, Field::Redesign, "N=amaz")
+        .await;
+    let amazon = named
+        .iter()
+        .find(|c| c.value == "N=QN")
+        .expect("the amazon");
+    let cost = engine::price(
+        &engine::Design::parse("QN").unwrap(),
+        Ruleset::Classic.price_table(),
+        &Default::default(),
+    )
+    .unwrap()
+    .cost;
+    assert_eq!(amazon.label, format!("N=QN: the amazon, would cost {cost}"));
+    let all = values(f.core.complete(&alice(), HERE, Field::Redesign, "N=").await);
+    assert!(all.contains(&"N=BN".to_string()), "{all:?}");
     let bad = f
         .core
         .complete(&alice(), HERE, Field::Redesign, "B=Wx")
