@@ -6,7 +6,6 @@ use super::present::{
     clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
 };
 use super::spec::{GameSpec, GameTerms, Terms};
-use super::watch::add_watch;
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
     Reply, Target, Who,
@@ -276,12 +275,8 @@ impl Core {
             let boards = opening(last, &players, &game, game_channel.channel, clocks);
             replies.extend(boards);
         }
-        let watch = self.starting_watch(settings.web)?;
-        if let Some((_, button)) = &watch {
-            add_watch(&mut replies, button);
-        }
+        let watch = self.starting_watch(settings.web, &mut replies)?;
         let owed = self.owed_messages(found.channel.guild, message_of(&found), &replies)?;
-        let token = watch.map(|(token, _)| token);
         let (row, ids) = match self
             .store
             .accept_challenge(
@@ -290,7 +285,7 @@ impl Core {
                 NewGame {
                     players,
                     game,
-                    watch: token,
+                    watch,
                 },
                 &owed,
                 now,

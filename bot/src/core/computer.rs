@@ -13,7 +13,6 @@ mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
-use super::watch::add_watch;
 use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
 use crate::family::{Family, GameRules};
 use crate::lane::Lane;
@@ -233,10 +232,7 @@ impl Core {
         }
         let computer = Computer { color, level };
         replies.retain(|r| !for_player(computer.color, &players, r));
-        let watch = self.starting_watch(web)?;
-        if let Some((_, button)) = &watch {
-            add_watch(&mut replies, button);
-        }
+        let watch = self.starting_watch(web, &mut replies)?;
         let here = Target::Channel {
             channel: channel.channel,
         };
@@ -249,7 +245,7 @@ impl Core {
                 NewGame {
                     players,
                     game,
-                    watch: watch.map(|(token, _)| token),
+                    watch,
                 },
                 control,
                 computer,

@@ -162,15 +162,22 @@ impl Core {
         Ok(token.map(|token| Button::link("Watch", url.page(kind, token))))
     }
 
-    /// A token and "Watch" button for a game about to start in a server that shows its pages
-    /// (`shown`), when pages are served: the token is stored with the game, in the same
-    /// transaction, so its first board can carry the link.
-    pub(super) fn starting_watch(&self, shown: bool) -> Result<Option<(Token, Button)>, CoreError> {
+    /// For a game about to start in a server that shows its pages (`shown`), when pages are
+    /// served: its page's token, with the "Watch" button added to its first board's
+    /// `replies`. The token is stored with the game, in the transaction that creates it.
+    pub(super) fn starting_watch(
+        &self,
+        shown: bool,
+        replies: &mut [Reply],
+    ) -> Result<Option<Token>, CoreError> {
         match (&self.public_url, shown) {
             (Some(url), true) => {
                 let token = Token::random()?;
-                let button = Button::link("Watch", url.page(LinkKind::Game, token));
-                Ok(Some((token, button)))
+                add_watch(
+                    replies,
+                    &Button::link("Watch", url.page(LinkKind::Game, token)),
+                );
+                Ok(Some(token))
             }
             _ => Ok(None),
         }

@@ -9,7 +9,6 @@ use super::show::standings_reply;
 use super::{plain, title, Field};
 use crate::core::present::clock_views;
 use crate::core::present::{game_over, how_to_play, opening, terms_text, thread_name};
-use crate::core::watch::add_watch;
 use crate::core::{Core, CoreError, Reply, Target};
 use crate::store::{
     BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, NewGame, Status, StoreError,
@@ -318,10 +317,7 @@ impl Core {
             .to(here);
             let boards = opening(&mut announcement, &players, &game, thread, clocks);
             let mut replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
-            let watch = self.starting_watch(shown)?;
-            if let Some((_, button)) = &watch {
-                add_watch(&mut replies, button);
-            }
+            let watch = self.starting_watch(shown, &mut replies)?;
             let owed = self.owed_messages(row.channel.guild, here, &replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
@@ -336,7 +332,7 @@ impl Core {
                     &NewGame {
                         players,
                         game,
-                        watch: watch.map(|(token, _)| token),
+                        watch,
                     },
                     clock,
                     &owed,
