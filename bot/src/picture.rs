@@ -25,7 +25,7 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
         Picture::Replay(view) => render::replay_within(view, &style, REPLAY_BUDGET).gif,
         Picture::FideBoard(view) => render::fide_board(view, &style),
         Picture::FideReplay(view) => render::fide_replay_within(view, &style, REPLAY_BUDGET).gif,
-        Picture::Animation(gif) => gif.to_vec(),
+        Picture::Animation { gif, .. } => gif.to_vec(),
         Picture::Table(view) => render::table(view, &style),
         Picture::Chart(view) => render::chart(view, &style),
     };
@@ -44,7 +44,7 @@ fn kind(picture: &Picture) -> Option<&'static str> {
         Picture::Replay(_) => "replay",
         Picture::FideBoard(_) => "fide_board",
         Picture::FideReplay(_) => "fide_replay",
-        Picture::Animation(_) => return None,
+        Picture::Animation { .. } => return None,
         Picture::Table(_) => "table",
         Picture::Chart(_) => "chart",
     })
@@ -56,11 +56,26 @@ pub fn file_name(picture: &Picture) -> String {
         Picture::Board(view) => format!("board-{}.png", view.ply),
         Picture::Design { .. } => "design.png".to_string(),
         Picture::FideBoard(view) => format!("board-{}.png", view.fullmove),
-        Picture::Replay(_) | Picture::FideReplay(_) | Picture::Animation(_) => {
+        Picture::Replay(_) | Picture::FideReplay(_) | Picture::Animation { .. } => {
             "replay.gif".to_string()
         }
         Picture::Table(_) => "table.png".to_string(),
         Picture::Chart(_) => "rating.png".to_string(),
+    }
+}
+
+/// The picture in words, for a screen reader: Discord's description of the attachment (at
+/// most `render::WORDS_MAX` characters), and what the terminal can say of it.
+pub fn describe(picture: &Picture) -> String {
+    match picture {
+        Picture::Board(view) => render::board_words(view),
+        Picture::Design { design, price } => render::design_words(design, &Ok((**price).clone())),
+        Picture::Replay(view) => render::replay_words(view, view.frames.len()),
+        Picture::FideBoard(view) => render::fide_board_words(view),
+        Picture::FideReplay(view) => render::fide_replay_words(view, view.frames.len()),
+        Picture::Animation { words, .. } => words.clone(),
+        Picture::Table(view) => render::table_words(view),
+        Picture::Chart(view) => render::chart_words(view),
     }
 }
 

@@ -226,17 +226,16 @@ impl Design {
             s.push_str(p.word());
             s.push('-');
         }
-        for part in &self.parts {
-            let letter = part.atom.notation_str().chars().next();
-            if part.is_bare() && s.ends_with(|c| Some(c) == letter) {
-                s.push('(');
-                part.write_notation(&mut s);
-                s.push(')');
-            } else {
-                part.write_notation(&mut s);
-            }
-        }
+        write_parts(&mut s, &self.parts);
         s
+    }
+
+    /// A design of these parts and no prefix, written in their order (as a design builder
+    /// adds them); a part written twice is one part.
+    pub fn from_parts(parts: Vec<Part>) -> Design {
+        let mut written = String::with_capacity(4 * parts.len());
+        write_parts(&mut written, &parts);
+        Design::new(written, Vec::new(), parts)
     }
 
     /// The parts, sorted, each once.
@@ -296,6 +295,21 @@ impl Design {
         match self.fide() {
             Some(f) => f.letter().to_string(),
             None => self.written.clone(),
+        }
+    }
+}
+
+/// Parts one after another, a bare atom right after its own letter in parentheses (see
+/// [`Design::canonical`]).
+fn write_parts(s: &mut String, parts: &[Part]) {
+    for part in parts {
+        let letter = part.atom.notation_str().chars().next();
+        if part.is_bare() && s.ends_with(|c| Some(c) == letter) {
+            s.push('(');
+            part.write_notation(s);
+            s.push(')');
+        } else {
+            part.write_notation(s);
         }
     }
 }

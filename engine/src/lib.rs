@@ -76,6 +76,7 @@ mod reference;
 pub mod ruleset;
 pub mod search;
 pub mod square;
+pub mod words;
 
 pub use action::{Action, DesignPhase, Turn};
 pub use atom::{Atom, Leap, LeapClass};

@@ -10,7 +10,9 @@
 //! - [`design`]: the movement diagram of one design, with its price;
 //! - [`table`]: a table such as a leaderboard;
 //! - [`chart`]: a player's rating over time;
-//! - [`text_board`] and [`fide_text_board`]: either board as text, for the terminal.
+//! - [`text_board`] and [`fide_text_board`]: either board as text, for the terminal;
+//! - [`board_words`] and the other `*_words`: each picture in words, for screen readers
+//!   (a Discord attachment's description), sharing the text board's lines.
 //!
 //! Every picture is a pure function of a plain-data view and a [`Style`]; sprites, glyphs
 //! and the replay's palette are prepared once per process and reused, so a board costs a
@@ -73,6 +75,7 @@ mod text;
 mod text_board;
 mod token;
 mod view;
+mod words;
 
 pub use clock::clock_text;
 pub use engine;
@@ -81,6 +84,10 @@ pub use replay::{Replay, ReplayBudget};
 pub use style::{Rect, Style};
 pub use view::{
     Align, BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView,
+};
+pub use words::{
+    board_words, chart_words, design_words, fide_board_words, fide_replay_words, replay_words,
+    table_words, WORDS_MAX,
 };
 
 use engine::{Design, Price, PriceError};

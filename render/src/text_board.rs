@@ -1,10 +1,12 @@
-//! The board as text, for the terminal (and screen readers): a function of the view alone,
-//! like the pictures, so it shows exactly what the picture of the same view shows.
+//! The board as text, for the terminal: a function of the view alone, like the pictures, so
+//! it shows exactly what the picture of the same view shows. Its lines under the grid are
+//! `words`' (a picture's alt text), so both say the same the same way.
 
-use crate::fide_view::{score_lines, FideBoardView};
+use crate::fide_view::FideBoardView;
 use crate::orientation;
 use crate::view::BoardView;
-use engine::{zorkmids, Color, Design, Fide, Square};
+use crate::words::{captured_line, fide_status_line, moves_line, panel_line, status_line, Panel};
+use engine::{Color, Design, Fide, Square};
 
 /// A csipgs board: FIDE pieces by letter (White upper case), other designs numbered, `(1)`
 /// for White and `[1]` for Black, `#` impassable and `~` out of sight, with a legend; then
@@ -55,41 +57,12 @@ pub(crate) fn csipgs(view: &BoardView) -> String {
         .map(|(i, d)| format!("{} = {d}", i + 1))
         .collect();
     rows.extend(wrapped("   ", &legend));
-    for color in Color::ALL {
-        let p = view.player(color);
-        let reserve: Vec<String> = p
-            .reserve
-            .iter()
-            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
-            .collect();
-        let slots: Vec<String> = p
-            .slots
-            .iter()
-            .map(|s| match s.cost {
-                Some(c) => format!("{} {c}", s.design.piece_name()),
-                None => s.design.piece_name(),
-            })
-            .collect();
-        rows.push(format!(
-            "{color} ({}): {}, reserve {}, designs {}",
-            p.name,
-            zorkmids(p.treasury),
-            if reserve.is_empty() {
-                "empty".to_string()
-            } else {
-                reserve.join(", ")
-            },
-            slots.join(", ")
-        ));
-    }
+    rows.extend(Color::ALL.map(|color| panel_line(view, color, Panel::Full)));
     let options = view.options.enabled_names();
     if !options.is_empty() {
         rows.push(format!("Options: {}", options.join(", ")));
     }
-    match &view.result {
-        Some(result) => rows.push(result.clone()),
-        None => rows.push(format!("Turn {}: {} to move.", view.ply, view.to_move)),
-    }
+    rows.push(status_line(view));
     rows.join("\n")
 }
 
@@ -105,40 +78,12 @@ pub(crate) fn fide(view: &FideBoardView) -> String {
             None => ".".to_string(),
         }
     });
-    for color in Color::ALL {
-        let captured: Vec<String> = view.captured[color.index()]
-            .iter()
-            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
-            .collect();
-        rows.push(format!(
-            "{color} ({}): captured {}",
-            view.names[color.index()],
-            if captured.is_empty() {
-                "nothing".to_string()
-            } else {
-                captured.join(", ")
-            }
-        ));
-    }
-    let sheet = score_lines(&view.moves);
-    let lines: Vec<String> = sheet[sheet.len().saturating_sub(MOVE_LINES)..]
-        .iter()
-        .map(|&(number, white, black)| match (white, black) {
-            (Some(white), Some(black)) => format!("{number}. {white} {black}"),
-            (Some(white), None) => format!("{number}. {white}"),
-            (None, black) => format!("{number}... {}", black.unwrap_or_default()),
-        })
-        .collect();
-    if !lines.is_empty() {
-        rows.push(format!("Last moves: {}", lines.join(" ")));
-    }
+    rows.extend(Color::ALL.map(|color| captured_line(view, color)));
+    rows.extend(moves_line(view, MOVE_LINES));
     if !view.variants.is_empty() {
         rows.push(format!("Variants: {}", view.variants.join(", ")));
     }
-    match &view.result {
-        Some(result) => rows.push(result.clone()),
-        None => rows.push(format!("Move {}: {} to move.", view.fullmove, view.to_move)),
-    }
+    rows.push(fide_status_line(view));
     rows.join("\n")
 }
 

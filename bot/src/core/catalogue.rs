@@ -324,6 +324,17 @@ pub const COMMANDS: &[Command] = &[
         subcommands: &[],
     },
     Command {
+        name: "design",
+        description: "Build a design with menus, no notation needed: its moves, diagram and price",
+        options: &[optional_text(
+            "design",
+            "Start from this design in Betza's notation (left out: from nothing)",
+            DESIGN_MAX,
+        )],
+        scope: Scope::Everywhere,
+        subcommands: &[],
+    },
+    Command {
         name: "board",
         description:
             "Show the board of this channel's game, or of its last one (from your side if you play)",
@@ -713,6 +724,44 @@ const DIRECTOR: &[Command] = &[
 ];
 
 /// A command by name, or a subcommand by its path (`tournament create`).
+/// What a context menu acts on: Discord offers it on a right-click there, under Apps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuTarget {
+    Member,
+    Message,
+}
+
+/// A context menu command: no options, its name is what the menu shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub name: &'static str,
+    pub target: MenuTarget,
+    /// What it does, for /help.
+    pub description: &'static str,
+    pub scope: Scope,
+}
+
+/// The context menu commands.
+pub const MENUS: &[Menu] = &[
+    Menu {
+        name: "Challenge to csipgs",
+        target: MenuTarget::Member,
+        description: "challenge that member with this server's usual terms",
+        scope: Scope::Server,
+    },
+    Menu {
+        name: "Price this design",
+        target: MenuTarget::Message,
+        description: "price the design a message names, as /price does",
+        scope: Scope::Everywhere,
+    },
+];
+
+/// The context menu named `name`.
+pub fn menu(name: &str) -> Option<&'static Menu> {
+    MENUS.iter().find(|m| m.name == name)
+}
+
 pub fn command(name: &str) -> Option<&'static Command> {
     let mut words = name.split(' ');
     let first = words.next()?;

@@ -49,6 +49,9 @@ pub enum Field {
     Tournament,
     /// A fide game's variants, comma-separated.
     Variants,
+    /// A design to price or build, in or out of a game: what was typed, and the named
+    /// pieces it matches, with their prices here.
+    Design,
 }
 
 /// A suggestion: what is shown, and what is filled in when it is picked.
@@ -139,10 +142,19 @@ impl Core {
                     .map(|(label, value)| Choice { label, value })
                     .collect());
             }
+            Field::Design => {
+                let Ok((rules, _)) = self.builder_rules(place).await else {
+                    return Vec::new();
+                };
+                return fit(designs(&rules, &typed));
+            }
             _ => {}
         }
         let Ok(row) = self.active(place).await else {
-            return Vec::new();
+            return match field {
+                Field::Redesign => with_builder(Vec::new(), &typed),
+                _ => Vec::new(),
+            };
         };
         if field == Field::Proposal && row.game.csipgs().is_some() {
             return narrow(self.proposals(&row, who).await, &typed);
@@ -150,7 +162,9 @@ impl Core {
         let member = who.id;
         // A redesign's design part is matched against names too, so it is narrowed there.
         let narrowed = !(field == Field::Redesign && typed.contains('='));
-        self.completing
+        let builder = (field == Field::Redesign).then(|| typed.clone());
+        let choices = self
+            .completing
             .run(move |budget| {
                 let choices = game_choices(&row, member, field, &typed, budget);
                 match narrowed {
@@ -158,8 +172,70 @@ impl Core {
                     false => fit(choices),
                 }
             })
-            .await
+            .await;
+        match builder {
+            Some(typed) => with_builder(choices, &typed),
+            None => choices,
+        }
     }
+}
+
+/// A redesign's suggestions with "open the design builder..." (for the slot typed, once
+/// there is one): first, until a design is being typed after `=`; then last, after it.
+fn with_builder(mut choices: Vec<Choice>, typed: &str) -> Vec<Choice> {
+    let open = super::builder::OPEN_BUILDER;
+    let (builder, typing) = match typed.split_once('=') {
+        None => (
+            Choice {
+                label: "Open the design builder... (make the new design with menus)".to_string(),
+                value: open.to_string(),
+            },
+            false,
+        ),
+        Some((slot, design)) => (
+            Choice {
+                label: format!("{slot}= open the design builder... (make it with menus)"),
+                value: format!("{slot}={open}"),
+            },
+            !design.trim().is_empty(),
+        ),
+    };
+    let at = match typing {
+        true => choices.len().min(MAX_CHOICES - 1),
+        false => 0,
+    };
+    choices.insert(at, builder);
+    fit(choices)
+}
+
+/// A design being typed (its price here, or why it has none), then the named pieces it
+/// matches by name or first letters, with their prices.
+fn designs(rules: &engine::Rules, typed: &str) -> Vec<Choice> {
+    let cost = |d: &Design| price(d, rules.ruleset.price_table(), &rules.proposals);
+    let own = (!typed.is_empty()).then(|| Choice {
+        label: match Design::parse_lookup(typed) {
+            Err(e) => format!("{typed}: {e}"),
+            Ok(d) => match cost(&d) {
+                Ok(p) => format!("{typed}: costs {}", zorkmids(p.cost)),
+                Err(e) => format!("{typed}: {e}"),
+            },
+        },
+        value: typed.to_string(),
+    });
+    let named: Vec<Choice> = engine::named::matching(typed)
+        .into_iter()
+        .filter(|(_, text)| *text != typed)
+        .filter_map(|(name, text)| {
+            let p = cost(&Design::parse_lookup(text).ok()?).ok()?;
+            Some(Choice {
+                label: format!("{text}: the {name}, costs {}", zorkmids(p.cost)),
+                value: text.to_string(),
+            })
+        })
+        .collect();
+    // A name being typed ("chanc") is no design: its error shows only when no piece matches.
+    let own = own.filter(|_| named.is_empty() || Design::parse_lookup(typed).is_ok());
+    own.into_iter().chain(named).collect()
 }
 
 /// Suggestions worked out from the game alone, on a blocking thread.
@@ -192,7 +268,7 @@ fn csipgs_choices(
         return Vec::new();
     }
     match field {
-        Field::Tournament | Field::Variants | Field::Proposal => Vec::new(),
+        Field::Tournament | Field::Variants | Field::Proposal | Field::Design => Vec::new(),
         Field::Move => moves(game, budget),
         Field::TransferPiece => reserve(game.position()),
         Field::TransferSquare if fog => fog_transfer_squares(game),

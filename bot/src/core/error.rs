@@ -101,6 +101,20 @@ pub enum CoreError {
     AbortNotAllowed,
     #[error("'{text}' is not a design: {error}")]
     BadDesign { text: String, error: NotationError },
+    #[error(
+        "the design builder makes pieces without prefixes, so it can't show {0}: /price prices it"
+    )]
+    BuilderPrefix(String),
+    #[error("the design builder holds no more parts: remove one, or type the design with /price")]
+    BuilderFull,
+    #[error("the design has no moves yet: add a movement from the builder's first menu")]
+    BuilderEmpty,
+    #[error("this channel's game is FIDE chess, which has no designs to buy")]
+    BuilderNotCsipgs,
+    #[error("fill in both boxes: what to buy (or your move), and the design the new one replaces (such as Q)")]
+    BuilderFormIncomplete,
+    #[error("that message names no design: a design is written in Betza's notation, such as `WbRbmHfB` or `fc(DNFA)`")]
+    NoDesignInMessage,
     #[error("{0}")]
     Unpriced(#[from] PriceError),
     #[error("{0}")]

@@ -9,7 +9,7 @@ use super::{Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
 use crate::store::{GameRow, LinkKind, ProposalRow, Status, StoreError, Word};
 use engine::fide::FideGame;
-use engine::{zorkmids, Color, Game, Position, Ruleset};
+use engine::{zorkmids, Color, Design, Game, Position, Ruleset};
 use std::fmt::Write;
 
 impl Core {
@@ -278,6 +278,42 @@ impl Core {
     }
 }
 
+/// The design a message names, for "Price this design": the first one in `code`, else the
+/// first word that reads as a design, a word of one letter (like "A" starting a sentence)
+/// only when nothing longer is. Record notation around it is dropped: `(WD)xe5` names WD,
+/// `Q=WbRbmHfB` names WbRbmHfB.
+pub(super) fn design_in(text: &str) -> Option<String> {
+    let max = usize::from(super::catalogue::DESIGN_MAX);
+    let reads = |word: &&str| {
+        word.len() <= max
+            && word.chars().any(|c| c.is_ascii_uppercase())
+            && Design::parse_lookup(word).is_ok()
+    };
+    let coded = text.split('`').skip(1).step_by(2).map(str::trim);
+    if let Some(found) = coded.clone().find(reads) {
+        return Some(found.to_string());
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ",;=!?\"'*_~|".contains(c))
+        .map(|w| {
+            let w = w.trim_matches(|c: char| ".:[]".contains(c));
+            // "(WD)xe5" or "(WD)": the design inside the brackets.
+            match w.strip_prefix('(').and_then(|w| w.split_once(')')) {
+                Some((inside, _)) => inside,
+                None => w,
+            }
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let long = words
+        .iter()
+        .copied()
+        .filter(|w| w.chars().count() > 1)
+        .find(reads);
+    long.or_else(|| words.iter().copied().find(reads))
+        .map(str::to_string)
+}
+
 /// "White: 3 zorkmids; reserve (WD), N x2; designs P 2, N 3, ...".
 fn economy(position: &Position, color: Color) -> String {
     let reserve: Vec<String> = position
@@ -306,4 +342,25 @@ fn economy(position: &Position, color: Color) -> String {
         },
         designs.join(", ")
     )
+}
+
+#[cfg(test)]
+mod design_in_tests {
+    use super::design_in;
+
+    #[test]
+    fn a_message_names_its_design() {
+        for (message, design) in [
+            ("try `WbRbmHfB` next game", Some("WbRbmHfB")),
+            ("A nice one: WbRbmHfB!", Some("WbRbmHfB")),
+            ("I played (WD)xe5+ and won", Some("WD")),
+            ("redesign Q=fc(DNFA) now", Some("fc(DNFA)")),
+            ("A", Some("A")),
+            ("hello there, how are you?", None),
+            ("`hello` but also NN", Some("NN")),
+            ("", None),
+        ] {
+            assert_eq!(design_in(message).as_deref(), design, "{message}");
+        }
+    }
 }

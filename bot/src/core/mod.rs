@@ -6,12 +6,13 @@
 //! (`challenge`, `play`, `clocks`, `computer`, `info`, `replay`, `ratings`, `proposals`,
 //! `settings`, `tournaments/`), which import `present` (every word and picture a member
 //! sees), the store and the engine, never each other; `ending` (what a game's end writes);
-//! `complete` (autocomplete); `owe` and `schedule` (announcements owed to Discord and
+//! `complete` (autocomplete); `builder` (/design, the design builder); `owe` and `schedule` (announcements owed to Discord and
 //! everything that happens later); `gate` and `limits` (shutdown and flood control);
 //! `quotas` (what one member or server may have going at once); `watch` (what the web
 //! pages show); `catalogue` (the command
 //! table), `text` and `error` (words).
 
+pub mod builder;
 pub mod catalogue;
 mod challenge;
 mod clocks;
@@ -42,13 +43,14 @@ mod tournaments;
 mod venue;
 mod watch;
 
+pub use builder::Pick;
 pub use complete::{Choice, Field};
 pub use computer::default_searches as computer_searches;
 pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use quotas::Quotas;
-pub use reply::{Anchor, Button, ButtonStyle, File, Picture, Posted, Reply, Target};
+pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, DirectorRequest, Listing, Press, PrivacyRequest, Request,
     SettingsChange, Sight, TournamentRequest, TournamentSpec,
@@ -338,6 +340,14 @@ impl Core {
             Request::Challenge(c) => self.challenge(who, place, c).await,
             Request::Press(press) => self.press(who, place, press).await,
             Request::Move { text, redesign } => {
+                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
+                    let then = builder::Then {
+                        verb: builder::Verb::Move,
+                        what: text,
+                        slot,
+                    };
+                    return self.open_builder(who, place, None, Some(then)).await;
+                }
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
             }
@@ -348,11 +358,27 @@ impl Core {
             } => {
                 self.csipgs_only(place, "transfer").await?;
                 let text = format!("{}@{}", piece_name(&piece), square.trim());
+                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
+                    let then = builder::Then {
+                        verb: builder::Verb::Transfer,
+                        what: text,
+                        slot,
+                    };
+                    return self.open_builder(who, place, None, Some(then)).await;
+                }
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
             }
             Request::Buy { design, redesign } => {
                 self.csipgs_only(place, "buy").await?;
+                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
+                    let then = builder::Then {
+                        verb: builder::Verb::Buy,
+                        what: design,
+                        slot,
+                    };
+                    return self.open_builder(who, place, None, Some(then)).await;
+                }
                 let text = format!("Buy {}", design.trim());
                 self.take_turn(who, place, with_redesign(text, redesign))
                     .await
@@ -371,6 +397,14 @@ impl Core {
                 self.estimate(who, place, proposal, &value).await
             }
             Request::Price { design, ruleset } => self.price(place, &design, ruleset).await,
+            Request::PriceIn { text } => {
+                let design = info::design_in(&text).ok_or(CoreError::NoDesignInMessage)?;
+                self.price(place, &design, None).await
+            }
+            Request::Design { design } => {
+                self.open_builder(who, place, design.as_deref(), None).await
+            }
+            Request::Builder(pick) => self.builder_pick(who, place, pick).await,
             Request::Board { ply } => self.board(who, place, ply).await,
             Request::Game => self.status(place).await,
             Request::History => self.history(place).await,

@@ -149,10 +149,11 @@ impl Core {
                 counts.join(", ")
             )
         };
-        let mut reply = Reply::private(summary);
+        let mut reply = Reply::private(summary.clone());
         reply.files.push(File {
             name: format!("csipgs-data-{}.json", who.id),
             bytes,
+            description: summary,
         });
         Ok(vec![reply])
     }

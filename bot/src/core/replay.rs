@@ -20,6 +20,8 @@ const KEPT: usize = 4;
 pub(super) struct Made {
     version: i64,
     pub gif: Arc<Vec<u8>>,
+    /// What it shows, in words (its alt text).
+    pub words: String,
     /// 1 when every position is shown, else the gap between those shown.
     every: usize,
     /// How many positions it shows, and how many the game has.
@@ -69,9 +71,12 @@ impl Core {
         }
         let made = self.made_replay(&row).await?;
         let caption = replay_caption(&row, made.every, made.shown, made.positions);
-        Ok(vec![
-            Reply::public(caption).with_picture(Picture::Animation(made.gif.clone()))
-        ])
+        Ok(vec![Reply::public(caption).with_picture(
+            Picture::Animation {
+                gif: made.gif.clone(),
+                words: made.words.clone(),
+            },
+        )])
     }
 
     /// The replay of this version of the game: the one kept, or made now (waiting first for
@@ -90,22 +95,25 @@ impl Core {
                 let style = Style::default();
                 let names = names(&players);
                 let began = std::time::Instant::now();
-                let (replay, positions, kind) = match &game {
+                let (replay, positions, kind, words) = match &game {
                     GameState::Csipgs(game) => {
                         let view = ReplayView::from_game(game, names);
                         let made = render::replay_within(&view, &style, REPLAY_BUDGET);
-                        (made, view.frames.len(), "replay")
+                        let words = render::replay_words(&view, made.shown);
+                        (made, view.frames.len(), "replay", words)
                     }
                     GameState::Fide(game) => {
                         let view = FideReplayView::from_game(game, names);
                         let made = render::fide_replay_within(&view, &style, REPLAY_BUDGET);
-                        (made, view.frames.len(), "fide_replay")
+                        let words = render::fide_replay_words(&view, made.shown);
+                        (made, view.frames.len(), "fide_replay", words)
                     }
                 };
                 crate::ops::measure::picture(kind, began.elapsed());
                 Made {
                     version,
                     gif: Arc::new(replay.gif),
+                    words,
                     every: replay.every,
                     shown: replay.shown,
                     positions,

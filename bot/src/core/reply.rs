@@ -16,6 +16,13 @@ pub struct Reply {
     pub picture: Option<Picture>,
     pub files: Vec<File>,
     pub buttons: Vec<Button>,
+    /// Select menus, each on a row of its own above the buttons (the design builder's).
+    #[serde(default)]
+    pub selects: Vec<Select>,
+    /// Answering a button press, a form (Discord's modal) to fill in instead of a message;
+    /// `text` is what an adapter without forms shows.
+    #[serde(default)]
+    pub form: Option<Form>,
     /// Members this message notifies (others in the text are named without a ping).
     pub pings: Vec<u64>,
     /// Answering a button press, this replaces the pressed message (and its buttons).
@@ -52,8 +59,12 @@ pub enum Picture {
     FideReplay(Box<FideReplayView>),
     /// A replay drawn already, as its GIF bytes: `/replay` makes it on the replays' lane
     /// (within its budget, saying in the text which positions it shows) and reuses it until
-    /// the game changes, so the adapters only attach it.
-    Animation(Arc<Vec<u8>>),
+    /// the game changes, so the adapters only attach it. `words` say what it shows (its
+    /// alt text).
+    Animation {
+        gif: Arc<Vec<u8>>,
+        words: String,
+    },
     /// A table, such as the leaderboard.
     Table(Box<TableView>),
     /// A rating history.
@@ -64,6 +75,10 @@ pub enum Picture {
 pub struct File {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// What the file holds, for a screen reader (Discord's description, at most 1,024
+    /// characters).
+    #[serde(default)]
+    pub description: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +90,43 @@ pub struct Button {
     /// A button that opens this address instead (a game's web page): nothing is sent back.
     #[serde(default)]
     pub link: Option<String>,
+}
+
+/// A select menu: one choice among its options, sent back with its id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Select {
+    pub id: String,
+    /// Shown while nothing is chosen.
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SelectOption {
+    pub label: String,
+    /// Sent back when chosen.
+    pub value: String,
+    /// A line under the label ("" for none).
+    pub description: String,
+    /// Shown as the current choice.
+    pub chosen: bool,
+}
+
+/// A form of short text boxes, sent back with its id and each box's text by its id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Form {
+    pub id: String,
+    pub title: String,
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormField {
+    pub id: String,
+    pub label: String,
+    /// Filled in already.
+    pub value: String,
+    pub placeholder: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

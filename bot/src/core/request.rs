@@ -42,6 +42,16 @@ pub enum Request {
         design: String,
         ruleset: Option<Ruleset>,
     },
+    /// Price the design a message names (the "Price this design" menu on its text).
+    PriceIn {
+        text: String,
+    },
+    /// /design: the design builder, empty or from this design.
+    Design {
+        design: Option<String>,
+    },
+    /// A choice in a design builder's message.
+    Builder(super::Pick),
     /// The board now, or after turn `ply`.
     Board {
         ply: Option<u32>,
@@ -329,6 +339,9 @@ impl Request {
             Request::Propose { .. } => "propose",
             Request::Estimate { .. } => "estimate",
             Request::Price { .. } => "price",
+            Request::PriceIn { .. } => "price_message",
+            Request::Design { .. } => "design",
+            Request::Builder(_) => "design_builder",
             Request::Board { .. } => "board",
             Request::Game => "game",
             Request::History => "history",
@@ -398,6 +411,7 @@ impl Request {
             ],
             Request::Estimate { value, .. } => vec![("estimate", "value", Some(value))],
             Request::Price { design, .. } => vec![("price", "design", Some(design))],
+            Request::Design { design } => vec![("design", "design", design.as_ref())],
             Request::Challenge(c) => vec![
                 ("challenge", "time", c.game.time.as_ref()),
                 ("challenge", "variants", c.game.variants.as_ref()),

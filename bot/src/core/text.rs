@@ -1,7 +1,7 @@
 //! Words the core says in more than one place: /help, /rules, the refusals that come before
 //! any command runs, and how any text is made safe to show.
 
-use super::catalogue::{Command, COMMANDS};
+use super::catalogue::{Command, Menu, COMMANDS, MENUS};
 use super::Reply;
 use std::fmt::Write;
 
@@ -22,6 +22,13 @@ pub fn help_of(kept: impl Fn(&str) -> bool) -> String {
         }
         for sub in c.subcommands {
             usage(&mut text, &format!("{} {}", c.name, sub.name), sub);
+        }
+    }
+    let menus: Vec<&Menu> = MENUS.iter().filter(|m| kept(m.name)).collect();
+    if !menus.is_empty() {
+        text.push_str("\n\nRight-click a member or a message, then **Apps**:");
+        for menu in menus {
+            let _ = write!(text, "\n**{}**: {}", menu.name, menu.description);
         }
     }
     text

@@ -29,11 +29,13 @@ const REQUEST_LIMIT: Duration = Duration::from_secs(5);
 /// Tries of an edit or follow-up before the outbox takes over.
 const TRIES: u32 = 3;
 
-/// The interaction being answered: a slash command or a button press.
+/// The interaction being answered: a slash command (or context menu), a button press or
+/// menu pick, or a submitted form.
 #[derive(Clone, Copy)]
 pub enum Asked<'a> {
     Command(&'a serenity::CommandInteraction),
     Button(&'a serenity::ComponentInteraction),
+    Form(&'a serenity::ModalInteraction),
 }
 
 impl Asked<'_> {
@@ -45,6 +47,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.create_response(http, response).await,
             Asked::Button(i) => i.create_response(http, response).await,
+            Asked::Form(i) => i.create_response(http, response).await,
         }
     }
 
@@ -56,6 +59,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.edit_response(http, edit).await,
             Asked::Button(i) => i.edit_response(http, edit).await,
+            Asked::Form(i) => i.edit_response(http, edit).await,
         }
     }
 
@@ -67,6 +71,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.create_followup(http, followup).await,
             Asked::Button(i) => i.create_followup(http, followup).await,
+            Asked::Form(i) => i.create_followup(http, followup).await,
         }
     }
 
@@ -74,6 +79,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.delete_response(http).await,
             Asked::Button(i) => i.delete_response(http).await,
+            Asked::Form(i) => i.delete_response(http).await,
         }
     }
 
@@ -81,6 +87,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.get_response(http).await,
             Asked::Button(i) => i.get_response(http).await,
+            Asked::Form(i) => i.get_response(http).await,
         }
     }
 
@@ -97,6 +104,7 @@ impl Asked<'_> {
         let id = match self {
             Asked::Command(i) => i.id.get(),
             Asked::Button(i) => i.id.get(),
+            Asked::Form(i) => i.id.get(),
         };
         (id >> 22) + DISCORD_EPOCH
     }
@@ -158,7 +166,7 @@ async fn respond(
         Err(_) => {
             // A button's message stays as it is until the answer replaces it.
             let defer = match asked {
-                Asked::Command(_) => serenity::CreateInteractionResponse::Defer(
+                Asked::Command(_) | Asked::Form(_) => serenity::CreateInteractionResponse::Defer(
                     serenity::CreateInteractionResponseMessage::new(),
                 ),
                 Asked::Button(_) => serenity::CreateInteractionResponse::Acknowledge,
@@ -218,7 +226,7 @@ async fn respond(
     if first && !deferred {
         // Everything went elsewhere: the interaction still wants its answer.
         let done = match asked {
-            Asked::Command(_) => serenity::CreateInteractionResponse::Message(
+            Asked::Command(_) | Asked::Form(_) => serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content("Done.")
                     .ephemeral(true),
@@ -243,9 +251,13 @@ async fn send_first(
     let replaces = asked.is_button() && out.reply.replaces;
     if !deferred {
         let message = out.response();
-        let response = match replaces {
-            true => serenity::CreateInteractionResponse::UpdateMessage(message),
-            false => serenity::CreateInteractionResponse::Message(message),
+        // A form opens only as the first answer (a deferred one shows its text instead).
+        let response = match (&out.reply.form, asked) {
+            (Some(form), Asked::Button(_)) => {
+                serenity::CreateInteractionResponse::Modal(super::message::modal(form))
+            }
+            _ if replaces => serenity::CreateInteractionResponse::UpdateMessage(message),
+            _ => serenity::CreateInteractionResponse::Message(message),
         };
         by(deadline, asked.respond(http, response)).await?;
         return Ok(None);
@@ -253,13 +265,15 @@ async fn send_first(
     match (asked, out.reply.ephemeral) {
         // A deferred command shows a public "thinking" message: a private answer replaces
         // it with nothing and comes as a follow-up only the asker sees.
-        (Asked::Command(_), true) => {
+        (Asked::Command(_) | Asked::Form(_), true) => {
             if let Err(e) = limited(asked.delete(http)).await {
                 tracing::warn!(error = %e, "can't remove a deferred answer");
             }
             send_followup(http, asked, &out.followup()).await
         }
-        (Asked::Command(_), false) => retried(|| asked.edit(http, out.edit())).await,
+        (Asked::Command(_) | Asked::Form(_), false) => {
+            retried(|| asked.edit(http, out.edit())).await
+        }
         (Asked::Button(_), _) if replaces => retried(|| asked.edit(http, out.edit())).await,
         (Asked::Button(_), _) => send_followup(http, asked, &out.followup()).await,
     }

@@ -102,6 +102,10 @@ async fn complete_buy(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocomplete
     complete(ctx, Field::Buy, typed).await
 }
 
+async fn complete_design(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    complete(ctx, Field::Design, typed).await
+}
+
 async fn complete_redesign(ctx: Ctx<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
     complete(ctx, Field::Redesign, typed).await
 }
@@ -267,7 +271,7 @@ pub async fn estimate(
 #[poise::command(slash_command)]
 pub async fn price(
     ctx: Ctx<'_>,
-    design: String,
+    #[autocomplete = "complete_design"] design: String,
     ruleset: Option<RulesetChoice>,
 ) -> Result<(), Error> {
     let request = Request::Price {
@@ -275,6 +279,43 @@ pub async fn price(
         ruleset: ruleset.map(Ruleset::from),
     };
     run(ctx, request).await
+}
+
+/// /design
+#[poise::command(slash_command)]
+pub async fn design(
+    ctx: Ctx<'_>,
+    #[autocomplete = "complete_design"] design: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Request::Design { design }).await
+}
+
+/// Right-click a member, then Apps: "Challenge to csipgs", with the server's usual terms.
+#[poise::command(context_menu_command = "Challenge to csipgs")]
+pub async fn challenge_member(ctx: Ctx<'_>, member: serenity::User) -> Result<(), Error> {
+    let me = ctx.framework().bot_id();
+    let request = ChallengeRequest {
+        opponent_is_bot: member.bot,
+        computer: member.id == me,
+        opponent: Some(Player {
+            id: member.id.get(),
+            name: member.display_name().to_string(),
+        }),
+        ..ChallengeRequest::default()
+    };
+    run(ctx, Request::Challenge(request)).await
+}
+
+/// Right-click a message, then Apps: "Price this design" prices the design it names.
+#[poise::command(context_menu_command = "Price this design")]
+pub async fn price_message(ctx: Ctx<'_>, message: serenity::Message) -> Result<(), Error> {
+    run(
+        ctx,
+        Request::PriceIn {
+            text: message.content,
+        },
+    )
+    .await
 }
 
 /// /board

@@ -1,8 +1,9 @@
-//! A core `Reply` as Discord message parts: its picture drawn as a PNG, text that fits
+//! A core `Reply` as Discord message parts: its picture drawn as a PNG (described in words
+//! for screen readers), text that fits
 //! Discord's 2000 characters (split at line breaks, or attached whole when it holds a code
 //! block), buttons, and mentions limited to the members the reply pings.
 
-use crate::core::{ButtonStyle, Reply};
+use crate::core::{ButtonStyle, Form, Reply};
 use crate::picture::{self, Painters};
 use poise::serenity_prelude as serenity;
 
@@ -26,23 +27,26 @@ impl Outgoing {
         let mut files = Vec::new();
         if let Some(picture) = reply.picture.clone() {
             let name = picture::file_name(&picture);
+            let words = picture::describe(&picture);
             match painters.encode(picture).await {
-                Ok(bytes) => files.push(serenity::CreateAttachment::bytes(bytes, name)),
+                Ok(bytes) => {
+                    files.push(serenity::CreateAttachment::bytes(bytes, name).description(words))
+                }
                 Err(e) => tracing::error!(error = %e, "drawing a picture failed"),
             }
         }
         for file in &reply.files {
-            files.push(serenity::CreateAttachment::bytes(
-                file.bytes.clone(),
-                file.name.clone(),
-            ));
+            files.push(
+                serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
+                    .description(file.description.clone()),
+            );
         }
         let (content, more, whole) = fit(&reply.text);
         if let Some(whole) = whole {
-            files.push(serenity::CreateAttachment::bytes(
-                whole.into_bytes(),
-                "message.txt",
-            ));
+            files.push(
+                serenity::CreateAttachment::bytes(whole.into_bytes(), "message.txt")
+                    .description("The whole answer, as text."),
+            );
         }
         Outgoing {
             reply,
@@ -60,8 +64,32 @@ impl Outgoing {
     }
 
     pub fn components(&self) -> Vec<serenity::CreateActionRow> {
+        let mut rows: Vec<serenity::CreateActionRow> = self
+            .reply
+            .selects
+            .iter()
+            .map(|select| {
+                let options = select
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let option = serenity::CreateSelectMenuOption::new(&o.label, &o.value)
+                            .default_selection(o.chosen);
+                        match o.description.is_empty() {
+                            true => option,
+                            false => option.description(&o.description),
+                        }
+                    })
+                    .collect();
+                let kind = serenity::CreateSelectMenuKind::String { options };
+                serenity::CreateActionRow::SelectMenu(
+                    serenity::CreateSelectMenu::new(&select.id, kind)
+                        .placeholder(&select.placeholder),
+                )
+            })
+            .collect();
         if self.reply.buttons.is_empty() {
-            return Vec::new();
+            return rows;
         }
         let buttons = self
             .reply
@@ -78,7 +106,8 @@ impl Outgoing {
                     }),
             })
             .collect();
-        vec![serenity::CreateActionRow::Buttons(buttons)]
+        rows.push(serenity::CreateActionRow::Buttons(buttons));
+        rows
     }
 
     /// As the first answer to an interaction (also for a deferred one's follow-up).
@@ -136,6 +165,30 @@ impl Outgoing {
     pub fn overflow(&self) -> impl Iterator<Item = &str> {
         self.more.iter().map(String::as_str)
     }
+}
+
+/// A form as Discord's modal: a short text box a row.
+pub fn modal(form: &Form) -> serenity::CreateModal {
+    let rows = form
+        .fields
+        .iter()
+        .map(|field| {
+            let input = serenity::CreateInputText::new(
+                serenity::InputTextStyle::Short,
+                &field.label,
+                &field.id,
+            )
+            .placeholder(&field.placeholder)
+            .required(true);
+            // Discord refuses an empty prefilled value.
+            let input = match field.value.is_empty() {
+                true => input,
+                false => input.value(&field.value),
+            };
+            serenity::CreateActionRow::InputText(input)
+        })
+        .collect();
+    serenity::CreateModal::new(&form.id, &form.title).components(rows)
 }
 
 /// Text within Discord's limit: (first message, further messages, the whole text to attach

@@ -13,7 +13,7 @@ mod message;
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
 use crate::core::{
-    millis_now, system_clock, Choice, Core, Field, Place, Press, Request, Sight, Who,
+    millis_now, system_clock, Choice, Core, Field, Pick, Place, Press, Request, Sight, Who,
 };
 use crate::ops::http::Gateway;
 use crate::picture::Painters;
@@ -88,12 +88,29 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::help(),
         commands::rules(),
         commands::privacy(),
+        commands::design(),
+        commands::challenge_member(),
+        commands::price_message(),
     ];
     for command in &mut commands {
         let name = command.name.clone();
-        describe(command, &name);
+        match command.context_menu_name.clone() {
+            Some(menu) => offer_menu(command, &menu),
+            None => describe(command, &name),
+        }
     }
     commands
+}
+
+/// Give a context menu the installs and channels of its table entry.
+fn offer_menu(command: &mut poise::Command<Data, Error>, name: &str) {
+    let Some(menu) = crate::core::catalogue::menu(name) else {
+        return;
+    };
+    let (installs, contexts) = where_offered(menu.scope);
+    command.install_context = Some(installs);
+    command.interaction_context = Some(contexts);
+    command.guild_only = matches!(menu.scope, Scope::Server | Scope::Managers);
 }
 
 /// The commands as registered with Discord: poise's definitions with the table's bounds
@@ -580,11 +597,53 @@ async fn on_event(
         _ => {}
     }
     if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Modal(form),
+    } = event
+    {
+        let field = |id: &str| {
+            form.data
+                .components
+                .iter()
+                .flat_map(|row| &row.components)
+                .find_map(|c| match c {
+                    serenity::ActionRowComponent::InputText(t) if t.custom_id == id => {
+                        t.value.clone()
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default()
+        };
+        let Some(pick) = Pick::submitted(&form.data.custom_id, &field("what"), &field("slot"))
+        else {
+            return Ok(());
+        };
+        let (who, place) = caller(
+            &form.user,
+            form.member.as_ref(),
+            form.guild_id,
+            form.channel_id,
+            form.channel.as_ref(),
+        );
+        let http = &framework.serenity_context.http;
+        let core = &framework.user_data.core;
+        let request = Request::Builder(pick);
+        answer(http, core, Asked::Form(form), who, place, request).await;
+    }
+    if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(press),
     } = event
     {
-        let Some(request) = Press::from_id(&press.data.custom_id).map(Request::Press) else {
-            return Ok(());
+        let value = match &press.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
+            _ => None,
+        };
+        let id = &press.data.custom_id;
+        let request = match Pick::from_id(id, value.map(String::as_str)) {
+            Some(pick) => Request::Builder(pick),
+            None => match Press::from_id(id) {
+                Some(press) => Request::Press(press),
+                None => return Ok(()),
+            },
         };
         let (who, place) = caller(
             &press.user,
@@ -675,7 +734,29 @@ mod tests {
 
     #[test]
     fn every_command_is_in_the_table_and_the_table_is_registered() {
-        let defined = commands();
+        let all_defined = commands();
+        // The context menus: each is the table's, offered where its entry says.
+        let (menus, defined): (Vec<_>, Vec<_>) = all_defined
+            .into_iter()
+            .partition(|c| c.context_menu_name.is_some());
+        let names: Vec<&str> = menus
+            .iter()
+            .filter_map(|m| m.context_menu_name.as_deref())
+            .collect();
+        let table: Vec<&str> = crate::core::catalogue::MENUS
+            .iter()
+            .map(|m| m.name)
+            .collect();
+        assert_eq!(names, table);
+        for menu in &menus {
+            let name = menu.context_menu_name.as_deref().unwrap_or_default();
+            let spec = crate::core::catalogue::menu(name).unwrap();
+            assert_eq!(
+                menu.install_context.clone(),
+                Some(where_offered(spec.scope).0),
+                "{name}"
+            );
+        }
         assert_eq!(defined.len(), COMMANDS.len());
         for command in &defined {
             let spec = crate::core::catalogue::command(&command.name).expect("in the table");

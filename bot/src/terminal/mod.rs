@@ -180,7 +180,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             Ok(Line::Help) => println!("{}", help()),
             Ok(Line::As(color)) => switch = Some(color),
             Ok(Line::Press(n)) => match screen.button(n) {
-                Some(press) => screen.ask(&core, who, Request::Press(press)).await,
+                Some(request) => screen.ask(&core, who, request).await,
                 None => println!(
                     "there is no button {n}: /press takes the number shown beside a button"
                 ),

@@ -98,6 +98,10 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
             },
             _ => return usage("/price DESIGN [RULESET], such as /price WbRbmHfB"),
         },
+        "design" => match words.fill(&["design"]) {
+            Some([design]) => Request::Design { design },
+            _ => return usage("/design [DESIGN], such as /design or /design WbRbmHfB"),
+        },
         "board" => match words.fill(&["ply"]) {
             Some([None]) => Request::Board { ply: None },
             Some([Some(ply)]) => Request::Board {
@@ -280,6 +284,7 @@ const CORE_COMMANDS: &[&str] = &[
     "propose",
     "estimate",
     "price",
+    "design",
     "board",
     "game",
     "games",

@@ -3,7 +3,7 @@
 //! keyboard.
 
 use super::PLACE;
-use crate::core::{spans, Core, Picture, Press, Reply, Request, Span, Target, Who};
+use crate::core::{spans, Core, Pick, Picture, Press, Reply, Request, Span, Target, Who};
 use crate::picture;
 use render::{fide_text_board, text_board};
 use std::path::{Path, PathBuf};
@@ -14,8 +14,8 @@ use std::sync::Mutex;
 pub(super) struct Screen {
     pub(super) players: [Who; 2],
     picture: PathBuf,
-    /// The buttons last shown, in order.
-    buttons: Mutex<Vec<Press>>,
+    /// What the numbers last shown stand for, in order: menu choices, then buttons.
+    buttons: Mutex<Vec<Request>>,
     /// Direct messages for the player away from the keyboard.
     kept: Mutex<Vec<(u64, Reply)>>,
 }
@@ -78,10 +78,10 @@ impl Screen {
         }
     }
 
-    /// The press behind button `n` (1-based) of the last reply that had buttons.
-    pub(super) fn button(&self, n: usize) -> Option<Press> {
+    /// What number `n` (1-based) of the last reply with buttons or menus stands for.
+    pub(super) fn button(&self, n: usize) -> Option<Request> {
         let buttons = self.buttons.lock().unwrap_or_else(|e| e.into_inner());
-        buttons.get(n - 1).copied()
+        buttons.get(n - 1).cloned()
     }
 
     /// A member's name at this keyboard.
@@ -125,7 +125,8 @@ impl Screen {
             match picture {
                 Picture::Board(view) => println!("{}", text_board(view)),
                 Picture::FideBoard(view) => println!("{}", fide_text_board(view)),
-                _ => {}
+                // Other pictures in the words a screen reader gets on Discord.
+                other => println!("{}", picture::describe(other)),
             }
             let path = match picture {
                 Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
@@ -149,17 +150,39 @@ impl Screen {
                 link.link.as_deref().unwrap_or_default()
             );
         }
+        // Each menu choice and each button is a number for /press.
+        let mut presses: Vec<Request> = Vec::new();
+        for select in &reply.selects {
+            let mut labels = Vec::new();
+            for option in &select.options {
+                let Some(pick) = Pick::from_id(&select.id, Some(&option.value)) else {
+                    continue;
+                };
+                presses.push(Request::Builder(pick));
+                let chosen = if option.chosen { " (now)" } else { "" };
+                labels.push(format!("{} {}{chosen}", presses.len(), option.label));
+            }
+            println!("({} {})", select.placeholder, labels.join(", "));
+        }
         if !buttons.is_empty() {
-            let presses: Vec<Press> = buttons
-                .iter()
-                .filter_map(|b| Press::from_id(&b.id))
-                .collect();
-            let labels: Vec<String> = buttons
-                .iter()
-                .enumerate()
-                .map(|(i, b)| format!("/press {} = {}", i + 1, b.label))
-                .collect();
+            let mut labels = Vec::new();
+            for button in buttons {
+                let request = match Pick::from_id(&button.id, None) {
+                    Some(pick) => Request::Builder(pick),
+                    None => match Press::from_id(&button.id) {
+                        Some(press) => Request::Press(press),
+                        None => continue,
+                    },
+                };
+                presses.push(request);
+                labels.push(format!("/press {} = {}", presses.len(), button.label));
+            }
             println!("(buttons: {})", labels.join(", "));
+        }
+        if !presses.is_empty() {
+            if !reply.selects.is_empty() {
+                println!("(/press N chooses number N)");
+            }
             *self.buttons.lock().unwrap_or_else(|e| e.into_inner()) = presses;
         }
         core.delivered(&reply, None).await;

@@ -119,8 +119,18 @@ async fn checkmate_through_slash_commands(fake: &FakeDiscord) {
         ("move", mv("Rh5")),
         ("move", mv("Ke8")),
     ];
+    // The same game in the engine: each board's description is read back against it.
+    let mut game = engine::Game::new(engine::Ruleset::Classic.into());
     for (i, (command, options)) in turns.into_iter().enumerate() {
+        let text = match (command, options.as_slice()) {
+            ("buy", [Opt::Str(_, design)]) => format!("Buy {design}"),
+            ("transfer", [Opt::Str(_, piece), Opt::Str(_, square)]) => format!("{piece}@{square}"),
+            (_, [Opt::Str(_, text)]) => text.to_string(),
+            (command, _) => panic!("no turn text for {command}"),
+        };
+        game.play_text(&text).unwrap();
         let reply = turn(fake, place, &players[i % 2], command, options).await;
+        described_as(&reply, &game, [&ALICE, &BOB]);
         let next = players[(i + 1) % 2];
         assert!(
             reply
@@ -141,6 +151,60 @@ async fn checkmate_through_slash_commands(fake: &FakeDiscord) {
     let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
     assert!(record.contains("[Result \"1-0\"]"), "{record}");
     assert!(record.contains("11.Buy R 12.Ke8\n13.R@f5"), "{record}");
+}
+
+/// The reply's board is described (its alt text) as the game stands: whose turn, both
+/// treasuries and reserves, every piece by square in record notation.
+fn described_as(reply: &Sent, game: &engine::Game, players: [&User; 2]) {
+    let board = reply
+        .files
+        .iter()
+        .find(|f| f.name.ends_with(".png"))
+        .expect("a board");
+    let words = board.description.as_deref().expect("a description");
+    assert!(
+        !words.is_empty() && words.chars().count() <= 1024,
+        "{words}"
+    );
+    let position = game.position();
+    let status = match game.result() {
+        Some(_) => String::new(),
+        None => format!("Turn {}: {} to move.", position.ply(), position.to_move()),
+    };
+    assert!(words.starts_with(&status), "{words}");
+    for color in engine::Color::ALL {
+        let reserve: Vec<String> = position
+            .reserve(color)
+            .iter()
+            .map(|(d, n)| format!("{} x{n}", d.piece_name()))
+            .collect();
+        let reserve = if reserve.is_empty() {
+            "empty".to_string()
+        } else {
+            reserve.join(", ")
+        };
+        let panel = format!(
+            "{color} ({}): {}, reserve {reserve}",
+            players[color.index()].name,
+            engine::zorkmids(position.treasury(color))
+        );
+        assert!(words.contains(&panel), "{panel} in {words}");
+        let mut pieces: Vec<(bool, engine::Square, String)> = position
+            .pieces()
+            .filter(|(_, c, _)| *c == color)
+            .map(|(square, _, design)| {
+                let name = engine::Position::piece_label(design);
+                (!design.is_royal(), square, name)
+            })
+            .collect();
+        pieces.sort();
+        let pieces: Vec<String> = pieces
+            .into_iter()
+            .map(|(_, square, name)| format!("{name}{square}"))
+            .collect();
+        let listed = format!("{color} pieces: {}.", pieces.join(", "));
+        assert!(words.contains(&listed), "{listed} in {words}");
+    }
 }
 
 async fn autocomplete_answers(fake: &FakeDiscord) {
@@ -561,7 +625,10 @@ async fn scenarios() {
             "td",
             "help",
             "rules",
-            "privacy"
+            "privacy",
+            "design",
+            "Challenge to csipgs",
+            "Price this design"
         ]
     );
     let registered = fake.registered()[0].clone();
@@ -594,9 +661,15 @@ async fn scenarios() {
     for name in ["notify", "privacy"] {
         assert_eq!(offered(name), (json!([0]), json!([0, 1])), "/{name}");
     }
-    for name in ["price", "rules", "help"] {
+    for name in ["price", "rules", "help", "design", "Price this design"] {
         assert_eq!(offered(name), (json!([0, 1]), json!([0, 1, 2])), "/{name}");
     }
+    // The context menus: on a member (type 2) and on a message (type 3), no description.
+    assert_eq!(offered("Challenge to csipgs"), (json!([0]), json!([0])));
+    assert_eq!(command("Challenge to csipgs")["type"], 2);
+    assert_eq!(command("Price this design")["type"], 3);
+    let description = command("Price this design")["description"].clone();
+    assert_eq!(description.as_str().unwrap_or(""), "");
     assert_eq!(command("settings")["default_member_permissions"], "32");
     // /td's subcommands inherit its permissions: only Manage Server sees them.
     assert_eq!(command("td")["default_member_permissions"], "32");

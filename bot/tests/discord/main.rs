@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod comforts;
 mod computer;
 mod edges;
 mod end_to_end;

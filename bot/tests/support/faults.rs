@@ -370,14 +370,22 @@ pub struct Violation {
 
 /// Discord's limits on one message (a callback's `data`, a follow-up, a channel post, an
 /// edit). `new` is whether it creates a message (an edit may leave everything out).
-pub(crate) fn check_message(message: &Value, files: usize, new: bool) -> Option<Rule> {
+pub(crate) fn check_message(message: &Value, uploads: &[Upload], new: bool) -> Option<Rule> {
     let chars = message["content"].as_str().map_or(0, |c| c.chars().count());
     if chars > 2000 {
         return Some(Rule::ContentTooLong { chars });
     }
     let invalid = |field: String| Some(Rule::InvalidForm { field });
+    let files = uploads.len();
     if files > 10 {
         return invalid("files".into());
+    }
+    if let Some(i) = uploads.iter().position(|u| {
+        u.description
+            .as_deref()
+            .is_some_and(|d| d.chars().count() > 1024)
+    }) {
+        return invalid(format!("attachments.{i}.description"));
     }
     let rows = message["components"]
         .as_array()

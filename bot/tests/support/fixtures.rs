@@ -332,6 +332,55 @@ pub fn autocomplete(
     ix
 }
 
+/// A user command (right-click a member, Apps): Discord sends the member as `target_id`,
+/// resolved.
+pub fn on_member(place: Place, user: &User, command: &str, target: &User) -> Value {
+    let mut ix = base(2, place, user);
+    let id = target.id.to_string();
+    let mut resolved = json!({"users": {&id: user_json(target)}});
+    if ix["guild_id"].is_string() {
+        resolved["members"] = json!({&id: {"roles": [], "deaf": false, "mute": false,
+            "flags": 0, "permissions": "0"}});
+    }
+    ix["data"] = json!({"id": "601", "name": command, "type": 2, "target_id": id,
+        "resolved": resolved});
+    ix
+}
+
+/// A message command (right-click a message, Apps) on a member's message with this text.
+pub fn on_message(place: Place, user: &User, command: &str, author: &User, text: &str) -> Value {
+    let mut ix = base(2, place, user);
+    let channel = ix["channel_id"].as_str().unwrap().to_string();
+    let mut message = message_object(&channel, text);
+    message["id"] = json!("777");
+    message["author"] = user_json(author);
+    ix["data"] = json!({"id": "602", "name": command, "type": 3, "target_id": "777",
+        "resolved": {"messages": {"777": message}}});
+    ix
+}
+
+/// A choice in a string select menu (`custom_id`) on the message `message` (as the bot
+/// left it: `fake.message_json(id)`).
+pub fn select(place: Place, user: &User, custom_id: &str, value: &str, message: Value) -> Value {
+    let mut ix = base(3, place, user);
+    ix["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    ix["message"] = message;
+    ix
+}
+
+/// A submitted form (Discord's modal) `custom_id`, with (box id, text) pairs.
+pub fn form(place: Place, user: &User, custom_id: &str, fields: &[(&str, &str)]) -> Value {
+    let mut ix = base(5, place, user);
+    let rows: Vec<Value> = fields
+        .iter()
+        .map(|(id, value)| {
+            json!({"type": 1, "components": [{"type": 4, "custom_id": id, "value": value}]})
+        })
+        .collect();
+    ix["data"] = json!({"custom_id": custom_id, "components": rows});
+    ix
+}
+
 /// A press of a button on one of the bot's messages.
 pub fn button(place: Place, user: &User, custom_id: &str) -> Value {
     let mut ix = base(3, place, user);

@@ -64,9 +64,21 @@ impl Request {
                 (_, Some(filename)) => files.push(Upload {
                     name: filename,
                     bytes: content.to_vec(),
+                    description: None,
                 }),
                 _ => {}
             }
+        }
+        // Each file's entry in `attachments` (a callback's is under `data`), by name.
+        let listed = json["attachments"]
+            .as_array()
+            .or_else(|| json["data"]["attachments"].as_array())
+            .cloned()
+            .unwrap_or_default();
+        let mut entries = listed.iter().filter(|a| a.get("filename").is_some());
+        for file in &mut files {
+            let entry = entries.find(|a| a["filename"] == file.name.as_str());
+            file.description = entry.and_then(|a| a["description"].as_str().map(str::to_string));
         }
         (json, files)
     }

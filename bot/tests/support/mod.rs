@@ -68,6 +68,8 @@ pub fn shard_of(guild: u64, shards: u32) -> u32 {
 pub struct Upload {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Its description (alt text), from the payload's `attachments` entry of its name.
+    pub description: Option<String>,
 }
 
 /// What the bot sent for one interaction: the callback or a follow-up; or a message in a
@@ -341,6 +343,9 @@ struct State {
     armed: Vec<Armed>,
     failed: Vec<Failed>,
     violations: Vec<Violation>,
+    /// Files sent without a description (alt text): Discord takes them, the project's rule
+    /// is that none is sent (every test's fake checks it when dropped).
+    undescribed: Vec<String>,
     /// Refuse callbacks later than this after dispatch, as Discord does after 3 s.
     callback_window: Option<Duration>,
     /// The last snowflake handed out, for messages and channels.
@@ -911,6 +916,13 @@ impl FakeDiscord {
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
         self.stop();
+        let undescribed = std::mem::take(&mut self.lock().undescribed);
+        if !std::thread::panicking() {
+            assert!(
+                undescribed.is_empty(),
+                "files sent without a description (alt text): {undescribed:?}"
+            );
+        }
     }
 }
 

@@ -35,7 +35,7 @@ pub fn message_object(id: u64, channel: u64, fields: &Value, files: &[Upload]) -
                 file.name
             );
             json!({"id": format!("{id}{i}"), "filename": file.name, "size": file.bytes.len(),
-                "url": url, "proxy_url": url})
+                "url": url, "proxy_url": url, "description": file.description})
         })
         .collect();
     let mut message = json!({
@@ -167,6 +167,7 @@ pub fn check_all() {
     let files = [Upload {
         name: "board.png".into(),
         bytes: vec![1, 2, 3],
+        description: Some("White to move.".into()),
     }];
     let fields = json!({"content": "hi", "flags": 64, "components": [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": "Accept", "custom_id": "challenge:accept:1"}]}],

@@ -120,7 +120,7 @@ impl Call<'_> {
         new: bool,
         prefix: &'static str,
     ) -> Result<(), Refused> {
-        match faults::check_message(message, self.files.len(), new) {
+        match faults::check_message(message, self.files, new) {
             Some(rule) => Err(Refused::Rule(rule, prefix)),
             None => Ok(()),
         }
@@ -149,6 +149,12 @@ pub(super) fn answer(
     let mut s = state
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for file in call.files.iter() {
+        if file.description.as_deref().is_none_or(str::is_empty) {
+            s.undescribed
+                .push(format!("{} {}: {}", request.method, path, file.name));
+        }
+    }
     if route == Route::Callback {
         // Discord's 3 s window counts the first attempt, whatever becomes of it.
         if let Some(ix) = s.interactions.get_mut(parts[2]) {

@@ -133,9 +133,14 @@ pub(crate) fn record_file(row: &GameRow) -> File {
             "Casual game"
         },
     };
+    let [white, black] = names(&row.players);
     File {
         name: row.game.record_name(row.id),
         bytes: row.game.record_text(&record).into_bytes(),
+        description: format!(
+            "The game record of {white} (White) against {black} (Black), as text: its tags, \
+             then every turn in order."
+        ),
     }
 }
 

@@ -371,6 +371,126 @@ async fn the_pages_in_a_real_browser() {
     f.one(&owner(), web(false)).await;
     b.goto(&site.at(&link)).await.unwrap();
     assert_eq!(browser.text("h1").await, "Not found");
+    // The design builder's message as Discord shows it, WbRbmHfB built by its menus (the
+    // README's pictures of it are these screenshots).
+    let steps = [
+        ('a', "W"),
+        ('a', "R"),
+        ('d', "b"),
+        ('a', "H"),
+        ('d', "b"),
+        ('m', "move"),
+        ('a', "B"),
+        ('d', "f"),
+    ];
+    let mut builder = f.one(&alice(), Request::Design { design: None }).await;
+    for (op, value) in steps {
+        let menu = builder
+            .selects
+            .iter()
+            .find(|s| s.id.starts_with(&format!("design:{op}:")))
+            .unwrap();
+        let pick = crate::core::Pick::from_id(&menu.id, Some(value)).unwrap();
+        builder = f.one(&alice(), Request::Builder(pick)).await;
+    }
+    assert!(
+        builder.text.contains("`WbRbmHfB` costs"),
+        "{}",
+        builder.text
+    );
+    let picture = builder.picture.clone().unwrap();
+    std::fs::write(
+        browser.profile.join("builder-diagram.png"),
+        crate::picture::encode(&picture),
+    )
+    .unwrap();
+    let page = browser.profile.join("builder.html");
+    std::fs::write(
+        &page,
+        discord_message(&builder, &crate::picture::describe(&picture)),
+    )
+    .unwrap();
+    b.goto(&format!("file://{}", page.display())).await.unwrap();
+    assert!(browser.text("main").await.contains("Design builder"));
+    // The message alone, at the width of Discord's message column.
+    b.set_window_size(640, 1400).await.unwrap();
+    let message = b.find(Locator::Css("main")).await.unwrap();
+    let png = message.screenshot().await.unwrap();
+    std::fs::write(browser.shots.join("design-builder.png"), png).unwrap();
+    b.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
+
     eprintln!("screenshots: {}", browser.shots.display());
     browser.client.clone().close().await.unwrap();
+}
+
+/// A reply drawn the way Discord's dark theme shows a private message with menus and
+/// buttons: only for the README's screenshots (Discord draws the real one).
+fn discord_message(reply: &Reply, alt: &str) -> String {
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    // Discord's markdown as far as the builder uses it: **bold**, `code`, line breaks.
+    let mut text = String::new();
+    for (i, piece) in escape(&reply.text).split('`').enumerate() {
+        match i % 2 {
+            1 => text.push_str(&format!("<code>{piece}</code>")),
+            _ => {
+                for (j, part) in piece.split("**").enumerate() {
+                    text.push_str(&match j % 2 {
+                        1 => format!("<b>{part}</b>"),
+                        _ => part.to_string(),
+                    });
+                }
+            }
+        }
+    }
+    let text = text.replace('\n', "<br>");
+    let menus: String = reply
+        .selects
+        .iter()
+        .map(|s| {
+            let shown = s
+                .options
+                .iter()
+                .find(|o| o.chosen)
+                .map_or(format!("<i>{}</i>", escape(&s.placeholder)), |o| {
+                    escape(&o.label)
+                });
+            format!("<div class=select>{shown}<span>&#9662;</span></div>")
+        })
+        .collect();
+    let buttons: String = reply
+        .buttons
+        .iter()
+        .map(|b| {
+            let kind = match b.style {
+                ButtonStyle::Accept => "accept",
+                ButtonStyle::Decline => "decline",
+                ButtonStyle::Neutral => "neutral",
+            };
+            format!("<span class='button {kind}'>{}</span>", escape(&b.label))
+        })
+        .collect();
+    format!(
+        "<!doctype html><meta charset=utf-8><title>Design builder</title><style>\
+         body{{margin:0;background:#313338;color:#dbdee1;font:16px/1.4 sans-serif}}\
+         main{{max-width:640px;padding:16px 20px}}\
+         .who{{color:#fff;font-weight:600}} .app{{background:#5865f2;color:#fff;font-size:11px;\
+         border-radius:3px;padding:1px 4px;margin-left:4px}}\
+         code{{background:#2b2d31;border-radius:3px;padding:0 3px;font-size:14px}}\
+         img{{display:block;max-width:100%;margin:8px 0;border-radius:8px}}\
+         .select{{background:#1e1f22;border-radius:4px;padding:9px 12px;margin:8px 0;\
+         display:flex;justify-content:space-between;max-width:400px}}\
+         .select i{{color:#949ba4;font-style:normal}}\
+         .button{{display:inline-block;border-radius:4px;padding:6px 16px;margin:4px 8px 0 0;\
+         color:#fff;font-size:14px}} .accept{{background:#248046}} .decline{{background:#da373c}}\
+         .neutral{{background:#4e5058}} .note{{color:#949ba4;font-size:12px;margin-top:8px}}\
+         </style><main><div><span class=who>csipgs</span><span class=app>APP</span></div>\
+         <div>{text}</div><img src=builder-diagram.png alt=\"{}\">{menus}<div>{buttons}</div>\
+         <div class=note>Only you can see this</div></main>",
+        escape(alt)
+    )
 }

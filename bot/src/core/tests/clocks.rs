@@ -416,7 +416,7 @@ async fn a_rematch_swaps_colours_and_keeps_the_terms(backend: Backend) {
 /// The replay's GIF.
 fn animation(reply: &Reply) -> Arc<Vec<u8>> {
     match &reply.picture {
-        Some(Picture::Animation(gif)) => gif.clone(),
+        Some(Picture::Animation { gif, .. }) => gif.clone(),
         other => panic!("{other:?}"),
     }
 }

@@ -167,7 +167,7 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
     assert!(pgn.contains("1. e3 a6 2. Qh5 a5 3. Qxf7# 1-0"), "{pgn}");
 
     let replay = f.one(&carol(), Request::Replay).await;
-    assert!(matches!(replay.picture, Some(Picture::Animation(_))));
+    assert!(matches!(replay.picture, Some(Picture::Animation { .. })));
     let board = f.one(&carol(), Request::Board { ply: Some(2) }).await;
     assert!(matches!(board.picture, Some(Picture::FideBoard(_))));
 }

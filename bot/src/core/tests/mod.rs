@@ -1029,7 +1029,32 @@ async fn autocomplete_suggests_what_is_legal(backend: Backend) {
     let moves = values(f.core.complete(&alice(), HERE, Field::Move, "f").await);
     assert_eq!(moves, ["Kf1", "Kf2"]);
     let slots = values(f.core.complete(&alice(), HERE, Field::Redesign, "").await);
-    assert_eq!(slots, ["P=", "N=", "B=", "R=", "Q=", "K="]);
+    assert_eq!(
+        slots,
+        [
+            "open the design builder",
+            "P=",
+            "N=",
+            "B=",
+            "R=",
+            "Q=",
+            "K="
+        ]
+    );
+    let slot = values(f.core.complete(&alice(), HERE, Field::Redesign, "Q=").await);
+    assert_eq!(slot[0], "Q=open the design builder");
+    // Outside a game too: /design and /price suggest named pieces with their prices.
+    let named = f
+        .core
+        .complete(&alice(), Place::Direct, Field::Design, "chanc")
+        .await;
+    assert_eq!(named[0].value, "RN");
+    assert!(
+        named
+            .iter()
+            .any(|c| c.value == "RN" && c.label.starts_with("RN: the chancellor, costs")),
+        "{named:?}"
+    );
     let priced = f
         .core
         .complete(&alice(), HERE, Field::Redesign, "B=WD")

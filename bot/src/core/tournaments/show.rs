@@ -321,6 +321,10 @@ pub(super) fn export(state: &TournamentState) -> Result<Reply, CoreError> {
     reply.files.push(File {
         name,
         bytes: trf::write(&field.tournament).into_bytes(),
+        description: format!(
+            "{} as a FIDE TRF file: its players, their games round by round and scores.",
+            title(row)
+        ),
     });
     Ok(reply)
 }
