@@ -289,6 +289,28 @@ impl Pick {
     }
 }
 
+/// The turn to keep waiting in a builder when its redesign option asks for one instead.
+pub fn waiting(verb: Verb, what: &str, redesign: Option<&str>) -> Option<Then> {
+    wants_builder(redesign).map(|slot| Then {
+        verb,
+        what: what.to_string(),
+        slot,
+    })
+}
+
+/// The menu picks (menu, value) that build `WbRbmHfB` from nothing: what the tests script.
+#[cfg(test)]
+pub(crate) const WBRBMHFB_PICKS: [(char, &str); 8] = [
+    ('a', "W"),
+    ('a', "R"),
+    ('d', "b"),
+    ('a', "H"),
+    ('d', "b"),
+    ('m', "move"),
+    ('a', "B"),
+    ('d', "f"),
+];
+
 /// Whether a redesign option asks for the builder instead: `open the design builder`, or
 /// `SLOT=open the design builder`. Returns the slot typed ("" if none).
 pub fn wants_builder(redesign: Option<&str>) -> Option<String> {
@@ -679,16 +701,7 @@ mod tests {
     #[test]
     fn picks_build_wbrbmhfb_from_nothing() {
         let mut draft = Draft::default();
-        for (op, value) in [
-            ('a', "W"),
-            ('a', "R"),
-            ('d', "b"),
-            ('a', "H"),
-            ('d', "b"),
-            ('m', "move"),
-            ('a', "B"),
-            ('d', "f"),
-        ] {
+        for (op, value) in WBRBMHFB_PICKS {
             let chosen = pick(&draft.id(op), Some(value));
             assert_eq!(chosen.draft, draft);
             draft = chosen.draft.apply(&chosen.choice).unwrap();

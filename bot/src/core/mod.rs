@@ -340,12 +340,8 @@ impl Core {
             Request::Challenge(c) => self.challenge(who, place, c).await,
             Request::Press(press) => self.press(who, place, press).await,
             Request::Move { text, redesign } => {
-                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
-                    let then = builder::Then {
-                        verb: builder::Verb::Move,
-                        what: text,
-                        slot,
-                    };
+                let verb = builder::Verb::Move;
+                if let Some(then) = builder::waiting(verb, &text, redesign.as_deref()) {
                     return self.open_builder(who, place, None, Some(then)).await;
                 }
                 self.take_turn(who, place, with_redesign(text, redesign))
@@ -358,12 +354,8 @@ impl Core {
             } => {
                 self.csipgs_only(place, "transfer").await?;
                 let text = format!("{}@{}", piece_name(&piece), square.trim());
-                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
-                    let then = builder::Then {
-                        verb: builder::Verb::Transfer,
-                        what: text,
-                        slot,
-                    };
+                let verb = builder::Verb::Transfer;
+                if let Some(then) = builder::waiting(verb, &text, redesign.as_deref()) {
                     return self.open_builder(who, place, None, Some(then)).await;
                 }
                 self.take_turn(who, place, with_redesign(text, redesign))
@@ -371,12 +363,8 @@ impl Core {
             }
             Request::Buy { design, redesign } => {
                 self.csipgs_only(place, "buy").await?;
-                if let Some(slot) = builder::wants_builder(redesign.as_deref()) {
-                    let then = builder::Then {
-                        verb: builder::Verb::Buy,
-                        what: design,
-                        slot,
-                    };
+                let verb = builder::Verb::Buy;
+                if let Some(then) = builder::waiting(verb, &design, redesign.as_deref()) {
                     return self.open_builder(who, place, None, Some(then)).await;
                 }
                 let text = format!("Buy {}", design.trim());

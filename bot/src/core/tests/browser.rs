@@ -373,18 +373,8 @@ async fn the_pages_in_a_real_browser() {
     assert_eq!(browser.text("h1").await, "Not found");
     // The design builder's message as Discord shows it, WbRbmHfB built by its menus (the
     // README's pictures of it are these screenshots).
-    let steps = [
-        ('a', "W"),
-        ('a', "R"),
-        ('d', "b"),
-        ('a', "H"),
-        ('d', "b"),
-        ('m', "move"),
-        ('a', "B"),
-        ('d', "f"),
-    ];
     let mut builder = f.one(&alice(), Request::Design { design: None }).await;
-    for (op, value) in steps {
+    for (op, value) in crate::core::builder::WBRBMHFB_PICKS {
         let menu = builder
             .selects
             .iter()
