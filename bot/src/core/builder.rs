@@ -124,12 +124,17 @@ impl Draft {
         if !design.prefixes().is_empty() {
             return Err(CoreError::BuilderPrefix(design.to_string()));
         }
-        let draft = Draft {
+        Draft {
             parts: design.parts().to_vec(),
             then: None,
-        };
-        match draft.id('x').len() <= ID_MAX {
-            true => Ok(draft),
+        }
+        .fitting()
+    }
+
+    /// The draft, if every id of its message stays within Discord's limit.
+    fn fitting(self) -> Result<Draft, CoreError> {
+        match self.id('x').len() <= ID_MAX {
+            true => Ok(self),
             false => Err(CoreError::BuilderFull),
         }
     }
@@ -230,11 +235,7 @@ impl Draft {
             }
             Choice::Show | Choice::Copy | Choice::Buy | Choice::Submit { .. } => {}
         }
-        // Every id of the message must stay within Discord's limit.
-        match self.id('x').len() <= ID_MAX {
-            true => Ok(self),
-            false => Err(CoreError::BuilderFull),
-        }
+        self.fitting()
     }
 }
 
