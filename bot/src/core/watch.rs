@@ -401,12 +401,13 @@ pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price
     Ok((design, price))
 }
 
-/// A board picture in words: a sentence for its alt text and the board as text.
+/// A board picture in words: its alt text (the same words as the board's Discord attachment,
+/// after when it stands) and the board as text.
 fn board_text(picture: &Picture, shown: u32, played: u32) -> BoardText {
-    let (text, to_move) = match picture {
-        Picture::Board(view) => (render::text_board(view), view.to_move),
-        Picture::FideBoard(view) => (render::fide_text_board(view), view.to_move),
-        _ => (String::new(), Color::White),
+    let text = match picture {
+        Picture::Board(view) => render::text_board(view),
+        Picture::FideBoard(view) => render::fide_text_board(view),
+        _ => String::new(),
     };
     let when = match shown {
         0 => "at the start".to_string(),
@@ -414,7 +415,7 @@ fn board_text(picture: &Picture, shown: u32, played: u32) -> BoardText {
         n => format!("after turn {n} of {played}"),
     };
     BoardText {
-        summary: format!("The board {when}, {to_move} to move; the board as text follows."),
+        summary: format!("The board {when}. {}", crate::picture::describe(picture)),
         text,
     }
 }

@@ -98,11 +98,21 @@ async fn scenario() {
 
     turn(&fake, place, &ALICE, "Kd2").await;
     // Bob's boards (the start, and after White's move) were refused by Discord; they come
-    // with his next command.
+    // with his next command once the bot has held them (Discord's refusal reaches the fake
+    // before the bot writes that down).
     fake.eventually("two DMs to Bob refused", Duration::from_secs(20), || {
         (fake.failed().len() >= 2).then_some(())
     })
     .await;
+    let held = format!("SELECT COUNT(*) FROM outbox WHERE held_for = {}", BOB.id);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while support::count(&launch.database(), &held).await < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Bob's two boards were never held"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let sent = answers(&fake, &slash(place, &BOB, "game", vec![]), 3).await;
     assert!(!sent[0].ephemeral(), "{}", sent[0].content());
     for held in &sent[1..] {

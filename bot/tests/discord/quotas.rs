@@ -9,13 +9,11 @@
 
 use crate::support;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
-use sqlx::Connection;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use support::fixtures::{button, channel, s, slash, subcommand, thread, Opt, Place, User};
 use support::fixtures::{ALICE, BOB, CAROL, CSIPGS, DAVE};
-use support::{FakeDiscord, Launch, Sent};
+use support::{count, FakeDiscord, Launch, Sent};
 
 const QUOTAS: &str = "[quotas]
 challenges_per_member = 1
@@ -34,20 +32,6 @@ fn quotas_replacements_archives_and_removals() {
         "quotas::quotas_replacements_archives_and_removals",
         scenario,
     );
-}
-
-/// One number from the bot's database, read beside the running bot.
-async fn count(db: &Path, sql: &str) -> i64 {
-    let options = SqliteConnectOptions::new().filename(db);
-    let mut connection = SqliteConnection::connect_with(&options)
-        .await
-        .expect("the bot's database opens");
-    let n = sqlx::query_scalar(sql)
-        .fetch_one(&mut connection)
-        .await
-        .expect("a count");
-    let _ = connection.close().await;
-    n
 }
 
 /// What a refused command must leave as it was: open challenges, games, tournaments, the

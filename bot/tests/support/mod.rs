@@ -33,8 +33,8 @@ mod selfcheck;
 
 pub use faults::{Failed, Fault, Route, Rule, Violation};
 pub use process::{
-    departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot, DbLock,
-    Launch,
+    count, departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot,
+    DbLock, Launch,
 };
 pub use selfcheck::self_check;
 

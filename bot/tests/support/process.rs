@@ -317,6 +317,17 @@ pub async fn departed_guilds(database: &Path) -> Vec<i64> {
     departed
 }
 
+/// One number from the bot's database, read beside the running bot.
+pub async fn count(database: &Path, sql: &str) -> i64 {
+    let mut connection = connect(database).await;
+    let n = sqlx::query_scalar(sql)
+        .fetch_one(&mut connection)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    let _ = connection.close().await;
+    n
+}
+
 /// A connection of the test's own to the bot's database, waiting up to 10 s for its locks.
 async fn connect(database: &Path) -> SqliteConnection {
     let options = SqliteConnectOptions::new()

@@ -229,10 +229,19 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert!(page.contains(r#"data-live="1""#), "{page}");
     let src = format!("/g/{token}/board/2?v=");
     assert!(page.contains(&src), "{page}");
-    assert!(
-        page.contains("The board after turn 2, the last"),
-        "alt text: {page}"
-    );
+    // The picture's alt text is the board in words, as its Discord attachment says it.
+    let alt = page
+        .split("alt=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the board has alt text");
+    for words in [
+        "The board after turn 2, the last. Turn 3: White to move.",
+        "White pieces: Kd2.",
+        "Black pieces: Ke7.",
+    ] {
+        assert!(alt.contains(words), "{words}: {alt}");
+    }
 
     let (status, kind, png) = site.bytes(&format!("/g/{token}/board/2?v=1")).await;
     assert_eq!((status, kind.as_str()), (200, "image/png"));
