@@ -115,20 +115,7 @@ pub fn board_words(view: &BoardView) -> String {
     if !view.hidden.is_empty() {
         tail.push(format!("{} squares out of sight.", view.hidden.len()));
     }
-    let pieces = |color: Color| -> Vec<String> {
-        let mut on: Vec<(Square, &Design)> = view
-            .pieces
-            .iter()
-            .filter(|(_, c, _)| *c == color)
-            .map(|(s, _, d)| (*s, d))
-            .collect();
-        // Royal pieces first: cut short, the list still names them.
-        on.sort_by_key(|(s, d)| (!d.is_royal(), *s));
-        on.into_iter()
-            .map(|(s, d)| format!("{}{s}", Position::piece_label(d)))
-            .collect()
-    };
-    let lists = Color::ALL.map(pieces);
+    let lists = Color::ALL.map(|color| side_pieces(&view.pieces, color));
     for detail in [Panel::Full, Panel::Brief] {
         let words = sides(&head(detail), &lists, &tail, usize::MAX);
         if words.chars().count() <= WORDS_MAX {
@@ -144,6 +131,20 @@ pub fn board_words(view: &BoardView) -> String {
         }
         keep -= 1;
     }
+}
+
+/// One side's pieces by square in record notation (`Kd3`, `(WD)d4`), royal pieces first:
+/// cut short, the list still names them.
+fn side_pieces(pieces: &[(Square, Color, Design)], color: Color) -> Vec<String> {
+    let mut on: Vec<(Square, &Design)> = pieces
+        .iter()
+        .filter(|(_, c, _)| *c == color)
+        .map(|(s, _, d)| (*s, d))
+        .collect();
+    on.sort_by_key(|(s, d)| (!d.is_royal(), *s));
+    on.into_iter()
+        .map(|(s, d)| format!("{}{s}", Position::piece_label(d)))
+        .collect()
 }
 
 /// `head`, each side's pieces (at most `keep` named, the rest counted), then `tail`.
@@ -174,17 +175,7 @@ fn sides(head: &str, lists: &[Vec<String>; 2], tail: &[String], keep: usize) -> 
 pub fn fide_board_words(view: &FideBoardView) -> String {
     let mut words = fide_status_line(view);
     for color in Color::ALL {
-        let mut on: Vec<(Square, &Design)> = view
-            .pieces
-            .iter()
-            .filter(|(_, c, _)| *c == color)
-            .map(|(s, _, d)| (*s, d))
-            .collect();
-        on.sort_by_key(|(s, _)| *s);
-        let list: Vec<String> = on
-            .into_iter()
-            .map(|(s, d)| format!("{}{s}", Position::piece_label(d)))
-            .collect();
+        let list = side_pieces(&view.pieces, color);
         words.push_str(&format!(" {color} pieces: {}.", list.join(", ")));
     }
     if !view.check.is_empty() {
@@ -347,21 +338,16 @@ mod tests {
     fn a_crowded_board_is_shortened_within_the_limit() {
         let mut crowded = view("4k3/8/8/8/8/8/8/4K3 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 30");
         let long = Design::parse("fcbmWfrbmFbrlbmDfbrlcAbNfsZbbL").unwrap();
-        for square in [
-            "a1", "b1", "c1", "d1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2",
-            "h2",
-        ] {
-            crowded
-                .pieces
-                .push((square.parse().unwrap(), Color::White, long.clone()));
-        }
-        for square in [
-            "a8", "b8", "c8", "d8", "f8", "g8", "h8", "a7", "b7", "c7", "d7", "e7", "f7", "g7",
-            "h7",
-        ] {
-            crowded
-                .pieces
-                .push((square.parse().unwrap(), Color::Black, long.clone()));
+        // Both sides' first two ranks full, the kings' squares aside.
+        for (color, ranks) in [(Color::White, ['1', '2']), (Color::Black, ['8', '7'])] {
+            for rank in ranks {
+                for file in 'a'..='h' {
+                    let square: Square = format!("{file}{rank}").parse().unwrap();
+                    if !crowded.pieces.iter().any(|(on, ..)| *on == square) {
+                        crowded.pieces.push((square, color, long.clone()));
+                    }
+                }
+            }
         }
         for color in Color::ALL {
             for slot in &mut crowded.players[color.index()].slots {
