@@ -723,7 +723,6 @@ const DIRECTOR: &[Command] = &[
     },
 ];
 
-/// A command by name, or a subcommand by its path (`tournament create`).
 /// What a context menu acts on: Discord offers it on a right-click there, under Apps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuTarget {
@@ -762,6 +761,7 @@ pub fn menu(name: &str) -> Option<&'static Menu> {
     MENUS.iter().find(|m| m.name == name)
 }
 
+/// A command by name, or a subcommand by its path (`tournament create`).
 pub fn command(name: &str) -> Option<&'static Command> {
     let mut words = name.split(' ');
     let first = words.next()?;

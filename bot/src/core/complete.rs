@@ -12,7 +12,7 @@ use super::{Core, Place, Who};
 use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
 use engine::fide::FideGame;
-use engine::{price, zorkmids, Action, Color, Design, Game, Position};
+use engine::{price, zorkmids, Action, Color, Design, Game, Position, Price};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -212,30 +212,41 @@ fn with_builder(mut choices: Vec<Choice>, typed: &str) -> Vec<Choice> {
 /// matches by name or first letters, with their prices.
 fn designs(rules: &engine::Rules, typed: &str) -> Vec<Choice> {
     let cost = |d: &Design| price(d, rules.ruleset.price_table(), &rules.proposals);
+    let parsed = Design::parse_lookup(typed);
     let own = (!typed.is_empty()).then(|| Choice {
-        label: match Design::parse_lookup(typed) {
+        label: match &parsed {
             Err(e) => format!("{typed}: {e}"),
-            Ok(d) => match cost(&d) {
+            Ok(d) => match cost(d) {
                 Ok(p) => format!("{typed}: costs {}", zorkmids(p.cost)),
                 Err(e) => format!("{typed}: {e}"),
             },
         },
         value: typed.to_string(),
     });
-    let named: Vec<Choice> = engine::named::matching(typed)
+    let named: Vec<Choice> = named_pieces(rules, typed)
         .into_iter()
-        .filter(|(_, text)| *text != typed)
-        .filter_map(|(name, text)| {
-            let p = cost(&Design::parse_lookup(text).ok()?).ok()?;
-            Some(Choice {
-                label: format!("{text}: the {name}, costs {}", zorkmids(p.cost)),
-                value: text.to_string(),
-            })
+        .map(|(name, text, p)| Choice {
+            label: format!("{text}: the {name}, costs {}", zorkmids(p.cost)),
+            value: text.to_string(),
         })
         .collect();
     // A name being typed ("chanc") is no design: its error shows only when no piece matches.
-    let own = own.filter(|_| named.is_empty() || Design::parse_lookup(typed).is_ok());
+    let own = own.filter(|_| named.is_empty() || parsed.is_ok());
     own.into_iter().chain(named).collect()
+}
+
+/// Named pieces for who knows the amazon but not its notation: those matching `typed` by
+/// name or by first letters (other than `typed` itself), with their prices under `rules`.
+fn named_pieces(rules: &engine::Rules, typed: &str) -> Vec<(&'static str, &'static str, Price)> {
+    engine::named::matching(typed)
+        .into_iter()
+        .filter(|(_, text)| *text != typed)
+        .filter_map(|(name, text)| {
+            let design = Design::parse(text).ok()?;
+            let p = price(&design, rules.ruleset.price_table(), &rules.proposals).ok()?;
+            Some((name, text, p))
+        })
+        .collect()
 }
 
 /// Suggestions worked out from the game alone, on a blocking thread.
@@ -438,18 +449,11 @@ fn redesigns(game: &Game, side: Color, typed: &str) -> Vec<Choice> {
                 label,
                 value: typed.to_string(),
             });
-            // Named pieces for who knows the amazon but not its notation: by name or by
-            // the design's first letters, with what they would cost here.
-            let named = engine::named::matching(design)
+            let named = named_pieces(rules, design)
                 .into_iter()
-                .filter(|(_, text)| *text != design)
-                .filter_map(|(name, text)| {
-                    let d = Design::parse(text).ok()?;
-                    let p = cost(&d).ok()?;
-                    Some(Choice {
-                        label: format!("{slot}={text}: the {name}, would cost {}", p.cost),
-                        value: format!("{slot}={text}"),
-                    })
+                .map(|(name, text, p)| Choice {
+                    label: format!("{slot}={text}: the {name}, would cost {}", p.cost),
+                    value: format!("{slot}={text}"),
                 });
             own.into_iter().chain(named).collect()
         }

@@ -321,11 +321,12 @@ impl CoreError {
             .trim_end_matches([',', ':', ';'])
             .chars()
             .all(|c| c.is_ascii_lowercase());
-        let mut chars = text.chars();
-        let mut out: String = match chars.next() {
-            Some(first) if plain => first.to_uppercase().chain(chars).collect(),
-            Some(_) => text.clone(),
-            None => return text,
+        if text.is_empty() {
+            return text;
+        }
+        let mut out = match plain {
+            true => super::text::capitalised(&text),
+            false => text,
         };
         if !out.ends_with(['.', '!', '?', ')']) {
             out.push('.');

@@ -58,7 +58,7 @@ pub use request::{
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{help_of, neutral, spans, unmarked, Span, RESTARTING};
+pub use text::{capitalised, help_of, neutral, spans, unmarked, Span, RESTARTING};
 pub use tournaments::TournamentPage;
 pub use venue::Venue;
 pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, ServerPage};

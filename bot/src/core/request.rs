@@ -326,6 +326,16 @@ impl Press {
 }
 
 impl Request {
+    /// What a component of one of our messages stands for: a design builder's menu pick
+    /// (with the value chosen) or button, or another button's press. None: an id we never
+    /// made.
+    pub fn of_component(id: &str, value: Option<&str>) -> Option<Request> {
+        match super::Pick::from_id(id, value) {
+            Some(pick) => Some(Request::Builder(pick)),
+            None => Press::from_id(id).map(Request::Press),
+        }
+    }
+
     /// The slash command it came from (`button` for a press): a metric's label and a log
     /// field, so never anything the member typed.
     pub fn name(&self) -> &'static str {

@@ -57,6 +57,15 @@ pub const RESTARTING: &str = "The bot is restarting, so nothing was done: try ag
 pub const SLOW_DOWN: &str =
     "You are sending commands faster than the bot takes them: wait a few seconds, then try again.";
 
+/// The text with a capital first letter.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// How many characters of one word (a run without spaces) a message shows: what a member
 /// typed is echoed in errors, and a 5000-character design must not fill the answer.
 const ECHO_MAX: usize = 80;

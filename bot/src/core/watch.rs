@@ -391,12 +391,18 @@ fn shows_the_board(reply: &Reply) -> bool {
         )
 }
 
-/// A design as typed (a lone letter is the FIDE piece), and its price under `rules`.
-pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price), CoreError> {
-    let design = Design::parse_lookup(text.trim()).map_err(|error| CoreError::BadDesign {
-        text: text.trim().to_string(),
+/// A design as typed (a lone letter is the FIDE piece).
+pub(super) fn typed_design(text: &str) -> Result<Design, CoreError> {
+    let text = text.trim();
+    Design::parse_lookup(text).map_err(|error| CoreError::BadDesign {
+        text: text.to_string(),
         error,
-    })?;
+    })
+}
+
+/// A design as typed, and its price under `rules`.
+pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price), CoreError> {
+    let design = typed_design(text)?;
     let price = engine::price(&design, rules.ruleset.price_table(), &rules.proposals)?;
     Ok((design, price))
 }

@@ -1,7 +1,7 @@
 //! A core `Reply` as Discord message parts: its picture drawn as a PNG (described in words
-//! for screen readers), text that fits
-//! Discord's 2000 characters (split at line breaks, or attached whole when it holds a code
-//! block), buttons, and mentions limited to the members the reply pings.
+//! for screen readers), text that fits Discord's 2000 characters (split at line breaks, or
+//! attached whole when it holds a code block), select menus and buttons, and mentions
+//! limited to the members the reply pings.
 
 use crate::core::{ButtonStyle, Form, Reply};
 use crate::picture::{self, Painters};

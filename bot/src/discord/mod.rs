@@ -13,7 +13,7 @@ mod message;
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
 use crate::core::{
-    millis_now, system_clock, Choice, Core, Field, Pick, Place, Press, Request, Sight, Who,
+    millis_now, system_clock, Choice, Core, Field, Pick, Place, Request, Sight, Who,
 };
 use crate::ops::http::Gateway;
 use crate::picture::Painters;
@@ -637,13 +637,9 @@ async fn on_event(
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
             _ => None,
         };
-        let id = &press.data.custom_id;
-        let request = match Pick::from_id(id, value.map(String::as_str)) {
-            Some(pick) => Request::Builder(pick),
-            None => match Press::from_id(id) {
-                Some(press) => Request::Press(press),
-                None => return Ok(()),
-            },
+        let Some(request) = Request::of_component(&press.data.custom_id, value.map(String::as_str))
+        else {
+            return Ok(());
         };
         let (who, place) = caller(
             &press.user,

@@ -3,7 +3,7 @@
 //! keyboard.
 
 use super::PLACE;
-use crate::core::{spans, Core, Pick, Picture, Press, Reply, Request, Span, Target, Who};
+use crate::core::{spans, Core, Picture, Reply, Request, Span, Target, Who};
 use crate::picture;
 use render::{fide_text_board, text_board};
 use std::path::{Path, PathBuf};
@@ -155,10 +155,10 @@ impl Screen {
         for select in &reply.selects {
             let mut labels = Vec::new();
             for option in &select.options {
-                let Some(pick) = Pick::from_id(&select.id, Some(&option.value)) else {
+                let Some(request) = Request::of_component(&select.id, Some(&option.value)) else {
                     continue;
                 };
-                presses.push(Request::Builder(pick));
+                presses.push(request);
                 let chosen = if option.chosen { " (now)" } else { "" };
                 labels.push(format!("{} {}{chosen}", presses.len(), option.label));
             }
@@ -167,12 +167,8 @@ impl Screen {
         if !buttons.is_empty() {
             let mut labels = Vec::new();
             for button in buttons {
-                let request = match Pick::from_id(&button.id, None) {
-                    Some(pick) => Request::Builder(pick),
-                    None => match Press::from_id(&button.id) {
-                        Some(press) => Request::Press(press),
-                        None => continue,
-                    },
+                let Some(request) = Request::of_component(&button.id, None) else {
+                    continue;
                 };
                 presses.push(request);
                 labels.push(format!("/press {} = {}", presses.len(), button.label));

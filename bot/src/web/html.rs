@@ -2,7 +2,7 @@
 //! design can't become markup. Each live page has one changing part (`#live`), written by
 //! the same function for the page and for its live updates.
 
-use crate::core::{GamePage, PricePage, ServerPage, TournamentPage};
+use crate::core::{capitalised, GamePage, PricePage, ServerPage, TournamentPage};
 use crate::family::Family;
 use engine::Ruleset;
 use maud::{html, Markup, DOCTYPE};
@@ -336,13 +336,5 @@ fn table(view: &TableView) -> Markup {
                 } } }
             }
         }
-    }
-}
-
-pub(super) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

@@ -305,7 +305,7 @@ fn priced(design: &str, ruleset: Ruleset) -> Result<crate::core::PricePage, Stri
             design.chars().count()
         ));
     }
-    Core::price_page(design, ruleset).map_err(|e| html::capitalised(&e.to_string()))
+    Core::price_page(design, ruleset).map_err(|e| crate::core::capitalised(&e.to_string()))
 }
 
 /// A design's movement diagram (PNG).
