@@ -6,7 +6,7 @@
 
 use crate::support;
 
-use support::fixtures::{autocomplete, button, channel, s, slash, Opt, Place, User};
+use support::fixtures::{autocomplete, channel, s, slash, Opt, Place, User};
 use support::fixtures::{ALICE, BOB, CAROL};
 use support::{FakeDiscord, Launch, Sent};
 
@@ -82,12 +82,7 @@ async fn scenario() {
         "{}",
         challenge.content()
     );
-    let started = fake.ask(&button(here, &BOB, &challenge.buttons()[0])).await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    let started = fake.accept(here, &BOB, &challenge).await;
     assert_eq!(started.pngs().len(), 1, "the first board");
 
     let first = play(&fake, here, &ALICE, "e3").await;

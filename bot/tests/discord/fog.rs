@@ -79,14 +79,7 @@ async fn scenario() {
         "{}",
         challenge.content()
     );
-    let started = fake
-        .ask(&button(place, &BOB, &challenge.buttons()[0]))
-        .await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    let started = fake.accept(place, &BOB, &challenge).await;
     assert!(started.pngs().is_empty(), "no board in public");
     let first = fake.dm(ALICE.id, 1).await;
     assert!(
@@ -224,14 +217,7 @@ async fn probe() {
         Opt::Bool("unofficial", true),
     ];
     let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
-    let started = fake
-        .ask(&button(place, &BOB, &challenge.buttons()[0]))
-        .await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    fake.accept(place, &BOB, &challenge).await;
 
     // White makes a doublemove piece that steps forward without capturing (3 zorkmids),
     // buys it and drops it on e2, while Black's king walks to e4, out of White's sight.

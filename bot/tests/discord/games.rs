@@ -7,7 +7,7 @@
 use crate::support;
 
 use std::time::Duration;
-use support::fixtures::{button, channel, s, slash, Opt, Place, User};
+use support::fixtures::{channel, s, slash, Opt, Place, User};
 use support::fixtures::{ALICE, BOB, CAROL};
 use support::{FakeDiscord, Launch, Sent};
 
@@ -30,14 +30,7 @@ async fn one_minute_game(fake: &FakeDiscord, place: Place) {
         "{}",
         challenge.content()
     );
-    let started = fake
-        .ask(&button(place, &BOB, &challenge.buttons()[0]))
-        .await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    fake.accept(place, &BOB, &challenge).await;
     play(fake, place, &ALICE, "Kd2").await;
 }
 
@@ -143,12 +136,7 @@ async fn scenario() {
         "{}",
         rematch.content()
     );
-    let started = fake.ask(&button(a, &ALICE, &rematch.buttons()[0])).await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    fake.accept(a, &ALICE, &rematch).await;
     play(&fake, a, &BOB, "Kd2").await;
 
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());

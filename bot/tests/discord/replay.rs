@@ -13,7 +13,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::Connection;
 use std::path::Path;
 use std::time::Duration;
-use support::fixtures::{button, channel, s, slash, Opt};
+use support::fixtures::{channel, s, slash, Opt};
 use support::fixtures::{ALICE, BOB, CAROL};
 use support::{FakeDiscord, Launch};
 
@@ -58,14 +58,7 @@ async fn scenario() {
 
     let options = vec![Opt::User("opponent", BOB), Opt::Int("colour", 0)];
     let challenge = fake.ask(&slash(place, &ALICE, "challenge", options)).await;
-    let started = fake
-        .ask(&button(place, &BOB, &challenge.buttons()[0]))
-        .await;
-    assert!(
-        started.content().starts_with("Game on!"),
-        "{}",
-        started.content()
-    );
+    fake.accept(place, &BOB, &challenge).await;
     fake.answer(&slash(place, &ALICE, "move", vec![s("move", "Kd2")]))
         .await;
 

@@ -116,14 +116,21 @@ impl Sent {
         self.message()["flags"].as_u64().unwrap_or(0) & 64 != 0
     }
 
-    /// The custom ids of the message's buttons.
-    pub fn buttons(&self) -> Vec<String> {
+    /// The message's components (buttons, select menus), row after row.
+    pub fn components(&self) -> Vec<Value> {
         let rows = self.message()["components"]
             .as_array()
             .cloned()
             .unwrap_or_default();
         rows.iter()
             .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .collect()
+    }
+
+    /// The custom ids of the message's buttons (and menus).
+    pub fn buttons(&self) -> Vec<String> {
+        self.components()
+            .iter()
             .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
             .collect()
     }
@@ -605,6 +612,24 @@ impl FakeDiscord {
     pub async fn ask(&self, interaction: &Value) -> Sent {
         self.dispatch(interaction);
         self.sent(interaction["token"].as_str().unwrap(), 1).await
+    }
+
+    /// `who` presses a challenge's first button (Accept, or a rematch's): the game starts,
+    /// and the answer says so.
+    pub async fn accept(
+        &self,
+        place: fixtures::Place,
+        who: &fixtures::User,
+        challenge: &Sent,
+    ) -> Sent {
+        let press = fixtures::button(place, who, &challenge.buttons()[0]);
+        let started = self.ask(&press).await;
+        assert!(
+            started.content().starts_with("Game on!"),
+            "{}",
+            started.content()
+        );
+        started
     }
 
     /// Dispatch an interaction and wait for its answer with content, past a deferral.
