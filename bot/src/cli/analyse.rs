@@ -50,9 +50,9 @@ pub fn run(
     let stop = AtomicBool::new(false);
     let analysis = computer::analyse(&pos, &limits(time, depth), seed, &stop);
     for line in describe(&analysis, pos.to_move(), pos.ply()) {
-        println!("{line}");
+        say!("{line}");
     }
-    println!("{}", analysis.summary());
+    say!("{}", analysis.summary());
     ExitCode::SUCCESS
 }
 

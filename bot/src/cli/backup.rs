@@ -28,9 +28,9 @@ pub fn run(database: &DatabaseUrl, to: &Path) -> ExitCode {
         match made {
             Ok(made) => {
                 for (table, rows) in &made.tables {
-                    println!("{table}: {rows} rows");
+                    say!("{table}: {rows} rows");
                 }
-                println!(
+                say!(
                     "backed up {database} to {} ({} bytes, {} rows); it opens and its counts agree",
                     made.path.display(),
                     made.bytes,

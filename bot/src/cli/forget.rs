@@ -47,7 +47,7 @@ pub fn run(database: &DatabaseUrl, whom: Whom) -> ExitCode {
         store.close().await;
         match done {
             Ok(said) => {
-                println!("{said}");
+                say!("{said}");
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -1,5 +1,5 @@
 use super::Exit;
-use crate::store::{copy_database, CopyError, DatabaseUrl, Store, StoreError};
+use crate::store::{copy_database, CopyError, DatabaseUrl, Store};
 use std::process::ExitCode;
 
 /// `csipgs migrate-db --from A --to B`: open both (applying migrations), copy every row of A
@@ -42,10 +42,7 @@ fn copy(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
             async move {
                 Store::open(&url).await.map_err(|e| {
                     complain!("can't open {url}: {e}");
-                    match e {
-                        StoreError::NotSqlite(_) => Exit::BadInput,
-                        _ => Exit::Io,
-                    }
+                    super::database_exit(&e)
                 })
             }
         };
@@ -66,9 +63,9 @@ fn copy(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
         match result {
             Ok(copied) => {
                 for (table, rows) in &copied.tables {
-                    println!("{table}: {rows} rows");
+                    say!("{table}: {rows} rows");
                 }
-                println!("copied {from} into {to}; the counts agree");
+                say!("copied {from} into {to}; the counts agree");
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -10,6 +10,32 @@ macro_rules! complain {
 }
 pub(crate) use complain;
 
+/// `println!` for everything a command prints: a reader that has gone (`csipgs replay x |
+/// head -1`) ends the command quietly, as the pipe's end asked, instead of a panic.
+macro_rules! say {
+    () => {
+        $crate::cli::show(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::show(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use say;
+
+/// Write to standard output at once. A closed pipe exits with status 0, as a reader that
+/// stopped reading wanted no more; any other failure (a full disk) is said, status 3.
+pub fn show(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(text).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        complain!("can't write to standard output: {e}");
+        std::process::exit(Exit::Io as i32);
+    }
+}
+
 pub mod analyse;
 pub mod backup;
 pub mod forget;
@@ -170,7 +196,6 @@ fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position
     })
 }
 
-/// Run a subcommand's async work on a runtime of one thread; status 3 if none can start.
 /// Open a database an operator command works on: a SQLite file must exist already (none is
 /// made by a typo). The error is said, and its exit status returned.
 pub async fn open_existing(database: &DatabaseUrl) -> Result<crate::store::Store, ExitCode> {
@@ -182,10 +207,21 @@ pub async fn open_existing(database: &DatabaseUrl) -> Result<crate::store::Store
     }
     crate::store::Store::open(database).await.map_err(|e| {
         complain!("can't open {database}: {e}");
-        Exit::Io.into()
+        database_exit(&e).into()
     })
 }
 
+/// How a database that can't be opened ends a command: `BadInput` for the wrong input (a
+/// file that is not SQLite, another program's database), `Io` for the rest.
+pub fn database_exit(e: &crate::store::StoreError) -> Exit {
+    use crate::store::StoreError;
+    match e {
+        StoreError::NotSqlite(_) | StoreError::Foreign { .. } => Exit::BadInput,
+        _ => Exit::Io,
+    }
+}
+
+/// Run a subcommand's async work on a runtime of one thread; status 3 if none can start.
 pub fn block_on(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()

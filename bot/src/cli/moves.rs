@@ -22,7 +22,7 @@ pub fn run(position: &str, rules: &RulesArgs, game: &GameArgs) -> ExitCode {
     };
     lines.sort();
     for line in lines {
-        println!("{line}");
+        say!("{line}");
     }
     ExitCode::SUCCESS
 }

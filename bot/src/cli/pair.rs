@@ -35,7 +35,7 @@ pub fn run(file: &Path) -> ExitCode {
     };
     match checker::check(&tournament, round, &pairings) {
         Ok(()) => {
-            print!("{}", trf::write_pairings(&pairings));
+            super::show(format_args!("{}", trf::write_pairings(&pairings)));
             ExitCode::SUCCESS
         }
         Err(rejected) => {

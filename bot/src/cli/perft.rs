@@ -19,7 +19,7 @@ pub fn run(position: Option<&str>, depth: u32, rules: &RulesArgs, game: &GameArg
     };
     match count {
         Ok(n) => {
-            println!("{n}");
+            say!("{n}");
             ExitCode::SUCCESS
         }
         Err(code) => code,

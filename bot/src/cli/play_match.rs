@@ -106,8 +106,8 @@ pub fn run(the_match: &Match, (rules, game): (&RulesArgs, &GameArgs)) -> ExitCod
         &setting,
         seed,
     );
-    println!("{first} vs {second} over {games} game{plural}: {score}");
-    println!("{}", summary(&score));
+    say!("{first} vs {second} over {games} game{plural}: {score}");
+    say!("{}", summary(&score));
     ExitCode::SUCCESS
 }
 

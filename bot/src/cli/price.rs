@@ -20,8 +20,8 @@ pub fn run(typed: &str, rules: &str, json: bool) -> ExitCode {
         }
     };
     match price(&design, table, &Proposals::default()) {
-        Ok(p) if json => println!("{}", price_json(&p)),
-        Ok(p) => print!("{}", price_text(&p, typed)),
+        Ok(p) if json => say!("{}", price_json(&p)),
+        Ok(p) => super::show(format_args!("{}", price_text(&p, typed))),
         Err(e) => {
             complain!("{e}");
             return Exit::BadInput.into();

@@ -37,10 +37,10 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
             for (turn, warning) in &replay.warnings {
                 complain!("warning at turn {turn}: {warning}");
             }
-            println!("{}", replay.game.position());
+            say!("{}", replay.game.position());
             match replay.game.result() {
-                Some(outcome) => println!("{outcome}"),
-                None => println!("*"),
+                Some(outcome) => say!("{outcome}"),
+                None => say!("*"),
             }
             match gif {
                 Some(out) => {
@@ -56,7 +56,7 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
             if let ReplayError::Illegal { before, .. } = &illegal {
                 print_turns(before.turns());
             }
-            println!("{}", neutral(&illegal.to_string()));
+            say!("{}", neutral(&illegal.to_string()));
             Exit::No.into()
         }
         // A file that is not a readable record is bad input, not an illegal game.
@@ -69,7 +69,7 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
 
 fn print_turns(turns: &[PlayedTurn]) {
     for t in turns {
-        println!(
+        say!(
             "{:>4}. {:<28} White {:<6} Black {}",
             t.ply,
             t.notation,
@@ -87,10 +87,10 @@ fn fide(text: &str, gif: Option<&Path>, variants: Option<Variants>) -> ExitCode 
         Err(code) => return code,
     };
     print_moves(&pgn.game);
-    println!("{}", pgn.game.position().fen());
+    say!("{}", pgn.game.position().fen());
     match pgn.game.result() {
-        Some(outcome) => println!("{outcome}"),
-        None => println!("*"),
+        Some(outcome) => say!("{outcome}"),
+        None => say!("*"),
     }
     match gif {
         Some(out) => {
@@ -129,7 +129,7 @@ fn read_pgn(text: &str, variants: Option<Variants>) -> Result<Pgn, ExitCode> {
     let pgn = Pgn::read(text).map_err(|e| -> ExitCode {
         match e {
             illegal @ PgnError::Move { .. } => {
-                println!("{}", neutral(&format!("illegal at {illegal}")));
+                say!("{}", neutral(&format!("illegal at {illegal}")));
                 Exit::No.into()
             }
             // A file that is not a readable PGN is bad input, not an illegal game.
@@ -166,7 +166,7 @@ fn print_moves(game: &FideGame) {
         match color {
             Color::White => line = format!("{number:>4}. {san:<12}"),
             Color::Black => {
-                println!("{line}{san}");
+                say!("{line}{san}");
                 line.clear();
                 number += 1;
             }
@@ -174,7 +174,7 @@ fn print_moves(game: &FideGame) {
         color = !color;
     }
     if !line.is_empty() {
-        println!("{}", line.trim_end());
+        say!("{}", line.trim_end());
     }
 }
 

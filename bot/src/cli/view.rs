@@ -15,7 +15,7 @@ pub fn run(position: &str, side: Color, rules: &RulesArgs, out: Option<&Path>) -
         Err(code) => return code,
     };
     let (text, picture) = seen_by(&Game::from_position(position), side);
-    print!("{text}");
+    super::show(format_args!("{text}"));
     match out {
         Some(out) => super::render::write(out, &render::board(&picture, &Style::default())),
         None => ExitCode::SUCCESS,

@@ -15,6 +15,7 @@ mod copy;
 mod games;
 mod health;
 mod outbox;
+mod owner;
 mod privacy;
 mod proposals;
 mod quotas;
@@ -130,6 +131,12 @@ pub enum StoreError {
     /// The file exists but is not a SQLite database (a text file, a picture...).
     #[error("{0} is not a SQLite database: give a new file name, or a database csipgs made")]
     NotSqlite(String),
+    /// A database csipgs didn't make: it is left untouched.
+    #[error("{database} is not a csipgs database ({why}), so csipgs leaves it untouched: give a new file name (csipgs makes it) or a database csipgs made")]
+    Foreign {
+        database: String,
+        why: owner::Foreign,
+    },
     /// The first connection failed: refused, unknown host, wrong password, no answer.
     #[error("can't reach the database: {0}")]
     Unreachable(String),
@@ -177,10 +184,11 @@ fn unjson<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
 
 impl Store {
     /// Connect (creating a SQLite file if needed) and apply the migrations.
-    /// `NotSqlite` or `Unreachable` within [`CONNECT_TIMEOUT`] when it can't be used.
+    /// `NotSqlite`, `Foreign` (nothing written) or `Unreachable` within [`CONNECT_TIMEOUT`]
+    /// when it can't be used.
     pub async fn open(url: &DatabaseUrl) -> Result<Store, StoreError> {
         if let DatabaseUrl::Sqlite(path) = url {
-            check_sqlite_file(path)?;
+            owner::check_sqlite_file(path).await?;
         }
         let connect_url = url.connect_url()?;
         // One connection first: a pool retries a refused or misconfigured server until its
@@ -208,6 +216,12 @@ impl Store {
             .max_connections(connections)
             .connect(&connect_url)
             .await?;
+        if backend == Backend::Postgres {
+            if let Err(e) = owner::check_postgres(&pool, &url.to_string()).await {
+                pool.close().await;
+                return Err(e);
+            }
+        }
         Store::migrated(pool, backend).await
     }
 
@@ -225,10 +239,11 @@ impl Store {
     }
 
     async fn migrated(pool: AnyPool, backend: Backend) -> Result<Store, StoreError> {
-        match backend {
-            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&pool).await?,
-            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
+        // Marked first, so a new file is csipgs's from its first write on.
+        if backend == Backend::Sqlite {
+            owner::mark(&pool).await?;
         }
+        owner::migrator(backend).run(&pool).await?;
         Ok(Store {
             pool,
             backend,
@@ -263,29 +278,6 @@ impl Store {
 
 /// How long opening a database may take before it is reported unreachable.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// A file that exists and is not empty must begin as every SQLite database does; SQLite
-/// itself would say so only at the first query, after the pool had retried for its timeout.
-fn check_sqlite_file(path: &std::path::Path) -> Result<(), StoreError> {
-    use std::io::Read;
-    const HEADER: &[u8; 16] = b"SQLite format 3\0";
-    let mut file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        // Missing: created here, readable by its owner only (SQLite gives its -wal and -shm
-        // files the same permissions). Unreadable: the connection says why.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let _ = backup::create_private(path);
-            return Ok(());
-        }
-        Err(_) => return Ok(()),
-    };
-    let mut start = Vec::with_capacity(HEADER.len());
-    let _ = file.by_ref().take(16).read_to_end(&mut start);
-    if start.is_empty() || start == HEADER {
-        return Ok(());
-    }
-    Err(StoreError::NotSqlite(path.display().to_string()))
-}
 
 fn pool_options(backend: Backend) -> PoolOptions<Any> {
     sqlx::any::install_default_drivers();

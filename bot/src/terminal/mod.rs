@@ -2,10 +2,11 @@
 //! Commands are typed as lines (`/move Kd2`); a text board follows every turn and the board
 //! PNG is written to a file.
 
+mod input;
 mod read;
 mod screen;
 
-use crate::cli::{complain, Exit};
+use crate::cli::{complain, say, show, Exit};
 use crate::core::{
     system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, OptionChoices,
     Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
@@ -15,9 +16,10 @@ use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Status, Store, S
 use engine::computer::Level;
 use engine::fide::Variants;
 use engine::{Color, Options, Ruleset, TimeControl};
+use input::{Lines, Typed, MAX_LINE};
 use read::{help, parse, Line};
 use screen::Screen;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -74,10 +76,8 @@ pub fn run(setup: Setup) -> ExitCode {
                 complain!("{e}");
                 match e {
                     // Bad options are bad input: the prompt never opens.
-                    PlayError::Refused(_) | PlayError::Store(StoreError::NotSqlite(_)) => {
-                        Exit::BadInput.into()
-                    }
-                    PlayError::Store(_) => Exit::Io.into(),
+                    PlayError::Refused(_) => Exit::BadInput.into(),
+                    PlayError::Store(e) => crate::cli::database_exit(&e).into(),
                 }
             }
         }
@@ -146,7 +146,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
     match &resumed {
         Some(row) => {
             seat = member.unwrap_or(Seat::playing(row.game.to_move(), Some(row)));
-            println!("Resuming the game in {}.", database_text(&setup.database));
+            say!("Resuming the game in {}.", database_text(&setup.database));
             let at_keyboard = &players[seat.0];
             screen.ask(&core, at_keyboard, Request::Game).await;
             screen
@@ -158,32 +158,45 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             .map_err(PlayError::Refused)?,
     }
     screen.computer_turns(&core, players[seat.0].id).await;
-    println!(
-        "Type /help for the commands, /as white or /as black to switch players, /quit to stop."
-    );
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    say!("Type /help for the commands, /as white or /as black to switch players, /quit to stop.");
+    let mut lines = Lines::new(std::io::stdin().lock());
     let mut row = core.store().latest_game(CHANNEL).await?;
     loop {
         let who = &players[seat.0];
-        print!("{} ({})> ", who.name, seat.colour(row.as_ref()));
-        let _ = std::io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
-            println!();
-            break;
+        show(format_args!(
+            "{} ({})> ",
+            who.name,
+            seat.colour(row.as_ref())
+        ));
+        let line = match lines.next() {
+            Some(Ok(Typed::Line(line))) => line,
+            Some(Ok(Typed::NotText)) => {
+                say!("That line was not readable text (UTF-8), so it was ignored: type it again.");
+                continue;
+            }
+            Some(Ok(Typed::TooLong)) => {
+                say!(
+                    "That line is longer than {MAX_LINE} bytes, so it was ignored up to its end:                      type a shorter one."
+                );
+                continue;
+            }
+            None | Some(Err(_)) => {
+                say!();
+                break;
+            }
         };
         let mut switch = None;
         match parse(&line) {
-            Err(usage) => println!("{}", crate::core::neutral(&usage)),
+            Err(usage) => say!("{}", crate::core::neutral(&usage)),
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
-            Ok(Line::Help) => println!("{}", help()),
+            Ok(Line::Help) => say!("{}", help()),
             Ok(Line::As(color)) => switch = Some(color),
             Ok(Line::Press(n)) => match screen.button(n) {
                 Some(request) => screen.ask(&core, who, request).await,
-                None => println!(
-                    "there is no button {n}: /press takes the number shown beside a button"
-                ),
+                None => {
+                    say!("there is no button {n}: /press takes the number shown beside a button")
+                }
             },
             Ok(Line::Command(Request::Rematch)) => {
                 let replies = core.handle(who, PLACE, Request::Rematch).await;
@@ -198,7 +211,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         if let (Some(member), Some(color)) = (member, switch) {
             let playing = member.colour(row.as_ref());
             if color != playing {
-                println!("The computer plays {color}: you play {playing}.");
+                say!("The computer plays {color}: you play {playing}.");
             }
             switch = None;
         }
@@ -333,7 +346,7 @@ fn database_text(database: &Option<DatabaseUrl>) -> String {
 fn pass_keyboard(
     next: &Who,
     color: Color,
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    lines: &mut impl Iterator<Item = std::io::Result<Typed>>,
     out: &mut impl Write,
 ) -> bool {
     // A screen that can't be written to shows nothing to hide.
@@ -458,7 +471,9 @@ mod tests {
             moderator: false,
             manager: false,
         };
-        let mut lines = ["".to_string(), "".to_string()].into_iter().map(Ok);
+        let mut lines = [Typed::Line(String::new()), Typed::NotText]
+            .into_iter()
+            .map(Ok);
         let mut out = Vec::new();
         assert!(pass_keyboard(&bob, Color::Black, &mut lines, &mut out));
         let out = String::from_utf8(out).unwrap();

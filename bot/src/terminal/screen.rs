@@ -3,6 +3,7 @@
 //! keyboard.
 
 use super::PLACE;
+use crate::cli::say;
 use crate::core::{spans, Core, Picture, Reply, Request, Span, Target, Who};
 use crate::picture;
 use render::{fide_text_board, text_board};
@@ -46,7 +47,7 @@ impl Screen {
                     self.show_to(core, reply, at_keyboard).await;
                 }
             }
-            Err(e) => println!("{}", e.sentence()),
+            Err(e) => say!("{}", e.sentence()),
         }
     }
 
@@ -118,15 +119,15 @@ impl Screen {
         // Everything here is seen by whoever is at the keyboard: only a fog player's own
         // messages, kept until the keyboard passed to them, are private.
         match reply.elsewhere {
-            Some(Target::Direct { user }) => println!("(for {} only) {text}", self.name_of(user)),
-            _ => println!("{text}"),
+            Some(Target::Direct { user }) => say!("(for {} only) {text}", self.name_of(user)),
+            _ => say!("{text}"),
         }
         if let Some(picture) = &reply.picture {
             match picture {
-                Picture::Board(view) => println!("{}", text_board(view)),
-                Picture::FideBoard(view) => println!("{}", fide_text_board(view)),
+                Picture::Board(view) => say!("{}", text_board(view)),
+                Picture::FideBoard(view) => say!("{}", fide_text_board(view)),
                 // Other pictures in the words a screen reader gets on Discord.
-                other => println!("{}", picture::describe(other)),
+                other => say!("{}", picture::describe(other)),
             }
             let path = match picture {
                 Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
@@ -134,17 +135,17 @@ impl Screen {
             };
             match core.painters().encode(picture.clone()).await {
                 Ok(bytes) => write_file(&path, &bytes),
-                Err(e) => println!("({e})"),
+                Err(e) => say!("({e})"),
             }
         }
         for file in &reply.files {
-            println!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
-            write_file(Path::new(&file.name), &file.bytes);
+            say!("{}", String::from_utf8_lossy(&file.bytes).trim_end());
+            write_new_file(Path::new(&file.name), &file.bytes);
         }
         let (links, buttons): (Vec<_>, Vec<_>) =
             reply.buttons.iter().partition(|b| b.link.is_some());
         for link in links {
-            println!(
+            say!(
                 "({}: {})",
                 link.label,
                 link.link.as_deref().unwrap_or_default()
@@ -162,7 +163,7 @@ impl Screen {
                 let chosen = if option.chosen { " (now)" } else { "" };
                 labels.push(format!("{} {}{chosen}", presses.len(), option.label));
             }
-            println!("({} {})", select.placeholder, labels.join(", "));
+            say!("({} {})", select.placeholder, labels.join(", "));
         }
         if !buttons.is_empty() {
             let mut labels = Vec::new();
@@ -173,11 +174,11 @@ impl Screen {
                 presses.push(request);
                 labels.push(format!("/press {} = {}", presses.len(), button.label));
             }
-            println!("(buttons: {})", labels.join(", "));
+            say!("(buttons: {})", labels.join(", "));
         }
         if !presses.is_empty() {
             if !reply.selects.is_empty() {
-                println!("(/press N chooses number N)");
+                say!("(/press N chooses number N)");
             }
             *self.buttons.lock().unwrap_or_else(|e| e.into_inner()) = presses;
         }
@@ -204,10 +205,50 @@ fn latest_board_only(mut replies: Vec<Reply>) -> Vec<Reply> {
     replies
 }
 
+/// Write a file the player keeps (a game's record) under a name no file has yet: its own,
+/// or with -2, -3... before the extension, so a new session's game 1 leaves the last
+/// session's game 1 as it was. The name is chosen and the file made in one step.
+fn write_new_file(path: &Path, bytes: &[u8]) {
+    use std::io::Write;
+    const TRIES: u32 = 1000;
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    for n in 1..=TRIES {
+        let name = match n {
+            1 => path.to_path_buf(),
+            n => path.with_file_name(format!("{stem}-{n}{extension}")),
+        };
+        let made = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&name);
+        match made {
+            Ok(mut file) => {
+                match file.write_all(bytes) {
+                    Ok(()) => say!("(written to {})", name.display()),
+                    Err(e) => say!("(can't write {}: {e})", name.display()),
+                }
+                return;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                say!("(can't write {}: {e})", name.display());
+                return;
+            }
+        }
+    }
+    say!(
+        "(can't write {}: {TRIES} files of that name, numbered, exist already; move some away)",
+        path.display()
+    );
+}
+
 fn write_file(path: &Path, bytes: &[u8]) {
     match std::fs::write(path, bytes) {
-        Ok(()) => println!("(written to {})", path.display()),
-        Err(e) => println!("(can't write {}: {e})", path.display()),
+        Ok(()) => say!("(written to {})", path.display()),
+        Err(e) => say!("(can't write {}: {e})", path.display()),
     }
 }
 

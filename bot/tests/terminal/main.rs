@@ -16,3 +16,4 @@ mod pair;
 mod play;
 mod price;
 mod readme;
+mod safety;
