@@ -12,6 +12,7 @@ mod end_to_end;
 mod faults;
 mod fide;
 mod fog;
+mod outage;
 mod games;
 mod quotas;
 mod replay;
