@@ -167,7 +167,12 @@ impl Core {
             Target::Direct { user } if reply.held_if_no_dms => Some(user),
             _ => None,
         };
-        match (self.platform.deliver(target, reply.clone(), row.nonce()).await, holder) {
+        match (
+            self.platform
+                .deliver(target, reply.clone(), row.nonce())
+                .await,
+            holder,
+        ) {
             (Ok(posted), _) => {
                 self.anchor(&reply, posted).await;
                 // Marked before the next message is tried, never batched: a delivery known

@@ -11,9 +11,7 @@ use crate::core::{
     Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
 };
 use crate::family::{Family, GameRules};
-use crate::store::{
-    Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, Store, StoreError,
-};
+use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, Store, StoreError};
 use engine::computer::Level;
 use engine::fide::Variants;
 use engine::{Color, Options, Ruleset, TimeControl};

@@ -13,8 +13,14 @@ use std::time::{Duration, Instant};
 use support::fixtures::{button, channel, s, slash, Opt, Place, ALICE, BOB, CAROL};
 use support::{lock_database, postgres, DbProxy, FakeDiscord, Launch, Sent};
 
-/// Games played at once through the outage.
-const GAMES: u64 = 20;
+/// Games played at once through the outage; `CSIPGS_OUTAGE_GAMES` sets another number (200,
+/// as many as the load bench plays, for the figures).
+fn games() -> u64 {
+    std::env::var("CSIPGS_OUTAGE_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20)
+}
 /// How long PostgreSQL is out.
 const OUTAGE: Duration = Duration::from_secs(30);
 /// What a member hears when the database can't take their turn.
@@ -67,7 +73,11 @@ fn answered(reply: &Sent) -> Answered {
 /// One game's players: a turn about every half second until `stop`, a turn the bot could
 /// not take tried again. Returns how long each answer took, with what it said, and how many
 /// turns were played.
-async fn play(fake: Arc<FakeDiscord>, game: u64, stop: Arc<AtomicBool>) -> (Vec<(Duration, Answered)>, usize) {
+async fn play(
+    fake: Arc<FakeDiscord>,
+    game: u64,
+    stop: Arc<AtomicBool>,
+) -> (Vec<(Duration, Answered)>, usize) {
     let mut answers = Vec::new();
     let mut ply = 0;
     while !stop.load(Ordering::SeqCst) {
@@ -115,13 +125,14 @@ async fn postgres_goes_away_for_30_s() {
         .start();
     fake.wait_logged_in(1).await;
     fake.games_in_channels(channel(1)).await;
-    for game in 0..GAMES {
+    let games = games();
+    for game in 0..games {
         start_game(&fake, place_of(game)).await;
     }
 
     let stop = Arc::new(AtomicBool::new(false));
     let health = tokio::spawn(watch_health(port, stop.clone()));
-    let players: Vec<_> = (0..GAMES)
+    let players: Vec<_> = (0..games)
         .map(|game| tokio::spawn(play(fake.clone(), game, stop.clone())))
         .collect();
     tokio::time::sleep(Duration::from_secs(5)).await;
@@ -158,7 +169,7 @@ async fn postgres_goes_away_for_30_s() {
         .find(|(at, status, _)| *at > up && *status == 200)
         .map(|(at, _, _)| at.duration_since(up));
     println!(
-        "postgres out for {} s under {GAMES} games: {played} turns played, {told_to_retry} commands told to try again, slowest answer {:.2} s, healthy again {:.1} s after it came back",
+        "postgres out for {} s under {games} games: {played} turns played, {told_to_retry} commands told to try again, slowest answer {:.2} s, healthy again {:.1} s after it came back",
         OUTAGE.as_secs(),
         slowest.as_secs_f64(),
         healthy_again.map_or(f64::NAN, |d| d.as_secs_f64()),
@@ -187,7 +198,9 @@ async fn postgres_goes_away_for_30_s() {
         assert_eq!(cluster.psql(&url, &sql), ply.to_string(), "game {game}");
     }
     // And the game goes on, for Carol who watches.
-    let status = fake.answer(&slash(place_of(0), &CAROL, "game", vec![])).await;
+    let status = fake
+        .answer(&slash(place_of(0), &CAROL, "game", vec![]))
+        .await;
     assert!(!status.ephemeral(), "{}", status.content());
     drop(proxy);
     let (clean, log) = bot.terminate();
@@ -221,15 +234,27 @@ async fn sqlite_busy_past_its_timeout() {
     assert!(delay < Duration::from_secs(3), "{delay:?}");
     assert!(reply.ephemeral(), "{}", reply.content());
     assert!(
-        reply.content().contains("database is busy, so nothing changed"),
+        reply
+            .content()
+            .contains("database is busy, so nothing changed"),
         "{}",
         reply.content()
     );
     lock.release().await;
     let status = fake.answer(&slash(place, &CAROL, "game", vec![])).await;
-    assert!(status.content().contains("White to move"), "{}", status.content());
-    let played = fake.answer(&slash(place, &ALICE, "move", vec![s("move", "Kd2")])).await;
-    assert!(played.content().contains("played **Kd2**"), "{}", played.content());
+    assert!(
+        status.content().contains("White to move"),
+        "{}",
+        status.content()
+    );
+    let played = fake
+        .answer(&slash(place, &ALICE, "move", vec![s("move", "Kd2")]))
+        .await;
+    assert!(
+        played.content().contains("played **Kd2**"),
+        "{}",
+        played.content()
+    );
     let (clean, log) = bot.terminate();
     assert!(clean, "{log}");
     fake.stop();

@@ -583,7 +583,11 @@ fn killed_between_rounds_each_opening_once() {
             let dir = support::scratch_dir("tournaments-killed");
             let mut bot = Launch::new(&fake.api_base(), &dir, "info").start();
             fake.wait_logged_in(1).await;
-            let options = vec![Opt::Int("format", 1), s("time", "1m"), Opt::Int("ruleset", 0)];
+            let options = vec![
+                Opt::Int("format", 1),
+                s("time", "1m"),
+                Opt::Int("ruleset", 0),
+            ];
             let (cup, _) = create(&fake, channel(604), &CAROL, "Wave Cup", options).await;
             for (n, who) in [ALICE, BOB, CAROL, DAVE].iter().enumerate() {
                 joined(&fake, &cup, who, n + 1).await;
@@ -617,7 +621,8 @@ fn killed_between_rounds_each_opening_once() {
             assert_eq!(threads.len(), 6, "one thread per game");
             for thread in threads {
                 let posts = fake.channel_messages(thread.id);
-                let count = |what: &str| posts.iter().filter(|m| m.content().contains(what)).count();
+                let count =
+                    |what: &str| posts.iter().filter(|m| m.content().contains(what)).count();
                 assert_eq!(count("(White) vs"), 1, "openings in {}", thread.name);
                 assert_eq!(count("resigns."), 1, "endings in {}", thread.name);
             }

@@ -377,7 +377,10 @@ pub(crate) fn check_message(message: &Value, uploads: &[Upload], new: bool) -> O
     }
     let invalid = |field: String| Some(Rule::InvalidForm { field });
     // Discord takes a nonce of at most 25 characters (or an integer).
-    if message["nonce"].as_str().is_some_and(|n| n.chars().count() > 25) {
+    if message["nonce"]
+        .as_str()
+        .is_some_and(|n| n.chars().count() > 25)
+    {
         return invalid("nonce".into());
     }
     let files = uploads.len();

@@ -27,8 +27,8 @@ mod gateway;
 mod http;
 pub mod objects;
 pub mod postgres;
-mod proxy;
 mod process;
+mod proxy;
 mod rest;
 mod selfcheck;
 

@@ -657,8 +657,14 @@ async fn nonces(fake: &FakeDiscord, http: &serenity::Http) {
             .enforce_nonce(enforce)
     };
     let here = serenity::ChannelId::new(12);
-    let first = here.send_message(http, create("once", "n1", true)).await.unwrap();
-    let again = here.send_message(http, create("once", "n1", true)).await.unwrap();
+    let first = here
+        .send_message(http, create("once", "n1", true))
+        .await
+        .unwrap();
+    let again = here
+        .send_message(http, create("once", "n1", true))
+        .await
+        .unwrap();
     assert_eq!(again.id, first.id);
     assert_eq!(fake.channel_messages(12).len(), 1);
     assert_eq!(fake.repeated_nonces(), 1);
@@ -667,12 +673,18 @@ async fn nonces(fake: &FakeDiscord, http: &serenity::Http) {
     let unenforced_again = here.send_message(http, create("twice", "n2", false)).await;
     assert_ne!(unenforced.unwrap().id, unenforced_again.unwrap().id);
     let elsewhere = serenity::ChannelId::new(13);
-    let other = elsewhere.send_message(http, create("once", "n1", true)).await;
+    let other = elsewhere
+        .send_message(http, create("once", "n1", true))
+        .await;
     assert_ne!(other.unwrap().id, first.id);
     assert_eq!(fake.channel_messages(12).len(), 3);
 
     // The bot gave up waiting for a slow answer and tries again: still one message.
-    fake.fail_next(Route::ChannelMessage, Fault::Slow(Duration::from_secs(2)), 1);
+    fake.fail_next(
+        Route::ChannelMessage,
+        Fault::Slow(Duration::from_secs(2)),
+        1,
+    );
     let gave_up = tokio::time::timeout(
         Duration::from_millis(300),
         here.send_message(http, create("slow", "n3", true)),
