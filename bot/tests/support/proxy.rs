@@ -52,14 +52,13 @@ impl DbProxy {
         let (stop, stopped) = watch::channel(false);
         let server = self.server.clone();
         let accepting = tokio::spawn(async move {
-            while let Ok((client, _)) = listener.accept().await {
+            while let Ok((mut client, _)) = listener.accept().await {
                 let server = server.clone();
                 let mut stopped = stopped.clone();
                 tokio::spawn(async move {
-                    let Ok(upstream) = UnixStream::connect(&server).await else {
+                    let Ok(mut upstream) = UnixStream::connect(&server).await else {
                         return;
                     };
-                    let (mut client, mut upstream) = (client, upstream);
                     tokio::select! {
                         _ = tokio::io::copy_bidirectional(&mut client, &mut upstream) => {}
                         _ = stopped.wait_for(|&s| s) => {}
