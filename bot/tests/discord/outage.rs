@@ -109,10 +109,10 @@ async fn watch_health(port: u16, stop: Arc<AtomicBool>) -> Vec<(Instant, u16, St
 }
 
 /// PostgreSQL goes away for 30 s while 20 games play (a turn every half second in each) and
-/// comes back. Every command is answered promptly (the slowest, printed), with its turn or with "try again in a
-/// moment" (how many, printed); the turns in the database are exactly those announced;
-/// `/healthz` is 503, naming the database, during the outage, and 200 again soon after
-/// (how soon, printed).
+/// comes back. Every command is answered promptly (the slowest, printed), with its turn or
+/// with "try again in a moment" (how many, printed); the turns in the database are exactly
+/// those announced; `/healthz` is 503, naming the database, during the outage, and 200 again
+/// soon after (how soon, printed).
 async fn postgres_goes_away_for_30_s() {
     let url = postgres::fresh_database();
     let dir = support::scratch_dir("outage-pg");
