@@ -3,7 +3,7 @@
 
 use super::Venue;
 use crate::family::{ChoiceError, Refused};
-use crate::store::{Counted, Player, Quota, StoreError};
+use crate::store::{Counted, Outage, Player, Quota, StoreError};
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 
@@ -213,8 +213,21 @@ pub enum CoreError {
     OverQuota(Quota),
     #[error("page: there {} only {pages} page{} of these: ask for page 1 to {pages}", if *pages == 1 { "is" } else { "are" }, if *pages == 1 { "" } else { "s" })]
     NoSuchPage { pages: usize },
-    #[error("the bot's database failed, so nothing changed: try again in a moment")]
+    #[error("{}", storage_failed(.0))]
     Storage(#[source] StoreError),
+}
+
+/// A failed change: nothing was written (every change is one transaction), and whether
+/// trying again soon can help.
+fn storage_failed(error: &StoreError) -> String {
+    match error.outage() {
+        Some(Outage::Full) => format!(
+            "{}, so nothing changed: try again later (the bot's operator has to make room)",
+            Outage::Full
+        ),
+        Some(outage) => format!("{outage}, so nothing changed: try again in a moment"),
+        None => "the bot's database failed, so nothing changed: try again in a moment".to_string(),
+    }
 }
 
 /// A full quota: which limit, how high it is, and what to do.

@@ -66,7 +66,7 @@ pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, Serve
 use crate::ops::measure::{self, Outcome};
 use crate::picture::Painters;
 use crate::shards::Shards;
-use crate::store::{Channel, GameRow, Player, Status, Store};
+use crate::store::{Channel, GameRow, Nonce, Player, Status, Store};
 use engine::Color;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
@@ -164,11 +164,14 @@ pub trait Platform: Send + Sync {
         name: String,
     ) -> BoxFuture<'_, Result<Option<u64>, String>>;
 
-    /// Deliver an owed message; where it was posted, if the platform can say.
+    /// Deliver an owed message; where it was posted, if the platform can say. Every try of
+    /// one message carries the same `nonce`: a platform that can, posts it once however
+    /// often it is tried.
     fn deliver(
         &self,
         target: Target,
         reply: Reply,
+        nonce: Nonce,
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>>;
 }
 
@@ -309,12 +312,14 @@ impl Core {
             measure::command(command, Outcome::Throttled, began.elapsed());
             return vec![Reply::private(text::SLOW_DOWN)];
         }
+        let mut outage = false;
         let (mut replies, outcome) = match self.dispatch(who, place, request).await {
             Ok(replies) => (replies, Outcome::Done),
             Err(e) => {
                 let outcome = match &e {
                     CoreError::Storage(cause) => {
                         tracing::error!(error = %cause, "storage failed");
+                        outage = cause.outage().is_some();
                         Outcome::Failed
                     }
                     // The bot's failures, not the member's mistakes.
@@ -325,7 +330,10 @@ impl Core {
             }
         };
         measure::command(command, outcome, began.elapsed());
-        replies.extend(self.held_messages(who).await);
+        // Another wait for a database that is out would only delay the answer.
+        if !outage {
+            replies.extend(self.held_messages(who).await);
+        }
         replies.into_iter().map(text::clean).collect()
     }
 

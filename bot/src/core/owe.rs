@@ -80,15 +80,7 @@ impl Core {
     /// A reply reached its channel: the owed message is paid, and an anchored one remembers
     /// where it landed.
     pub async fn delivered(&self, reply: &Reply, posted: Option<Posted>) {
-        if let (Some(Anchor::Challenge(challenge)), Some(at)) = (reply.anchor, posted) {
-            if let Err(e) = self
-                .store
-                .set_challenge_message(challenge, at.channel, at.message)
-                .await
-            {
-                tracing::warn!(error = %e, "can't remember where the challenge was posted");
-            }
-        }
+        self.anchor(reply, posted).await;
         let Some(owed) = reply.owed else { return };
         // With a scheduler running, marks are written in batches: one write per turn is what
         // SQLite's single writer can afford under load (the answer grace is far longer).
@@ -102,6 +94,19 @@ impl Core {
         }
         if let Err(e) = self.store.delivered(owed).await {
             tracing::warn!(error = %e, owed, "can't mark a message delivered; it may be sent twice");
+        }
+    }
+
+    /// An anchored reply remembers where it landed.
+    pub(super) async fn anchor(&self, reply: &Reply, posted: Option<Posted>) {
+        if let (Some(Anchor::Challenge(challenge)), Some(at)) = (reply.anchor, posted) {
+            if let Err(e) = self
+                .store
+                .set_challenge_message(challenge, at.channel, at.message)
+                .await
+            {
+                tracing::warn!(error = %e, "can't remember where the challenge was posted");
+            }
         }
     }
 

@@ -41,17 +41,37 @@ fn backoff(attempts: i64) -> i64 {
 
 impl Core {
     /// Run until `stop` turns true: do what is due, sleep until the next due moment. While it
-    /// runs, delivery marks are written in batches.
-    pub async fn run_scheduler(&self, mut stop: watch::Receiver<bool>) {
+    /// runs, delivery marks are written in batches, every `PAID_EVERY` even while a pass
+    /// runs: a mark held in memory through a long pass is lost if the process is killed,
+    /// and its message posted again by the next one.
+    pub async fn run_scheduler(&self, stop: watch::Receiver<bool>) {
         self.paid.batching.store(true, Ordering::SeqCst);
+        tokio::join!(self.run_passes(stop.clone()), self.write_marks(stop));
+        self.write_paid().await;
+        self.paid.batching.store(false, Ordering::SeqCst);
+    }
+
+    /// Write the batched delivery marks every `PAID_EVERY` until `stop`.
+    async fn write_marks(&self, mut stop: watch::Receiver<bool>) {
         let mut marks = tokio::time::interval(PAID_EVERY);
+        while !*stop.borrow() {
+            tokio::select! {
+                _ = marks.tick() => self.write_paid().await,
+                changed = stop.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The scheduler's passes, until `stop`.
+    async fn run_passes(&self, mut stop: watch::Receiver<bool>) {
         loop {
             if *stop.borrow() {
-                self.write_paid().await;
-                self.paid.batching.store(false, Ordering::SeqCst);
                 return;
             }
-            self.write_paid().await;
             if let Err(e) = self.run_due(self.now()).await {
                 tracing::error!(error = %e, "scheduled work failed; trying again shortly");
             }
@@ -60,15 +80,10 @@ impl Core {
                 Ok(None) => 60,
                 Err(_) => 5,
             };
-            let sleep = tokio::time::sleep(Duration::from_secs(wait as u64));
-            tokio::pin!(sleep);
-            loop {
-                tokio::select! {
-                    _ = &mut sleep => break,
-                    _ = self.wake.notified() => break,
-                    _ = stop.changed() => break,
-                    _ = marks.tick() => self.write_paid().await,
-                }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(wait as u64)) => {}
+                _ = self.wake.notified() => {}
+                _ = stop.changed() => {}
             }
         }
     }
@@ -152,13 +167,19 @@ impl Core {
             Target::Direct { user } if reply.held_if_no_dms => Some(user),
             _ => None,
         };
-        match (self.platform.deliver(target, reply.clone()).await, holder) {
+        match (
+            self.platform
+                .deliver(target, reply.clone(), row.nonce())
+                .await,
+            holder,
+        ) {
             (Ok(posted), _) => {
-                let reply = Reply {
-                    owed: Some(row.id),
-                    ..reply
-                };
-                self.delivered(&reply, posted).await;
+                self.anchor(&reply, posted).await;
+                // Marked before the next message is tried, never batched: a delivery known
+                // only in memory is posted again by the next process if this one is killed.
+                if let Err(e) = self.store.delivered(row.id).await {
+                    tracing::warn!(error = %e, owed = row.id, "can't mark a message delivered; its nonce keeps a second try from posting it twice");
+                }
                 Ok(true)
             }
             (Err(Undelivered::NoDms(_)), Some(user)) => {

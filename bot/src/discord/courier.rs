@@ -2,10 +2,10 @@
 //! owes (channel messages, edits of the bot's own messages, direct messages, and the
 //! archiving of a finished game's thread).
 
-use super::message::Outgoing;
+use super::message::{once, Outgoing};
 use crate::core::{BoxFuture, Platform, Posted, Reply, Target, Undelivered};
 use crate::picture::Painters;
-use crate::store::Channel;
+use crate::store::{Channel, Nonce};
 use poise::serenity_prelude as serenity;
 use std::sync::{Arc, OnceLock};
 
@@ -44,7 +44,12 @@ impl Courier {
             .ok_or_else(|| Undelivered::Retry("not connected to Discord yet".to_string()))
     }
 
-    async fn send(&self, target: Target, reply: Reply) -> Result<Option<Posted>, Undelivered> {
+    async fn send(
+        &self,
+        target: Target,
+        reply: Reply,
+        nonce: Nonce,
+    ) -> Result<Option<Posted>, Undelivered> {
         let http = self.http()?;
         let out = Outgoing::prepare(reply, &self.painters).await;
         let channel = match target {
@@ -56,7 +61,7 @@ impl Courier {
                     .edit_message(http, serenity::MessageId::new(message), out.edit_message())
                     .await
                     .map_err(undelivered)?;
-                self.overflow(http, channel, &out).await;
+                self.overflow(http, channel, &out, &nonce).await;
                 return Ok(Some(posted(&message)));
             }
             Target::Direct { user } => {
@@ -67,7 +72,7 @@ impl Courier {
                     .id
             }
         };
-        let message = match channel.send_message(http, out.message()).await {
+        let message = match channel.send_message(http, out.message(&nonce)).await {
             Err(e) if code(&e) == Some(THREAD_ARCHIVED) => {
                 // Discord archived and locked the game's thread: reopen it and post once more.
                 let reopen = serenity::EditThread::new().archived(false);
@@ -75,19 +80,25 @@ impl Courier {
                     .edit_thread(http, reopen)
                     .await
                     .map_err(undelivered)?;
-                channel.send_message(http, out.message()).await
+                channel.send_message(http, out.message(&nonce)).await
             }
             sent => sent,
         }
         .map_err(undelivered)?;
-        self.overflow(http, channel, &out).await;
+        self.overflow(http, channel, &out, &nonce).await;
         Ok(Some(posted(&message)))
     }
 
     /// The parts of a long text that did not fit the first message.
-    async fn overflow(&self, http: &serenity::Http, channel: serenity::ChannelId, out: &Outgoing) {
-        for more in out.overflow() {
-            let part = serenity::CreateMessage::new()
+    async fn overflow(
+        &self,
+        http: &serenity::Http,
+        channel: serenity::ChannelId,
+        out: &Outgoing,
+        nonce: &Nonce,
+    ) {
+        for (n, more) in out.overflow().enumerate() {
+            let part = once(serenity::CreateMessage::new(), &nonce.part(n + 1))
                 .content(more)
                 .allowed_mentions(out.mentions());
             if let Err(e) = channel.send_message(http, part).await {
@@ -124,8 +135,9 @@ impl Platform for Courier {
         &self,
         target: Target,
         reply: Reply,
+        nonce: Nonce,
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
-        Box::pin(self.send(target, reply))
+        Box::pin(self.send(target, reply, nonce))
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::core::{ButtonStyle, Form, Reply};
 use crate::picture::{self, Painters};
+use crate::store::Nonce;
 use poise::serenity_prelude as serenity;
 
 /// Discord refuses message content longer than this.
@@ -141,8 +142,9 @@ impl Outgoing {
         edit
     }
 
-    pub fn message(&self) -> serenity::CreateMessage {
-        serenity::CreateMessage::new()
+    /// A new message, posted once however often it is sent with this `nonce`.
+    pub fn message(&self, nonce: &Nonce) -> serenity::CreateMessage {
+        once(serenity::CreateMessage::new(), nonce)
             .content(self.content.clone())
             .allowed_mentions(self.mentions())
             .components(self.components())
@@ -279,4 +281,12 @@ mod tests {
         assert!(more.is_empty());
         assert_eq!(whole.as_deref(), Some(text.as_str()));
     }
+}
+
+/// A new message Discord posts once per `nonce`: a create repeating it in the same channel
+/// within minutes gets the first message back.
+pub fn once(message: serenity::CreateMessage, nonce: &Nonce) -> serenity::CreateMessage {
+    message
+        .nonce(serenity::Nonce::String(nonce.as_str().to_string()))
+        .enforce_nonce(true)
 }

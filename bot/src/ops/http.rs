@@ -144,7 +144,10 @@ async fn healthz(State(watched): State<Watched>) -> Response {
         Some(problem) => Some(problem),
         None => match tokio::time::timeout(PING_TIMEOUT, watched.store.ping()).await {
             Ok(Ok(())) => None,
-            Ok(Err(e)) => Some(format!("database: {e}")),
+            Ok(Err(e)) => Some(match e.outage() {
+                Some(outage) => format!("database: {outage} ({e})"),
+                None => format!("database: {e}"),
+            }),
             Err(_) => Some(format!(
                 "database did not answer within {} ms",
                 PING_TIMEOUT.as_millis()

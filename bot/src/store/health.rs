@@ -74,3 +74,93 @@ impl Store {
         })
     }
 }
+
+/// Why the database can't serve a change for now: what a member is told, and `/healthz`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Outage {
+    /// No connection: the server is stopped, restarting or out of reach.
+    #[error("the bot can't reach its database")]
+    Unreachable,
+    /// Another writer held the database past the wait allowed.
+    #[error("the bot's database is busy")]
+    Busy,
+    /// No room left on its disk.
+    #[error("the bot's database is full")]
+    Full,
+}
+
+/// SQLite's primary result codes (the low byte of an extended one).
+const SQLITE_BUSY: i64 = 5;
+const SQLITE_LOCKED: i64 = 6;
+const SQLITE_FULL: i64 = 13;
+
+impl StoreError {
+    /// The outage behind a failure, if it is one (it passes by itself, or by the operator's
+    /// hand), rather than a fault in the bot or its data.
+    pub fn outage(&self) -> Option<Outage> {
+        let StoreError::Database(error) = self else {
+            return matches!(self, StoreError::Unreachable(_)).then_some(Outage::Unreachable);
+        };
+        match error {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::WorkerCrashed => Some(Outage::Unreachable),
+            sqlx::Error::Database(e) => {
+                let code = e.code()?;
+                match code.parse::<i64>() {
+                    // SQLite: a number, perhaps extended.
+                    Ok(code) => match code & 0xff {
+                        SQLITE_BUSY | SQLITE_LOCKED => Some(Outage::Busy),
+                        SQLITE_FULL => Some(Outage::Full),
+                        _ => None,
+                    },
+                    // PostgreSQL: a SQLSTATE.
+                    Err(_) => postgres_outage(&code),
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The outage a PostgreSQL SQLSTATE reports: a lost connection (class 08), a server shutting
+/// down or starting (57P01-57P03), a full disk (53100), a lock or statement waited out
+/// (55P03, 57014).
+fn postgres_outage(state: &str) -> Option<Outage> {
+    match state {
+        "53100" => Some(Outage::Full),
+        "55P03" | "57014" => Some(Outage::Busy),
+        "57P01" | "57P02" | "57P03" => Some(Outage::Unreachable),
+        _ if state.starts_with("08") => Some(Outage::Unreachable),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+impl Store {
+    /// Let the database grow by `pages` more pages at the most (None: no limit), as a full
+    /// disk would: for a store of one connection (`memory`), where a pragma holds for all.
+    pub(crate) async fn cap_pages(&self, pages: Option<i64>) {
+        let now: i64 = sqlx::query_scalar("PRAGMA page_count")
+            .fetch_one(&self.pool)
+            .await
+            .unwrap();
+        let cap = pages.map_or(i64::from(u32::MAX - 1), |p| now + p);
+        sqlx::query(&format!("PRAGMA max_page_count = {cap}"))
+            .execute(&self.pool)
+            .await
+            .unwrap();
+    }
+
+    /// How many turns of a game are stored.
+    pub(crate) async fn turns_stored(&self, game: i64) -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM turns WHERE game_id = $1")
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await
+            .unwrap()
+    }
+}

@@ -31,7 +31,8 @@ pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
 pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
 pub use games::{Computer, ComputerDue, End, GameRow, NewGame, Status};
-pub use outbox::{Owed, OwedRow};
+pub use health::Outage;
+pub use outbox::{Nonce, Owed, OwedRow};
 pub use privacy::{anonymous_number, Forgotten};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};
@@ -214,6 +215,7 @@ impl Store {
         };
         let pool = pool_options(backend)
             .max_connections(connections)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect(&connect_url)
             .await?;
         if backend == Backend::Postgres {
@@ -243,7 +245,17 @@ impl Store {
         if backend == Backend::Sqlite {
             owner::mark(&pool).await?;
         }
-        owner::migrator(backend).run(&pool).await?;
+        match backend {
+            Backend::Sqlite => owner::migrator(backend).run(&pool).await?,
+            Backend::Postgres => {
+                // A migration may take long on a big database: on a connection of its own,
+                // without the statement timeout, closed after.
+                let mut connection = pool.acquire().await?.detach();
+                connection.execute("SET statement_timeout = 0").await?;
+                owner::migrator(backend).run(&mut connection).await?;
+                let _ = connection.close().await;
+            }
+        }
         Ok(Store {
             pool,
             backend,
@@ -276,6 +288,16 @@ impl Store {
     }
 }
 
+/// How long a command waits for a connection: past it, a database that is out (a server
+/// stopped or restarting) is reported as such while Discord still waits for the answer,
+/// instead of after sqlx's default of 30 s.
+const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A statement of the bot's takes milliseconds: one still running after 5 s waits on a lock
+/// or a sick server, and is cancelled so its command can say so (SQLite's bound is its busy
+/// timeout). Migrations run without it (see `migrated`).
+const POSTGRES_SETTINGS: &str = "SET statement_timeout = 5000";
+
 /// How long opening a database may take before it is reported unreachable.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -289,7 +311,12 @@ fn pool_options(backend: Backend) -> PoolOptions<Any> {
                 Ok(())
             })
         }),
-        Backend::Postgres => options,
+        Backend::Postgres => options.after_connect(|connection, _| {
+            Box::pin(async move {
+                connection.execute(POSTGRES_SETTINGS).await?;
+                Ok(())
+            })
+        }),
     }
 }
 

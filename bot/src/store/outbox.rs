@@ -7,6 +7,7 @@ use super::{bind_owned, id, json, owned_by, unjson, Store, StoreError, Tx};
 use crate::shards::Shards;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -46,6 +47,7 @@ impl Owed {
 #[derive(Clone, Debug)]
 pub struct OwedRow {
     pub id: i64,
+    guild: i64,
     target: String,
     message: String,
     pub attempts: i64,
@@ -58,11 +60,56 @@ impl OwedRow {
     pub fn decode<T: DeserializeOwned, M: DeserializeOwned>(&self) -> Result<(T, M), StoreError> {
         Ok((unjson(&self.target)?, unjson(&self.message)?))
     }
+
+    /// The nonce every try of this message carries: from its server, where it goes and what
+    /// it says (not when or how often it was tried), so a try after a retry, a crash or a
+    /// step taken again is the same message to Discord.
+    pub fn nonce(&self) -> Nonce {
+        Nonce::of(&[
+            &self.guild.to_be_bytes(),
+            self.target.as_bytes(),
+            self.message.as_bytes(),
+        ])
+    }
+}
+
+/// A message's nonce, sent with `enforce_nonce`: Discord answers a create that repeats a
+/// nonce in the same channel within minutes with the first message instead of posting again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nonce(String);
+
+impl Nonce {
+    /// Hex digits kept of the hash: Discord takes 25 characters at most.
+    const LEN: usize = 24;
+
+    /// The nonce of these parts, each length-prefixed so no two lists of parts meet.
+    fn of(parts: &[&[u8]]) -> Nonce {
+        let mut hash = Sha256::new();
+        for part in parts {
+            hash.update((part.len() as u64).to_be_bytes());
+            hash.update(part);
+        }
+        let digest = hash.finalize();
+        let mut text: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        text.truncate(Nonce::LEN);
+        Nonce(text)
+    }
+
+    /// The nonce of the `n`th further message a long text is split into.
+    pub fn part(&self, n: usize) -> Nonce {
+        Nonce::of(&[self.0.as_bytes(), &(n as u64).to_be_bytes()])
+    }
+
+    /// As Discord is sent it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 fn owed_row(row: AnyRow) -> Result<OwedRow, StoreError> {
     Ok(OwedRow {
         id: row.try_get("id")?,
+        guild: row.try_get("guild_id")?,
         target: row.try_get("target")?,
         message: row.try_get("message")?,
         attempts: row.try_get("attempts")?,
@@ -104,7 +151,7 @@ impl Store {
         shards: &Shards,
     ) -> Result<Vec<OwedRow>, StoreError> {
         let sql = format!(
-            "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
+            "SELECT id, guild_id, target, message, attempts, due_at, created_at FROM outbox \
              WHERE due_at <= $1 AND held_for IS NULL AND {} ORDER BY due_at, id LIMIT $2",
             owned_by(3)
         );
@@ -197,7 +244,7 @@ impl Store {
     /// held once more if that still fails) unless its delivery is marked before.
     pub async fn take_held(&self, user: u64, due_at: i64) -> Result<Vec<OwedRow>, StoreError> {
         let held = sqlx::query(
-            "SELECT id, target, message, attempts, due_at, created_at FROM outbox \
+            "SELECT id, guild_id, target, message, attempts, due_at, created_at FROM outbox \
              WHERE held_for = $1 ORDER BY id",
         )
         .bind(id(user))

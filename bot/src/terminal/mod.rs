@@ -12,7 +12,7 @@ use crate::core::{
     Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
 };
 use crate::family::{Family, GameRules};
-use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Status, Store, StoreError};
+use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, Store, StoreError};
 use engine::computer::Level;
 use engine::fide::Variants;
 use engine::{Color, Options, Ruleset, TimeControl};
@@ -98,7 +98,12 @@ impl Platform for Local {
         Box::pin(async { Ok(None) })
     }
 
-    fn deliver(&self, _: Target, _: Reply) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
+    fn deliver(
+        &self,
+        _: Target,
+        _: Reply,
+        _: Nonce,
+    ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
         Box::pin(async { Ok(None) })
     }
 }

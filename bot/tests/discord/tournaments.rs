@@ -568,3 +568,94 @@ fn swiss_across_restarts() {
         let _ = std::fs::remove_dir_all(&dir);
     });
 }
+
+/// A 4-player round robin on a 1-minute clock whose bot is killed (-9) right after round 1's
+/// last result, just as round 2's first opening reached its thread but before Discord's
+/// answer reached the bot (it is slow): the restarted bot still owes that opening and sends
+/// it again, with the same nonce, and Discord gives back the first message. Every board's
+/// opening, and every game's end, is in its thread exactly once; the tournament plays on.
+#[test]
+fn killed_between_rounds_each_opening_once() {
+    support::run_isolated(
+        "tournaments::killed_between_rounds_each_opening_once",
+        || async {
+            let fake = FakeDiscord::start().await;
+            let dir = support::scratch_dir("tournaments-killed");
+            let mut bot = Launch::new(&fake.api_base(), &dir, "info").start();
+            fake.wait_logged_in(1).await;
+            let options = vec![
+                Opt::Int("format", 1),
+                s("time", "1m"),
+                Opt::Int("ruleset", 0),
+            ];
+            let (cup, _) = create(&fake, channel(604), &CAROL, "Wave Cup", options).await;
+            for (n, who) in [ALICE, BOB, CAROL, DAVE].iter().enumerate() {
+                joined(&fake, &cup, who, n + 1).await;
+            }
+            start(&fake, &cup, &CAROL, "4 players, 3 round(s)").await;
+            // The member with the lower id wins each game.
+            for number in 1..=3 {
+                let round = round(&fake, &cup, number, Duration::from_secs(60)).await;
+                assert_eq!(round.boards.len(), 2);
+                for (i, board) in round.boards.iter().enumerate() {
+                    let last = number == 1 && i + 1 == round.boards.len();
+                    if last {
+                        // Round 2's first opening is the next message the bot posts itself.
+                        let slow = Fault::Slow(Duration::from_secs(60));
+                        fake.fail_next(Route::ChannelMessage, slow, 1);
+                    }
+                    let loser = if board.white.id < board.black.id {
+                        board.black
+                    } else {
+                        board.white
+                    };
+                    resign(&fake, &cup, board, &loser).await;
+                    if last {
+                        bot = killed_after_an_opening(&fake, &cup, bot).await;
+                    }
+                }
+            }
+            final_standings(&fake, &cup, 3, ALICE.id).await;
+            each_round_once(&fake, &cup, 3);
+            let threads = fake.threads_under(cup.channel());
+            assert_eq!(threads.len(), 6, "one thread per game");
+            for thread in threads {
+                let posts = fake.channel_messages(thread.id);
+                let count =
+                    |what: &str| posts.iter().filter(|m| m.content().contains(what)).count();
+                assert_eq!(count("(White) vs"), 1, "openings in {}", thread.name);
+                assert_eq!(count("resigns."), 1, "endings in {}", thread.name);
+            }
+            assert!(fake.repeated_nonces() >= 1, "the opening was sent again");
+            assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+            assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+            let (clean, log) = bot.terminate();
+            assert!(clean, "{log}");
+            fake.stop();
+            let _ = std::fs::remove_dir_all(&dir);
+        },
+    );
+}
+
+/// Wait for round 2's first opening in its thread, kill the bot while Discord's answer to
+/// it is still on its way (the pairings, posted after it, are not out yet), and start it
+/// again on the same database.
+async fn killed_after_an_opening(fake: &FakeDiscord, cup: &Cup, bot: Bot) -> Bot {
+    fake.eventually("round 2's first opening", Duration::from_secs(30), || {
+        let threads = fake.threads_under(cup.channel());
+        let first = threads.iter().find(|t| t.name.starts_with("R2 · "))?;
+        fake.channel_messages(first.id).pop()
+    })
+    .await;
+    assert!(
+        cup.posts(fake, &cup.pairings_prefix(2)).is_empty(),
+        "the bot is still waiting for the opening's answer"
+    );
+    // Delivery marks are written every quarter second: round 1's last answer is marked.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let launch = bot.launch().clone();
+    bot.crash();
+    let bot = launch.start();
+    fake.wait_logged_in(2).await;
+    bot
+}

@@ -376,6 +376,13 @@ pub(crate) fn check_message(message: &Value, uploads: &[Upload], new: bool) -> O
         return Some(Rule::ContentTooLong { chars });
     }
     let invalid = |field: String| Some(Rule::InvalidForm { field });
+    // Discord takes a nonce of at most 25 characters (or an integer).
+    if message["nonce"]
+        .as_str()
+        .is_some_and(|n| n.chars().count() > 25)
+    {
+        return invalid("nonce".into());
+    }
     let files = uploads.len();
     if files > 10 {
         return invalid("files".into());

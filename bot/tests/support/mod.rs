@@ -28,6 +28,7 @@ mod http;
 pub mod objects;
 pub mod postgres;
 mod process;
+mod proxy;
 mod rest;
 mod selfcheck;
 
@@ -36,6 +37,7 @@ pub use process::{
     count, departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot,
     DbLock, Launch,
 };
+pub use proxy::DbProxy;
 pub use selfcheck::self_check;
 
 use faults::Armed;
@@ -368,6 +370,10 @@ struct State {
     closed_dms: HashSet<u64>,
     /// Channels and threads deleted (`delete_channel`).
     deleted_channels: HashSet<u64>,
+    /// Enforced nonces by channel: the message each made, and when.
+    nonces: HashMap<(u64, String), (u64, Instant)>,
+    /// Creates answered with an earlier message because they repeated its nonce.
+    repeated_nonces: usize,
 }
 
 impl State {
@@ -755,6 +761,12 @@ impl FakeDiscord {
     /// Requests Discord refused because the bot broke a rule, oldest first.
     pub fn violations(&self) -> Vec<Violation> {
         self.lock().violations.clone()
+    }
+
+    /// How many new messages repeated an enforced nonce and got the first message back
+    /// instead of a second one.
+    pub fn repeated_nonces(&self) -> usize {
+        self.lock().repeated_nonces
     }
 
     /// Let an interaction's token expire, as after 15 minutes: from now on its callback gets

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 /// The kind of request a method and path (split after `/api/v10/`) make.
@@ -124,6 +124,21 @@ impl Call<'_> {
             Some(rule) => Err(Refused::Rule(rule, prefix)),
             None => Ok(()),
         }
+    }
+}
+
+/// How long Discord remembers a nonce it enforced ("the past few minutes").
+const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
+
+/// A new message's nonce (as text, a number's too), if it asks Discord to enforce it.
+fn enforced_nonce(body: &Value) -> Option<String> {
+    if body["enforce_nonce"].as_bool() != Some(true) {
+        return None;
+    }
+    match &body["nonce"] {
+        Value::String(nonce) => Some(nonce.clone()),
+        Value::Number(nonce) => Some(nonce.to_string()),
+        _ => None,
     }
 }
 
@@ -348,6 +363,18 @@ impl State {
         id
     }
 
+    /// With `enforce_nonce`, the message this channel got with the same nonce in the last
+    /// few minutes, as Discord returns it instead of creating another.
+    fn same_nonce(&mut self, channel: u64, call: &Call) -> Option<u64> {
+        let nonce = enforced_nonce(call.body)?;
+        let &(first, at) = self.nonces.get(&(channel, nonce))?;
+        if call.at.duration_since(at) > NONCE_WINDOW {
+            return None;
+        }
+        self.repeated_nonces += 1;
+        Some(first)
+    }
+
     /// The message as a Discord Message object.
     fn message_response(&self, id: u64) -> http::Response {
         let m = &self.messages[&id];
@@ -412,7 +439,13 @@ impl State {
             Route::ChannelMessage => {
                 let channel = call.id(1);
                 self.post_to_channel(channel, call)?;
+                if let Some(first) = self.same_nonce(channel, call) {
+                    return Ok(self.message_response(first));
+                }
                 let id = self.create_message(channel, call, body);
+                if let Some(nonce) = enforced_nonce(body) {
+                    self.nonces.insert((channel, nonce), (id, call.at));
+                }
                 let record = call.record("message", Some(id), Some(channel));
                 self.record(channel_key(channel), record);
                 Ok(self.message_response(id))

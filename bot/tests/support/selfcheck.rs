@@ -82,6 +82,7 @@ pub async fn self_check() {
     interactions(&fake, &http).await;
     channels_threads_and_dms(&fake, &http).await;
     faults(&fake, &http).await;
+    nonces(&fake, &http).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 
     // A request left hanging ends when the fake stops: nothing outlives a test.
@@ -643,6 +644,61 @@ async fn faults(fake: &FakeDiscord, http: &serenity::Http) {
     assert_eq!(failed[before].fault, Fault::Status(500));
     assert_eq!(failed[before].body, message("x"));
     assert!(failed.last().unwrap().fault == Fault::Hang);
+}
+
+/// `enforce_nonce` as Discord honours it: a create repeating a nonce in the same channel
+/// gets the first message back (also while the first create's answer is still on its way),
+/// and makes no second one; without `enforce_nonce`, or elsewhere, it is a new message.
+async fn nonces(fake: &FakeDiscord, http: &serenity::Http) {
+    let create = |text: &str, nonce: &str, enforce: bool| {
+        serenity::CreateMessage::new()
+            .content(text)
+            .nonce(serenity::Nonce::String(nonce.to_string()))
+            .enforce_nonce(enforce)
+    };
+    let here = serenity::ChannelId::new(12);
+    let first = here
+        .send_message(http, create("once", "n1", true))
+        .await
+        .unwrap();
+    let again = here
+        .send_message(http, create("once", "n1", true))
+        .await
+        .unwrap();
+    assert_eq!(again.id, first.id);
+    assert_eq!(fake.channel_messages(12).len(), 1);
+    assert_eq!(fake.repeated_nonces(), 1);
+
+    let unenforced = here.send_message(http, create("twice", "n2", false)).await;
+    let unenforced_again = here.send_message(http, create("twice", "n2", false)).await;
+    assert_ne!(unenforced.unwrap().id, unenforced_again.unwrap().id);
+    let elsewhere = serenity::ChannelId::new(13);
+    let other = elsewhere
+        .send_message(http, create("once", "n1", true))
+        .await;
+    assert_ne!(other.unwrap().id, first.id);
+    assert_eq!(fake.channel_messages(12).len(), 3);
+
+    // The bot gave up waiting for a slow answer and tries again: still one message.
+    fake.fail_next(
+        Route::ChannelMessage,
+        Fault::Slow(Duration::from_secs(2)),
+        1,
+    );
+    let gave_up = tokio::time::timeout(
+        Duration::from_millis(300),
+        here.send_message(http, create("slow", "n3", true)),
+    )
+    .await;
+    assert!(gave_up.is_err(), "the answer is late");
+    let retried = here.send_message(http, create("slow", "n3", true)).await;
+    assert_eq!(retried.unwrap().content, "slow");
+    assert_eq!(fake.channel_messages(12).len(), 4);
+    assert_eq!(fake.repeated_nonces(), 2);
+
+    let long = "n".repeat(26);
+    let refused = here.send_message(http, create("long", &long, true)).await;
+    assert_eq!(refusal(refused), (400, 50035));
 }
 
 /// A raw gateway connection, for what serenity's client keeps to itself: which shard gets

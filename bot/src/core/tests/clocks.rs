@@ -1,6 +1,8 @@
 //! Clocks, ratings, rematches and replays, on the fake clock.
 
 use super::*;
+use crate::core::owe::ANSWER_GRACE;
+use crate::store::OwedRow;
 
 const MINUTE: i64 = 60;
 const HOUR: i64 = 3600;
@@ -243,6 +245,46 @@ async fn a_flush_after_a_stopped_scheduler_posts_each_message_once(backend: Back
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 }
 
+/// What the scheduler delivers is forgotten in the database before its pass ends, even
+/// while marks are batched: a kill -9 right after the post can't make the next process
+/// post it again.
+async fn a_scheduled_delivery_is_marked_at_once(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    f.core.paid.batching.store(true, Ordering::SeqCst);
+    // The answer never reached Discord: the scheduler posts it once its grace is over.
+    f.raw(&alice(), HERE, mv("Kd2")).await;
+    let later = f.now.fetch_add(ANSWER_GRACE + 1, Ordering::SeqCst) + ANSWER_GRACE + 1;
+    f.core.run_due(later).await.unwrap();
+    assert_eq!(f.delivered_with("played **Kd2**").len(), 1);
+    assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
+}
+
+/// Every try of an owed message carries the same nonce, of at most 25 characters (Discord's
+/// limit): a try claimed by a process that was killed before posting, and the next one.
+/// Another message has another nonce.
+async fn every_try_of_a_message_carries_its_one_nonce(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    f.raw(&alice(), HERE, mv("Kd2")).await;
+    f.raw(&bob(), HERE, mv("Kd7")).await;
+    let store = f.core.store();
+    let later = f.now.fetch_add(ANSWER_GRACE + 1, Ordering::SeqCst) + ANSWER_GRACE + 1;
+    let due = store.due_owed(later, 10, &f.core.shards).await.unwrap();
+    assert_eq!(due.len(), 2, "{due:?}");
+    let nonces: Vec<Nonce> = due.iter().map(OwedRow::nonce).collect();
+    assert_ne!(nonces[0], nonces[1]);
+    assert!(nonces.iter().all(|n| n.as_str().len() <= 25));
+    // Claimed by a process killed before it posted.
+    assert!(store.claim_owed(&due[0], Some(later + 1)).await.unwrap());
+    let again = f.now.fetch_add(2, Ordering::SeqCst) + 2;
+    f.core.run_due(again).await.unwrap();
+    let sent = f.platform.nonces.lock().unwrap().clone();
+    assert_eq!(sent, nonces);
+    assert_eq!(nonces[0].part(1), nonces[0].part(1));
+    assert_ne!(nonces[0].part(1), nonces[0].part(2));
+}
+
 async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
     let f = fixture(backend).await;
     for (time, says) in [
@@ -458,6 +500,8 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
 
 on_both!(
     a_flush_after_a_stopped_scheduler_posts_each_message_once,
+    a_scheduled_delivery_is_marked_at_once,
+    every_try_of_a_message_carries_its_one_nonce,
     a_timeout_ends_the_game_exactly_once,
     a_time_loss_reads_zero_on_every_picture,
     a_turn_one_second_before_the_deadline_counts,

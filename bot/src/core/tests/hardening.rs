@@ -242,6 +242,7 @@ async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
             &self,
             _: Target,
             _: Reply,
+            _: Nonce,
         ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
             self.0.fetch_add(1, Ordering::SeqCst);
             Box::pin(async { Err(Undelivered::Retry("HTTP 500".into())) })

@@ -76,6 +76,8 @@ struct Fixture {
 pub(super) struct Recorder {
     pub threads: bool,
     pub delivered: std::sync::Mutex<Vec<(Target, Reply)>>,
+    /// The nonce of each delivery, in the same order.
+    pub nonces: std::sync::Mutex<Vec<Nonce>>,
     pub opened: std::sync::Mutex<Vec<String>>,
     /// Members who take no direct messages.
     pub no_dms: Vec<u64>,
@@ -99,6 +101,7 @@ impl Platform for Recorder {
         &self,
         target: Target,
         reply: Reply,
+        nonce: Nonce,
     ) -> BoxFuture<'_, Result<Option<Posted>, Undelivered>> {
         let left = self.panics.load(Ordering::SeqCst);
         if left > 0 {
@@ -112,6 +115,7 @@ impl Platform for Recorder {
             }
         }
         self.delivered.lock().unwrap().push((target, reply));
+        self.nonces.lock().unwrap().push(nonce);
         Box::pin(async {
             Ok(Some(Posted {
                 channel: 1,
@@ -1179,6 +1183,7 @@ mod fog;
 mod tournaments;
 
 mod health;
+mod outage;
 mod privacy;
 mod quotas;
 mod web;
