@@ -13,8 +13,11 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
 
-/// How much lower than the bot's own threads a lane's threads run: Linux's nice value.
+/// How much lower than the bot's own threads a lane's threads run, in Linux's nice values,
+/// added to the bot's own (a service may already run niced).
 const NICENESS: i32 = 10;
+/// The lowest priority Linux has.
+const NICEST: i32 = 19;
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -102,13 +105,23 @@ impl Lane {
     }
 }
 
-/// Nice the calling thread. Linux keeps a nice value per thread; elsewhere the call would
-/// nice the whole process, so the lane's threads run at the bot's own priority there.
+/// Nice the calling thread `NICENESS` below the priority it started with (its creator's,
+/// the bot's). Linux keeps a nice value per thread; elsewhere the call would nice the whole
+/// process, so the lane's threads run at the bot's own priority there.
 fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: setpriority reads only its arguments; 0 names the calling thread on Linux.
-        let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICENESS) };
+        // SAFETY: errno is this thread's own; getpriority and setpriority read only their
+        // arguments, and 0 names the calling thread on Linux. getpriority may return -1 as
+        // a value: only errno tells an error.
+        let done = unsafe {
+            *libc::__errno_location() = 0;
+            let own = libc::getpriority(libc::PRIO_PROCESS, 0);
+            match own == -1 && *libc::__errno_location() != 0 {
+                true => -1,
+                false => libc::setpriority(libc::PRIO_PROCESS, 0, (own + NICENESS).min(NICEST)),
+            }
+        };
         if done != 0 {
             tracing::warn!(
                 "could not lower a worker thread's priority: {}",
@@ -145,6 +158,7 @@ mod tests {
             .await
             .unwrap();
         let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-        assert_eq!(nice, (own + NICENESS).min(19));
+        assert_eq!(nice, (own + NICENESS).min(NICEST));
+        assert!(nice > own || own == NICEST, "{nice} is not below {own}");
     }
 }

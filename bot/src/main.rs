@@ -452,6 +452,7 @@ fn serve(path: &std::path::Path) -> ExitCode {
             .with_span_list(false)
             .init(),
     }
+    std::panic::set_hook(Box::new(ops::logs::log_panic));
     // Board pictures are drawn on the blocking pool: more threads than cores would only add
     // memory (each its own stack and allocator arena), not speed.
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -143,6 +143,11 @@ impl Core {
             .challenge(challenge)
             .await?
             .ok_or(CoreError::ChallengeGone)?;
+        // The id says where it was posted, but a forger writes the id: the challenge's own
+        // channel decides.
+        if Core::posted_in(place) != Some(found.channel) {
+            return Err(CoreError::PressedElsewhere);
+        }
         let by_challenger = found.challenger.id == who.id;
         let named = found.opponent.as_ref().map(|p| p.id);
         let now = self.now();
@@ -344,7 +349,7 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
             challenge: id,
             answer,
         }
-        .id()
+        .id(Some(challenge.channel))
     };
     let accept = Button::new(
         press(ChallengeAnswer::Accept),

@@ -69,6 +69,10 @@ pub enum CoreError {
     ChannelBusy { white: u64, black: u64 },
     #[error("this challenge was answered or replaced already: start a new one with /challenge")]
     ChallengeGone,
+    #[error("that button belongs to a message in another channel or server: press it where it was posted")]
+    PressedElsewhere,
+    #[error("{0}")]
+    Component(#[from] super::ComponentError),
     #[error("only <@{0}> can answer this challenge")]
     NotChallenged(u64),
     #[error(

@@ -52,8 +52,8 @@ pub use limits::BURST as FLOOD_BURST;
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
 pub use request::{
-    ChallengeAnswer, ChallengeRequest, DirectorRequest, Listing, Press, PrivacyRequest, Request,
-    SettingsChange, Sight, TournamentRequest, TournamentSpec,
+    ChallengeAnswer, ChallengeRequest, ComponentError, DirectorRequest, Listing, Press, Pressed,
+    PrivacyRequest, Request, SettingsChange, Sight, TournamentRequest, TournamentSpec,
 };
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
@@ -419,13 +419,22 @@ impl Core {
             Request::Replay => self.replay(place).await,
             Request::Tournament(request) => self.tournament_command(who, place, request).await,
             Request::Director(request) => self.director(who, place, request).await,
-            Request::Privacy(request) => self.privacy(who, request).await,
+            Request::Privacy(request) => self.privacy(who, place, request).await,
         }
     }
 
-    /// A button press: the request it stands for.
-    async fn press(&self, who: &Who, place: Place, press: Press) -> Result<Vec<Reply>, CoreError> {
-        match press {
+    /// A button press: the request it stands for, honoured only where its message was
+    /// posted (a forged id could name another server's challenge or game).
+    async fn press(
+        &self,
+        who: &Who,
+        place: Place,
+        pressed: Pressed,
+    ) -> Result<Vec<Reply>, CoreError> {
+        if pressed.posted_in != Core::posted_in(place) {
+            return Err(CoreError::PressedElsewhere);
+        }
+        match pressed.press {
             Press::Challenge { challenge, answer } => {
                 self.answer(who, place, challenge, answer).await
             }
@@ -434,6 +443,11 @@ impl Core {
             Press::Join { tournament } => self.join(who, place, Some(tournament)).await,
             Press::Forget { member, confirm } => self.forget_pressed(who, member, confirm).await,
         }
+    }
+
+    /// The channel a message sent from `place` is posted in (None: a direct message).
+    pub(crate) fn posted_in(place: Place) -> Option<Channel> {
+        Core::channel(place).ok()
     }
 
     /// The channel a game command was sent in.

@@ -109,8 +109,16 @@ impl Core {
             row.player(!color).id
         ))
         .with_buttons(vec![
-            Button::new(press(true).id(), "Resign", ButtonStyle::Decline),
-            Button::new(press(false).id(), "Keep playing", ButtonStyle::Neutral),
+            Button::new(
+                press(true).id(Core::posted_in(place)),
+                "Resign",
+                ButtonStyle::Decline,
+            ),
+            Button::new(
+                press(false).id(Core::posted_in(place)),
+                "Keep playing",
+                ButtonStyle::Neutral,
+            ),
         ])])
     }
 
@@ -160,8 +168,16 @@ impl Core {
                     who.id
                 );
                 let mut replies = vec![Reply::public(text).pinging(opponent).with_buttons(vec![
-                    Button::new(press(true).id(), "Accept draw", ButtonStyle::Accept),
-                    Button::new(press(false).id(), "Decline", ButtonStyle::Decline),
+                    Button::new(
+                        press(true).id(Core::posted_in(place)),
+                        "Accept draw",
+                        ButtonStyle::Accept,
+                    ),
+                    Button::new(
+                        press(false).id(Core::posted_in(place)),
+                        "Decline",
+                        ButtonStyle::Decline,
+                    ),
                 ])];
                 self.save(place, &row, None, &mut replies).await?;
                 Ok(replies)

@@ -3,7 +3,7 @@
 
 use super::present::{board, game_over};
 use super::request::{Press, PrivacyRequest};
-use super::{Button, ButtonStyle, Core, CoreError, File, Reply, Target, Who};
+use super::{Button, ButtonStyle, Core, CoreError, File, Place, Reply, Target, Who};
 use crate::store::{End, Forgotten, GameRow, StoreError};
 
 /// How many times a game's resignation is tried when moves keep changing it meanwhile.
@@ -13,6 +13,7 @@ impl Core {
     pub(super) async fn privacy(
         &self,
         who: &Who,
+        place: Place,
         request: PrivacyRequest,
     ) -> Result<Vec<Reply>, CoreError> {
         match request {
@@ -31,8 +32,8 @@ impl Core {
                      you want a copy.",
                 )
                 .with_buttons(vec![
-                    Button::new(press(true).id(), "Forget me", ButtonStyle::Decline),
-                    Button::new(press(false).id(), "Keep my data", ButtonStyle::Neutral),
+                    Button::new(press(true).id(Core::posted_in(place)), "Forget me", ButtonStyle::Decline),
+                    Button::new(press(false).id(Core::posted_in(place)), "Keep my data", ButtonStyle::Neutral),
                 ])])
             }
         }

@@ -4,14 +4,14 @@ use super::catalogue::max_length;
 use super::spec::GameSpec;
 use super::CoreError;
 use crate::family::Family;
-use crate::store::{BoardResult, ColourChoice, Player, ProposalKind, TournamentFormat};
+use crate::store::{BoardResult, Channel, ColourChoice, Player, ProposalKind, TournamentFormat};
 use engine::Ruleset;
 
 /// A command with its options, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     Challenge(ChallengeRequest),
-    Press(Press),
+    Press(Pressed),
     Move {
         text: String,
         redesign: Option<String>,
@@ -261,44 +261,87 @@ pub enum Press {
     },
 }
 
+/// A button press as it arrived: what its id says, and where the platform says it was pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pressed {
+    pub press: Press,
+    /// The channel its message was posted in, as the id says (None: a direct message). A
+    /// press honoured anywhere else could act on another server's challenge or game.
+    pub posted_in: Option<Channel>,
+}
+
+/// Why a component's id or value was refused: it is not one the bot made (forged, or from
+/// an older version of the bot).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ComponentError {
+    #[error("that button or menu is not one this bot made, or it is from an older message: use the slash command instead (such as /accept, /draw, /resign, /design or /tournament join)")]
+    Unknown,
+}
+
+/// The part of a button's id that says where its message was posted.
+fn place_word(posted_in: Option<Channel>) -> String {
+    match posted_in {
+        Some(c) => format!("{}-{}", c.guild, c.channel),
+        None => "dm".to_string(),
+    }
+}
+
+fn read_place(word: &str) -> Option<Option<Channel>> {
+    if word == "dm" {
+        return Some(None);
+    }
+    let (guild, channel) = word.split_once('-')?;
+    Some(Some(Channel {
+        guild: guild.parse().ok()?,
+        channel: channel.parse().ok()?,
+    }))
+}
+
 impl Press {
-    /// The button id that stands for this press.
-    pub fn id(self) -> String {
-        match self {
-            Press::Challenge { challenge, answer } => {
-                let word = match answer {
+    /// The button id that stands for this press on a message posted in `posted_in` (None:
+    /// a direct message): `KIND:ACTION:NUMBER:GUILD-CHANNEL` (or `...:dm`).
+    pub fn id(self, posted_in: Option<Channel>) -> String {
+        let (kind, action, number) = match self {
+            Press::Challenge { challenge, answer } => (
+                "challenge",
+                match answer {
                     ChallengeAnswer::Accept => "accept",
                     ChallengeAnswer::Decline => "decline",
                     ChallengeAnswer::Cancel => "cancel",
-                };
-                format!("challenge:{word}:{challenge}")
-            }
-            Press::Draw { game, accept } => {
-                format!("draw:{}:{game}", if accept { "accept" } else { "decline" })
-            }
-            Press::Resign { game, confirm } => {
-                format!(
-                    "resign:{}:{game}",
-                    if confirm { "confirm" } else { "cancel" }
-                )
-            }
-            Press::Join { tournament } => format!("tournament:join:{tournament}"),
-            Press::Forget { member, confirm } => {
-                format!(
-                    "privacy:{}:{member}",
-                    if confirm { "forget" } else { "keep" }
-                )
-            }
-        }
+                },
+                challenge.to_string(),
+            ),
+            Press::Draw { game, accept } => (
+                "draw",
+                if accept { "accept" } else { "decline" },
+                game.to_string(),
+            ),
+            Press::Resign { game, confirm } => (
+                "resign",
+                if confirm { "confirm" } else { "cancel" },
+                game.to_string(),
+            ),
+            Press::Join { tournament } => ("tournament", "join", tournament.to_string()),
+            Press::Forget { member, confirm } => (
+                "privacy",
+                if confirm { "forget" } else { "keep" },
+                member.to_string(),
+            ),
+        };
+        let posted_in = place_word(posted_in);
+        format!("{kind}:{action}:{number}:{posted_in}")
     }
 
-    /// The press a button id stands for (the id came from a `Reply` of ours).
-    pub fn from_id(id: &str) -> Option<Press> {
-        let mut parts = id.splitn(3, ':');
-        let (kind, action, number) = (parts.next()?, parts.next()?, parts.next()?);
+    /// The press a button id stands for, and where its message was posted (the id came from
+    /// a `Reply` of ours, or was forged: every part is checked).
+    pub fn from_id(id: &str) -> Option<(Press, Option<Channel>)> {
+        let mut parts = id.splitn(4, ':');
+        let (kind, action, number, place) =
+            (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        let posted_in = read_place(place)?;
         let number: i64 = number.parse().ok()?;
-        match (kind, action) {
-            ("challenge", answer) => Some(Press::Challenge {
+        let press = match (kind, action) {
+            ("challenge", answer) => Press::Challenge {
                 challenge: number,
                 answer: match answer {
                     "accept" => ChallengeAnswer::Accept,
@@ -306,33 +349,37 @@ impl Press {
                     "cancel" => ChallengeAnswer::Cancel,
                     _ => return None,
                 },
-            }),
-            ("draw", "accept" | "decline") => Some(Press::Draw {
+            },
+            ("draw", "accept" | "decline") => Press::Draw {
                 game: number,
                 accept: action == "accept",
-            }),
-            ("resign", "confirm" | "cancel") => Some(Press::Resign {
+            },
+            ("resign", "confirm" | "cancel") => Press::Resign {
                 game: number,
                 confirm: action == "confirm",
-            }),
-            ("tournament", "join") => Some(Press::Join { tournament: number }),
-            ("privacy", "forget" | "keep") => Some(Press::Forget {
+            },
+            ("tournament", "join") => Press::Join { tournament: number },
+            ("privacy", "forget" | "keep") => Press::Forget {
                 member: u64::try_from(number).ok()?,
                 confirm: action == "forget",
-            }),
-            _ => None,
-        }
+            },
+            _ => return None,
+        };
+        Some((press, posted_in))
     }
 }
 
 impl Request {
     /// What a component of one of our messages stands for: a design builder's menu pick
-    /// (with the value chosen) or button, or another button's press. None: an id we never
-    /// made.
-    pub fn of_component(id: &str, value: Option<&str>) -> Option<Request> {
-        match super::Pick::from_id(id, value) {
-            Some(pick) => Some(Request::Builder(pick)),
-            None => Press::from_id(id).map(Request::Press),
+    /// (with the value chosen) or button, or another button's press. Any id and value,
+    /// however forged, gives a request or an error, never a panic.
+    pub fn of_component(id: &str, value: Option<&str>) -> Result<Request, ComponentError> {
+        if let Some(pick) = super::Pick::from_id(id, value) {
+            return Ok(Request::Builder(pick));
+        }
+        match (Press::from_id(id), value) {
+            (Some((press, posted_in)), None) => Ok(Request::Press(Pressed { press, posted_in })),
+            _ => Err(ComponentError::Unknown),
         }
     }
 
@@ -374,13 +421,19 @@ impl Request {
         }
     }
 
-    /// The challenge a reply's buttons answer, if it has them.
-    pub fn challenge_of(reply: &super::Reply) -> Option<i64> {
+    /// The press of a reply's Accept button, if it has one (a challenge).
+    pub fn accept_in(reply: &super::Reply) -> Option<Request> {
         reply
             .buttons
             .iter()
             .find_map(|b| match Press::from_id(&b.id) {
-                Some(Press::Challenge { challenge, .. }) => Some(challenge),
+                Some((
+                    press @ Press::Challenge {
+                        answer: ChallengeAnswer::Accept,
+                        ..
+                    },
+                    posted_in,
+                )) => Some(Request::Press(Pressed { press, posted_in })),
                 _ => None,
             })
     }
@@ -472,11 +525,21 @@ mod tests {
             },
             Press::Join { tournament: 4 },
         ];
+        let here = Channel {
+            guild: 3,
+            channel: 4,
+        };
         for press in presses {
-            assert_eq!(Press::from_id(&press.id()), Some(press));
+            assert_eq!(
+                Press::from_id(&press.id(Some(here))),
+                Some((press, Some(here)))
+            );
+            assert_eq!(Press::from_id(&press.id(None)), Some((press, None)));
         }
-        assert_eq!(Press::from_id("challenge:maybe:1"), None);
-        assert_eq!(Press::from_id("resign:confirm:x"), None);
+        assert_eq!(Press::from_id("challenge:maybe:1:3-4"), None);
+        assert_eq!(Press::from_id("resign:confirm:x:3-4"), None);
+        assert_eq!(Press::from_id("challenge:accept:1"), None);
+        assert_eq!(Press::from_id("challenge:accept:1:3"), None);
         assert_eq!(Press::from_id("nonsense"), None);
     }
 

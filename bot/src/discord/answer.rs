@@ -91,6 +91,15 @@ impl Asked<'_> {
         }
     }
 
+    /// Answer with a message only the asker sees.
+    pub async fn private(self, http: &serenity::Http, text: String) -> serenity::Result<()> {
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true);
+        self.respond(http, serenity::CreateInteractionResponse::Message(message))
+            .await
+    }
+
     fn is_button(self) -> bool {
         matches!(self, Asked::Button(_))
     }

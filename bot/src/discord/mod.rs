@@ -13,7 +13,8 @@ mod message;
 use crate::config::{Config, ConfigError};
 use crate::core::catalogue::Scope;
 use crate::core::{
-    millis_now, system_clock, Choice, Core, Field, Pick, Place, Request, Sight, Who,
+    millis_now, system_clock, Choice, ComponentError, Core, CoreError, Field, Pick, Place, Request,
+    Sight, Venue, Who,
 };
 use crate::ops::http::Gateway;
 use crate::picture::Painters;
@@ -615,7 +616,13 @@ async fn on_event(
         };
         let Some(pick) = Pick::submitted(&form.data.custom_id, &field("what"), &field("slot"))
         else {
-            return Ok(());
+            let asked = Asked::Form(form);
+            return refuse(
+                &framework.serenity_context.http,
+                asked,
+                ComponentError::Unknown,
+            )
+            .await;
         };
         let (who, place) = caller(
             &form.user,
@@ -637,9 +644,13 @@ async fn on_event(
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
             _ => None,
         };
-        let Some(request) = Request::of_component(&press.data.custom_id, value.map(String::as_str))
-        else {
-            return Ok(());
+        let request = match Request::of_component(&press.data.custom_id, value.map(String::as_str))
+        {
+            Ok(request) => request,
+            Err(e) => {
+                let asked = Asked::Button(press);
+                return refuse(&framework.serenity_context.http, asked, e).await;
+            }
         };
         let (who, place) = caller(
             &press.user,
@@ -659,6 +670,18 @@ async fn on_event(
         )
         .await;
     }
+    Ok(())
+}
+
+/// Answer a press or form whose id or value the bot never made, privately, changing nothing.
+async fn refuse(
+    http: &serenity::Http,
+    asked: answer::Asked<'_>,
+    error: ComponentError,
+) -> Result<(), Error> {
+    tracing::info!("refused a component id the bot never made");
+    let text = CoreError::from(error).sentence_in(Venue::Discord);
+    asked.private(http, text).await?;
     Ok(())
 }
 

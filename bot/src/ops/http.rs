@@ -111,7 +111,12 @@ pub async fn start(
     if !addr.is_loopback() {
         tracing::warn!(%addr, "/healthz and /metrics are reachable beyond this machine");
     }
-    tracing::info!(%addr, "serving /healthz and /metrics");
+    tracing::info!(
+        %addr,
+        connections = super::conns::OPS.total,
+        per_address = super::conns::OPS.per_address,
+        "serving /healthz and /metrics"
+    );
     let watched = Watched {
         store,
         gateway,
@@ -122,18 +127,12 @@ pub async fn start(
         .route("/healthz", get(healthz))
         .route("/metrics", get(render))
         .with_state(watched);
-    let mut halted = halted;
-    tokio::spawn(async move {
-        let stop = async move {
-            let _ = halted.wait_for(|&h| h).await;
-        };
-        if let Err(e) = axum::serve(listener, app)
-            .with_graceful_shutdown(stop)
-            .await
-        {
-            tracing::error!(error = %e, "the /healthz and /metrics server stopped");
-        }
-    });
+    tokio::spawn(super::conns::serve(
+        listener,
+        app,
+        super::conns::OPS,
+        halted,
+    ));
     Ok(())
 }
 

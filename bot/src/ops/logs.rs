@@ -60,9 +60,74 @@ pub fn scrub(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Every panic as one error line through the scrubbed writer, in the configured format. A
+/// panic's message can quote member input: written raw (as the default hook does) a newline
+/// in it would start a second, forged log line, and a token in it would reach the log.
+pub fn log_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(a panic without a message)");
+    let at = info
+        .location()
+        .map(|l| format!("{}:{}", l.file(), l.line()));
+    panicked(message, at.as_deref().unwrap_or("unknown"));
+}
+
+fn panicked(message: &str, at: &str) {
+    let thread = std::thread::current();
+    tracing::error!(
+        panic = %message.escape_debug(),
+        at,
+        thread = thread.name().unwrap_or("unnamed"),
+        "panicked"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// Log lines as `Scrubbed` writes them, kept for the test.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend(scrub(bytes));
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_panic_is_one_scrubbed_json_line_whatever_its_message_holds() {
+        let kept = Kept::default();
+        let writer = kept.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .json()
+            .finish();
+        let token = "x".repeat(SECRET_LEN + 10);
+        let forged = format!(
+            "value \"é1\"\n{{\"level\":\"ERROR\",\"fields\":{{\"message\":\"forged\"}}}}\r\n{token}"
+        );
+        tracing::subscriber::with_default(subscriber, || panicked(&forged, "draft.rs:1"));
+        let out = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{out}");
+        let line: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(line["level"], "ERROR");
+        let panic = line["fields"]["panic"].as_str().unwrap();
+        assert!(panic.contains("forged") && !panic.contains('\n'), "{panic}");
+        assert!(!out.contains(&token), "{out}");
+    }
 
     fn scrubbed(text: &str) -> String {
         String::from_utf8(scrub(text.as_bytes())).unwrap()

@@ -2,9 +2,11 @@
 //! `/healthz` and `/metrics`, and the metrics themselves.
 //!
 //! Layout: here the two settings, parsed once; `measure` (every metric's name and the calls
-//! that record one); `http` (the endpoints, served on the bot's own runtime); `logs` (where log
+//! that record one); `http` (the endpoints, served on the bot's own runtime); `conns` (how both servers
+//! serve connections: timeouts and caps); `logs` (where log
 //! lines go, secrets scrubbed).
 
+pub mod conns;
 pub mod http;
 pub mod logs;
 pub mod measure;

@@ -8,8 +8,8 @@ mod screen;
 
 use crate::cli::{complain, say, show, Exit};
 use crate::core::{
-    system_clock, BoxFuture, ChallengeAnswer, ChallengeRequest, Core, GameSpec, OptionChoices,
-    Place, Platform, Posted, Press, Reply, Request, Target, Undelivered, Who,
+    system_clock, BoxFuture, ChallengeRequest, Core, GameSpec, OptionChoices, Place, Platform,
+    Posted, Reply, Request, Target, Undelivered, Who,
 };
 use crate::family::{Family, GameRules};
 use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, Store, StoreError};
@@ -441,15 +441,7 @@ async fn accept_for(
     opponent: &Who,
     at_keyboard: u64,
 ) {
-    let accept = replies
-        .iter()
-        .find_map(Request::challenge_of)
-        .map(|challenge| {
-            Request::Press(Press::Challenge {
-                challenge,
-                answer: ChallengeAnswer::Accept,
-            })
-        });
+    let accept = replies.iter().find_map(Request::accept_in);
     let Some(accept) = accept else {
         for reply in replies {
             screen.show_to(core, reply, at_keyboard).await;

@@ -156,7 +156,7 @@ impl Screen {
         for select in &reply.selects {
             let mut labels = Vec::new();
             for option in &select.options {
-                let Some(request) = Request::of_component(&select.id, Some(&option.value)) else {
+                let Ok(request) = Request::of_component(&select.id, Some(&option.value)) else {
                     continue;
                 };
                 presses.push(request);
@@ -168,7 +168,7 @@ impl Screen {
         if !buttons.is_empty() {
             let mut labels = Vec::new();
             for button in buttons {
-                let Some(request) = Request::of_component(&button.id, None) else {
+                let Ok(request) = Request::of_component(&button.id, None) else {
                     continue;
                 };
                 presses.push(request);

@@ -18,7 +18,7 @@ mod pictures;
 
 use crate::core::limits::Limiter;
 use crate::core::Core;
-use crate::ops::HttpAddr;
+use crate::ops::{conns, HttpAddr};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -46,8 +46,13 @@ pub struct WebLimits {
     pub requests_per_second: u32,
     /// Live pages one address may keep open at once.
     pub watchers_per_address: u32,
-    /// Live pages open at once in all.
+    /// Live pages open at once in all (at most half the connections).
     pub watchers: u32,
+    /// Connections open at once in all, held below the process's descriptor limit.
+    pub connections: u32,
+    /// Connections one address may hold open. Behind a proxy on this machine every
+    /// visitor comes from the proxy's address: raise it to the proxy's upstream limit.
+    pub connections_per_address: u32,
 }
 
 impl Default for WebLimits {
@@ -57,6 +62,8 @@ impl Default for WebLimits {
             requests_per_second: 4,
             watchers_per_address: 16,
             watchers: 10_000,
+            connections: 10_000,
+            connections_per_address: 64,
         }
     }
 }
@@ -105,18 +112,38 @@ pub(crate) async fn serve_on(
     limits: WebLimits,
     halted: watch::Receiver<bool>,
 ) {
+    let (limits, budget) = in_force(limits, conns::descriptor_limit());
     let app = router(core, limits, halted.clone());
-    let mut halted = halted;
-    let stop = async move {
-        let _ = halted.wait_for(|&h| h).await;
+    conns::serve(listener, app, budget, halted).await;
+}
+
+/// The limits as they apply under the process's descriptor limit: connections below it,
+/// live pages (each holds a connection) at most half of them, logged once.
+fn in_force(limits: WebLimits, descriptors: Option<u64>) -> (WebLimits, conns::Budget) {
+    let total = conns::web_connections(descriptors, limits.connections.max(1) as usize);
+    let budget = conns::Budget {
+        total,
+        per_address: (limits.connections_per_address.max(1) as usize).min(total),
     };
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-    if let Err(e) = axum::serve(listener, service)
-        .with_graceful_shutdown(stop)
-        .await
-    {
-        tracing::error!(error = %e, "the web pages' server stopped");
-    }
+    let watchers = limits
+        .watchers
+        .min(u32::try_from(total / 2).unwrap_or(u32::MAX));
+    let limits = WebLimits {
+        watchers,
+        watchers_per_address: limits.watchers_per_address.min(watchers),
+        ..limits
+    };
+    tracing::info!(
+        descriptors = %descriptors.map_or("unlimited".to_string(), |d| d.to_string()),
+        connections = budget.total,
+        connections_per_address = budget.per_address,
+        live_pages = limits.watchers,
+        live_pages_per_address = limits.watchers_per_address,
+        header_read_timeout_s = conns::HEADER_READ.as_secs(),
+        idle_timeout_s = conns::IDLE.as_secs(),
+        "the web pages' limits in force"
+    );
+    (limits, budget)
 }
 
 /// The pages, and what every response carries.
@@ -219,18 +246,14 @@ pub(super) fn client_of(request: &Request) -> u64 {
 }
 
 fn client(peer: Option<IpAddr>, headers: &HeaderMap) -> u64 {
-    let ip = match peer {
+    // A server listening on `[::]` sees IPv4 peers as IPv4-mapped IPv6 addresses
+    // (`::ffff:127.0.0.1`), which are not loopback until made IPv4 again.
+    let ip = match peer.map(|p| p.to_canonical()) {
         Some(peer) if peer.is_loopback() => forwarded(headers).unwrap_or(peer),
         Some(peer) => peer,
         None => IpAddr::from([0, 0, 0, 0]),
     };
-    match ip {
-        IpAddr::V4(v4) => u64::from(u32::from(v4)),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => u64::from(u32::from(v4)),
-            None => (u128::from(v6) >> 64) as u64 | (1 << 63),
-        },
-    }
+    conns::address_key(ip)
 }
 
 /// The client a proxy on this machine forwarded for: the last address in X-Forwarded-For,
@@ -238,4 +261,36 @@ fn client(peer: Option<IpAddr>, headers: &HeaderMap) -> u64 {
 fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
     let value = headers.get("x-forwarded-for")?.to_str().ok()?;
     value.rsplit(',').next()?.trim().parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forwarded_for(client: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", HeaderValue::from_str(client).unwrap());
+        headers
+    }
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
+    #[test]
+    fn a_proxy_on_any_loopback_address_forwards_each_visitor() {
+        // 127.0.0.1 as a server on `[::]` sees it, IPv4-mapped, among the others.
+        for proxy in ["127.0.0.1", "::1", "::ffff:127.0.0.1"] {
+            let one = client(ip(proxy), &forwarded_for("203.0.113.5"));
+            let other = client(ip(proxy), &forwarded_for("198.51.100.7"));
+            assert_ne!(one, other, "{proxy}");
+            assert_eq!(one, client(ip("203.0.113.5"), &HeaderMap::new()), "{proxy}");
+        }
+        // A peer elsewhere can't choose whom it counts as.
+        let outsider = ip("::ffff:203.0.113.9");
+        assert_eq!(
+            client(outsider, &forwarded_for("198.51.100.7")),
+            client(ip("203.0.113.9"), &HeaderMap::new())
+        );
+    }
 }

@@ -7,6 +7,7 @@ mod support;
 
 mod comforts;
 mod computer;
+mod doors;
 mod edges;
 mod end_to_end;
 mod faults;

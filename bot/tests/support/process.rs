@@ -27,6 +27,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// config.toml's text: settings with no environment variable (such as `[quotas]`).
     pub config: String,
+    /// The bot's open-descriptor limit, set in the child before it runs (None: inherited).
+    pub descriptors: Option<u64>,
 }
 
 impl Launch {
@@ -38,7 +40,14 @@ impl Launch {
             log: log.to_string(),
             env: Vec::new(),
             config: "# settings come from the environment\n".to_string(),
+            descriptors: None,
         }
+    }
+
+    /// Start the bot with at most `n` open descriptors (soft and hard limit).
+    pub fn descriptor_limit(mut self, n: u64) -> Launch {
+        self.descriptors = Some(n);
+        self
     }
 
     /// config.toml's text instead of an empty file.
@@ -62,7 +71,23 @@ impl Launch {
     pub fn start(&self) -> Bot {
         let config = self.dir.join("config.toml");
         std::fs::write(&config, &self.config).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_csipgs"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_csipgs"));
+        if let Some(n) = self.descriptors {
+            use std::os::unix::process::CommandExt;
+            let limit = libc::rlimit {
+                rlim_cur: n,
+                rlim_max: n,
+            };
+            // SAFETY: between fork and exec the child calls only setrlimit, which is
+            // async-signal-safe.
+            unsafe {
+                command.pre_exec(move || match libc::setrlimit(libc::RLIMIT_NOFILE, &limit) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                });
+            }
+        }
+        let mut child = command
             .arg("serve")
             .arg("--config")
             .arg(&config)

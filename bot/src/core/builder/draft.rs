@@ -171,7 +171,7 @@ impl Draft {
     }
 
     /// The draft after a choice that changes it.
-    pub(super) fn apply(mut self, choice: &Choice) -> Result<Draft, CoreError> {
+    pub(crate) fn apply(mut self, choice: &Choice) -> Result<Draft, CoreError> {
         match choice {
             Choice::Add(atom) => {
                 // One part per atom: picking it again makes it the part being changed.
@@ -231,15 +231,13 @@ impl Pick {
             ("m", Some("both")) => Choice::Mode(Mode::Both),
             ("m", Some("move")) => Choice::Mode(Mode::MoveOnly),
             ("m", Some("capture")) => Choice::Mode(Mode::CaptureOnly),
-            ("p", Some(pick)) => {
-                let (kind, n) = pick.split_at(1);
-                let n: usize = n.parse().ok()?;
-                match kind {
-                    "c" => Choice::Change(n),
-                    "x" => Choice::Remove(n),
-                    _ => return None,
-                }
-            }
+            // `c2` changes part 2, `x2` removes it; any other value (empty, or starting with
+            // a character of several bytes) is refused, never split inside a character.
+            ("p", Some(pick)) => match (pick.strip_prefix('c'), pick.strip_prefix('x')) {
+                (Some(n), _) => Choice::Change(n.parse().ok()?),
+                (_, Some(n)) => Choice::Remove(n.parse().ok()?),
+                _ => return None,
+            },
             ("c", None) => Choice::Copy,
             ("b", None) => Choice::Buy,
             _ => return None,

@@ -42,7 +42,7 @@ fn member(id: u64, name: &str) -> Who {
 
 /// The request a button of ours stands for.
 fn press(id: &str) -> Request {
-    Request::Press(Press::from_id(id).expect("a button of ours"))
+    Request::of_component(id, None).expect("a button of ours")
 }
 
 fn alice() -> Who {
@@ -1184,6 +1184,7 @@ mod tournaments;
 
 mod health;
 mod outage;
+mod ids;
 mod privacy;
 mod quotas;
 mod web;

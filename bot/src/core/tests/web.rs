@@ -511,6 +511,7 @@ async fn an_address_asking_too_fast_waits() {
         requests_per_second: 1,
         watchers_per_address: 1,
         watchers: 10,
+        ..WebLimits::default()
     };
     let site = Site::start(&f, limits).await;
     f.one(&owner(), web(true)).await;

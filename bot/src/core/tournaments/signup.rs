@@ -326,7 +326,7 @@ fn created(row: &TournamentRow, creator: u64) -> Reply {
         row.id,
     );
     Reply::public(text).with_buttons(vec![Button::new(
-        Press::Join { tournament: row.id }.id(),
+        Press::Join { tournament: row.id }.id(Some(row.channel)),
         "Join",
         ButtonStyle::Accept,
     )])
