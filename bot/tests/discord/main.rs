@@ -13,6 +13,7 @@ mod faults;
 mod fide;
 mod fog;
 mod games;
+mod privacy;
 mod quotas;
 mod replay;
 mod shards;
