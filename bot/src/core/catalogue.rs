@@ -122,6 +122,7 @@ const LEVEL: (i64, i64) = (Level::MIN.number() as i64, Level::MAX.number() as i6
 /// offer exactly these: a test checks).
 const FAMILIES: &[&str] = &["csipgs", "fide"];
 const RULESETS: &[&str] = &["classic", "kurnia", "progressive"];
+const WEB_LINKS: &[&str] = &["new"];
 const COLOURS: &[&str] = &["white", "black", "random"];
 const KINDS: &[&str] = &["atom", "modifier"];
 const FORMATS: &[&str] = &["swiss", "round-robin", "double-round-robin"];
@@ -429,6 +430,11 @@ pub const COMMANDS: &[Command] = &[
                 "web",
                 "Show this server's games, tournaments and leaderboards as web pages (default off)",
             ),
+            optional(
+                "web_links",
+                "new: give every page of this server a new link; the old links stop working",
+            )
+            .among(WEB_LINKS),
         ],
         scope: Scope::Managers,
         subcommands: &[],

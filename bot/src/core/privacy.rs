@@ -1,10 +1,12 @@
 //! /privacy: what the bot keeps about a member and for how long, a copy of all of it, and
 //! forgetting them (also the operator's `csipgs forget`). Each answer goes to the asker only.
 
-use super::present::{board, game_over};
+use super::present::{board, game_over, secret};
 use super::request::{Press, PrivacyRequest};
 use super::{Button, ButtonStyle, Core, CoreError, File, Place, Reply, Target, Who};
 use crate::store::{End, Forgotten, GameRow, StoreError};
+use serde_json::Value;
+use std::collections::HashSet;
 
 /// How many times a game's resignation is tried when moves keep changing it meanwhile.
 const RESIGN_TRIES: usize = 3;
@@ -116,12 +118,23 @@ impl Core {
         Err(CoreError::Conflict)
     }
 
-    /// Everything kept about the asker, as a JSON file only they receive.
+    /// Everything kept about the asker, as a JSON file only they receive; a fog game they
+    /// are still playing without its hidden board (see `withhold_fog`).
     async fn export(&self, who: &Who) -> Result<Vec<Reply>, CoreError> {
-        let kept = self
+        let mut kept = self
             .store
             .export_member(who.id, &direct_target(who.id)?)
             .await?;
+        // Read after the export, so a fog game that started meanwhile is among them.
+        let hidden: HashSet<i64> = self
+            .store
+            .member_active_games(who.id)
+            .await?
+            .into_iter()
+            .filter(|(row, _)| secret(row).is_some())
+            .map(|(row, _)| row.id)
+            .collect();
+        let withheld = withhold_fog(&mut kept, &hidden);
         let counts: Vec<String> = kept
             .as_object()
             .map(|tables| {
@@ -134,12 +147,17 @@ impl Core {
                     .collect()
             })
             .unwrap_or_default();
-        let document = serde_json::json!({
+        let mut document = serde_json::json!({
             "member": who.id.to_string(),
             "exported_at": self.now(),
-            "about": "Every row csipgs keeps that names you, by table; ids are Discord ids, times are seconds since 1970.",
+            "about": "Every row csipgs keeps that names you, by table; ids are Discord ids, times are seconds since 1970. Messages still owed to others that mention you are included without their pictures, which are the recipient's.",
             "tables": kept,
         });
+        if withheld > 0 {
+            document["withheld"] = Value::from(format!(
+                "{withheld} fog game(s) you are still playing: their positions (games.state, turns.position) are left out, since they show the board you may not see; export again once the game ends to get them whole."
+            ));
+        }
         let bytes =
             serde_json::to_vec_pretty(&document).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let summary = if counts.is_empty() {
@@ -188,6 +206,27 @@ impl Core {
             left = r.left_servers,
         )
     }
+}
+
+/// Blank the positions of the fog games in `hidden` (games in progress): the game's state
+/// and each turn's position show the whole board. Returns how many games were withheld.
+fn withhold_fog(kept: &mut Value, hidden: &HashSet<i64>) -> usize {
+    let mut withheld = HashSet::new();
+    for (table, id, column) in [("games", "id", "state"), ("turns", "game_id", "position")] {
+        let Some(rows) = kept.get_mut(table).and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for row in rows {
+            let Some(game) = row.get(id).and_then(Value::as_i64) else {
+                continue;
+            };
+            if hidden.contains(&game) {
+                row[column] = Value::Null;
+                withheld.insert(game);
+            }
+        }
+    }
+    withheld.len()
 }
 
 /// A direct message to `member`, as the outbox stores its target.

@@ -218,6 +218,8 @@ pub struct SettingsChange {
     pub everywhere: Option<bool>,
     /// Show the server's games, tournaments and leaderboards on the web.
     pub web: Option<bool>,
+    /// `web_links:new`: every page of the server gets a new link, and the old ones close.
+    pub new_links: bool,
 }
 
 impl SettingsChange {

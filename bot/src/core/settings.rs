@@ -16,13 +16,13 @@ impl Core {
         let mut settings = self.store.guild_settings(guild).await?;
         if change.is_empty() {
             let mut text = describe(&settings);
-            text.push_str(&self.web_words(guild, &settings).await?);
+            text.push_str(&self.web_words(who, guild, &settings).await?);
             return Ok(vec![Reply::private(text)]);
         }
         if !who.manager {
             return Err(CoreError::NotManager);
         }
-        if change.web.is_some() && !self.serves_pages() {
+        if (change.web.is_some() || change.new_links) && !self.serves_pages() {
             return Err(CoreError::NoWebPages);
         }
         if let Some(web) = change.web {
@@ -55,17 +55,40 @@ impl Core {
             settings.channels.retain(|&c| c != channel);
         }
         self.store.set_guild_settings(guild, &settings).await?;
+        // Pages turned off close for good: turned on again, they get new links, so a link
+        // shared while they were on never reopens by surprise.
+        let renewed = change.new_links && settings.web;
+        if change.new_links || change.web == Some(false) {
+            self.store.revoke_links(guild).await?;
+        }
         let mut text = format!("Saved. {}", describe(&settings));
-        text.push_str(&self.web_words(guild, &settings).await?);
+        if renewed {
+            text.push_str(
+                " Every page of this server has a new link now; the old links no longer open.",
+            );
+        }
+        text.push_str(&self.web_words(who, guild, &settings).await?);
         Ok(vec![Reply::private(text)])
     }
 
-    /// What /settings says of the web pages: nothing if the bot serves none.
-    async fn web_words(&self, guild: u64, settings: &GuildSettings) -> Result<String, CoreError> {
+    /// What /settings says of the web pages: nothing if the bot serves none; the server
+    /// page's link only to a member who may change the settings (it opens every page).
+    async fn web_words(
+        &self,
+        who: &Who,
+        guild: u64,
+        settings: &GuildSettings,
+    ) -> Result<String, CoreError> {
         if !settings.web {
             return Ok(match self.serves_pages() {
                 true => " Web pages: off (/settings web:true shows games, tournaments and leaderboards to anyone with their link).".to_string(),
                 false => String::new(),
+            });
+        }
+        if !who.manager {
+            return Ok(match self.serves_pages() {
+                true => " Web pages: on (games and tournaments get a Watch button).".to_string(),
+                false => " Web pages: on, but this bot serves none now.".to_string(),
             });
         }
         let link = self
@@ -73,7 +96,7 @@ impl Core {
             .await?
             .and_then(|b| b.link);
         Ok(match link {
-            Some(url) => format!(" Web pages: on; this server's page is {url} (games and tournaments get a Watch button). /settings web:false closes every page at once."),
+            Some(url) => format!(" Web pages: on; this server's page is {url} (games and tournaments get a Watch button). /settings web_links:new gives every page a new link and closes the old ones; web:false closes every page for good (turned on again, they get new links)."),
             None => " Web pages: on, but this bot serves none now.".to_string(),
         })
     }

@@ -32,6 +32,13 @@ impl From<RulesetChoice> for Ruleset {
     }
 }
 
+/// /settings web_links: what to do with the server's page links.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum WebLinksChoice {
+    #[name = "new"]
+    New,
+}
+
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum GameChoice {
     #[name = "csipgs"]
@@ -374,6 +381,7 @@ pub async fn settings(
     #[channel_types("Text")] disallow: Option<serenity::ChannelId>,
     everywhere: Option<bool>,
     web: Option<bool>,
+    web_links: Option<WebLinksChoice>,
 ) -> Result<(), Error> {
     let change = SettingsChange {
         ruleset: ruleset.map(Ruleset::from),
@@ -385,6 +393,7 @@ pub async fn settings(
         disallow: disallow.map(|c| c.get()),
         everywhere,
         web,
+        new_links: matches!(web_links, Some(WebLinksChoice::New)),
     };
     run(ctx, Request::Settings(change)).await
 }

@@ -166,9 +166,10 @@ type Tx<'c> = Transaction<'c, Any>;
 type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
 
 /// With WAL, NORMAL loses nothing committed when the process dies; a writer waits up to
-/// 10 s for another's lock rather than failing at once.
+/// 10 s for another's lock rather than failing at once; deleted rows are overwritten with
+/// zeros, so a forgotten member's bytes don't stay in free pages.
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;";
+     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;";
 
 /// A Discord id as both databases store it (snowflakes fit in 63 bits).
 fn id(v: u64) -> i64 {

@@ -7,7 +7,7 @@
 //! anonymous member, "deleted member #4", so standings, ratings and records stay whole.
 
 use super::copy::Kind;
-use super::{bind_owned, id, owned_by, Store, StoreError, Tx};
+use super::{bind_owned, id, owned_by, Backend, Store, StoreError, Tx};
 use crate::shards::Shards;
 use serde_json::{Map, Value};
 use sqlx::Row;
@@ -93,6 +93,9 @@ const MEMBER_SCOPES: &[&str] = &[
     "tournaments:member:",
 ];
 
+/// How many times emptying SQLite's write-ahead log after a forget is tried.
+const CHECKPOINT_TRIES: usize = 20;
+
 /// The quota scopes that name a server.
 const SERVER_SCOPES: &[&str] = &["computer:server:", "tournaments:server:"];
 
@@ -155,7 +158,10 @@ impl Store {
             if table == "outbox" {
                 params.push(Param::Text(direct.to_string()));
             }
-            let rows = self.rows_where(table, &condition, &params).await?;
+            let mut rows = self.rows_where(table, &condition, &params).await?;
+            if table == "outbox" {
+                rows.extend(self.owed_mentioning(user, direct).await?);
+            }
             if !rows.is_empty() {
                 tables.insert(table.to_string(), Value::Array(rows));
             }
@@ -171,6 +177,55 @@ impl Store {
             tables.insert("quota_locks".to_string(), Value::Array(locks));
         }
         Ok(Value::Object(tables))
+    }
+
+    /// Messages owed to others that mention `user` (as forgetting them would relabel), each
+    /// without its picture and files: those are the recipient's (a fog player's private
+    /// board), the mention is the member's.
+    async fn owed_mentioning(&self, user: u64, direct: &str) -> Result<Vec<Value>, StoreError> {
+        let names = {
+            let mut tx = self.pool.begin().await?;
+            member_names(&mut tx, user).await?
+        };
+        let nobody = Forgotten {
+            id: 0,
+            label: String::new(),
+            deleted: 0,
+            relabelled: 0,
+        };
+        let others = self
+            .rows_where(
+                "outbox",
+                "COALESCE(held_for, 0) <> $1 AND target <> $2",
+                &[Param::Int(id(user)), Param::Text(direct.to_string())],
+            )
+            .await?;
+        let mut mentioning = Vec::new();
+        for mut row in others {
+            let mut mentions = false;
+            for column in ["target", "message"] {
+                let Some(mut value) = row[column]
+                    .as_str()
+                    .and_then(|text| serde_json::from_str::<Value>(text).ok())
+                else {
+                    continue;
+                };
+                mentions |= relabel(&mut value, user, &names, &nobody);
+            }
+            if !mentions {
+                continue;
+            }
+            let message = row["message"].as_str().and_then(|text| {
+                let mut message = serde_json::from_str::<Value>(text).ok()?;
+                let fields = message.as_object_mut()?;
+                fields.remove("picture");
+                fields.remove("files");
+                Some(message.to_string())
+            });
+            row["message"] = message.map_or(Value::Null, Value::from);
+            mentioning.push(row);
+        }
+        Ok(mentioning)
     }
 
     /// The rows of `table` where `condition` holds, each as an object of all its columns.
@@ -267,6 +322,16 @@ impl Store {
                 .await?
                 .rows_affected();
         }
+        // Their games change (their name does): a new version, so every picture and page
+        // kept of one (replays, live pages) is drawn again.
+        sqlx::query(
+            "UPDATE games SET version = version + 1, updated_at = $2 \
+             WHERE white_id = $1 OR black_id = $1",
+        )
+        .bind(id(user))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         for h in HOLDERS {
             let done = match (h.forget, h.name) {
                 (Forget::Delete, _) => {
@@ -306,7 +371,56 @@ impl Store {
         }
         forgotten.relabelled += relabel_owed(&mut tx, user, &names, &forgotten).await?;
         tx.commit().await?;
+        self.wrote();
+        // The member is forgotten once committed; a scrub that fails leaves only bytes no
+        // query reads, which the database's own upkeep overwrites later.
+        if let Err(error) = self.scrub().await {
+            tracing::warn!(%error, "the database files could not be scrubbed after a forget");
+        }
         Ok(forgotten)
+    }
+
+    /// After a forget, leave no copy of the deleted bytes in the database's files. SQLite
+    /// zeroes what is deleted (`secure_delete`, set on every connection), and the old pages
+    /// still in the write-ahead log are folded into the file and the log emptied. PostgreSQL
+    /// keeps deleted and replaced rows as dead tuples until a vacuum: the tables a forget
+    /// touches are vacuumed right after, so their space is pruned and reused (a `VACUUM FULL`, which
+    /// rewrites the files, would lock out every command meanwhile; the server's own
+    /// write-ahead log and backups are the operator's to expire).
+    async fn scrub(&self) -> Result<(), StoreError> {
+        match self.backend {
+            Backend::Sqlite => {
+                // Readers still on an older snapshot keep the log; they finish within
+                // milliseconds, so a few tries are enough.
+                for _ in 0..CHECKPOINT_TRIES {
+                    let busy: i64 = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                        .fetch_one(&self.pool)
+                        .await?
+                        .try_get(0)?;
+                    if busy == 0 {
+                        return Ok(());
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                }
+                tracing::warn!("the write-ahead log could not be emptied after a forget: readers kept it busy; SQLite's next checkpoint empties it");
+            }
+            Backend::Postgres => {
+                let mut tables: Vec<&str> = HOLDERS.iter().map(|h| h.table).collect();
+                tables.extend(["quota_locks", "forgotten_members"]);
+                tables.sort_unstable();
+                tables.dedup();
+                // VACUUM can't run in a transaction: sent alone, as a simple query. It reads
+                // whole tables, so it runs after the answer, never delaying it.
+                let sql = format!("VACUUM {}", tables.join(", "));
+                let pool = self.pool.clone();
+                tokio::spawn(async move {
+                    if let Err(error) = sqlx::raw_sql(&sql).execute(&pool).await {
+                        tracing::warn!(%error, "the tables could not be vacuumed after a forget");
+                    }
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Delete everything kept for a server: its games (with their turns and proposals),

@@ -1,8 +1,14 @@
 //! The web pages' links: one random token for each game, tournament and server with a page,
 //! and whether a server lets its pages be seen.
+//!
+//! A link opens while its server shows its pages and has not removed the bot. Turning the
+//! pages off, or asking for new links (`/settings web_links:new`), deletes every token of
+//! the server: the old links never open again, and each page gets a new token the next time
+//! one is asked for.
 
 use super::{id, words, Store, StoreError, Tx, Word};
 use sqlx::Row;
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -57,7 +63,16 @@ pub struct Link {
     /// The game's or tournament's id, or the server's own.
     pub object: i64,
     pub guild: u64,
+    /// How many members had been forgotten when the link was opened: a page or picture
+    /// drawn before a later forget may show a name it removed, so none is reused across one.
+    pub forgotten: i64,
 }
+
+/// The condition on `web_links l` under which a link opens: its server shows its pages and
+/// still has the bot.
+const OPENS: &str = "EXISTS (SELECT 1 FROM guild_settings s WHERE s.guild_id = l.guild_id \
+     AND s.web <> 0) AND NOT EXISTS (SELECT 1 FROM departed_guilds d \
+     WHERE d.guild_id = l.guild_id)";
 
 /// A token as stored.
 fn stored(token: &str) -> Result<Token, StoreError> {
@@ -145,22 +160,54 @@ impl Store {
     /// What a token opens, if its server shows its pages; None for an unknown token and for
     /// every page of a server that has turned them off.
     pub async fn open_link(&self, token: Token) -> Result<Option<Link>, StoreError> {
-        let row = sqlx::query(
-            "SELECT l.kind, l.object_id, l.guild_id FROM web_links l \
-             JOIN guild_settings s ON s.guild_id = l.guild_id \
-             WHERE l.token = $1 AND s.web <> 0",
-        )
-        .bind(token.to_string())
-        .fetch_optional(&self.pool)
-        .await?;
+        let sql = format!(
+            "SELECT l.kind, l.object_id, l.guild_id, \
+             COALESCE((SELECT MAX(id) FROM forgotten_members), 0) AS forgotten \
+             FROM web_links l WHERE l.token = $1 AND {OPENS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(token.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
         row.map(|row| {
             Ok(Link {
                 kind: LinkKind::from_word(&row.try_get::<String, _>("kind")?)?,
                 object: row.try_get("object_id")?,
                 guild: row.try_get::<i64, _>("guild_id")? as u64,
+                forgotten: row.try_get("forgotten")?,
             })
         })
         .transpose()
+    }
+
+    /// Which of these tokens still open (one query for every watched page at once).
+    pub async fn open_tokens(&self, tokens: &[Token]) -> Result<HashSet<Token>, StoreError> {
+        if tokens.is_empty() {
+            return Ok(HashSet::new());
+        }
+        // Tokens are 32 hex digits of ours (see `FromStr`), so they are written inline.
+        let list: Vec<String> = tokens.iter().map(|t| format!("'{t}'")).collect();
+        let sql = format!(
+            "SELECT l.token FROM web_links l WHERE l.token IN ({}) AND {OPENS}",
+            list.join(",")
+        );
+        sqlx::query_scalar::<_, String>(&sql)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|token| stored(token))
+            .collect()
+    }
+
+    /// Close every page of a server for good: its tokens are deleted, so old links never
+    /// open again and each page gets a new one when next asked for. Returns the links closed.
+    pub async fn revoke_links(&self, guild: u64) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM web_links WHERE guild_id = $1")
+            .bind(id(guild))
+            .execute(&self.pool)
+            .await?;
+        self.wrote();
+        Ok(done.rows_affected())
     }
 
     /// Whether a server shows its pages on the web.

@@ -12,8 +12,9 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -29,7 +30,8 @@ const BACKLOG: usize = 4;
 enum Live {
     /// The page's changing part, as HTML.
     Update(Arc<str>),
-    /// The page is closed (its server turned its pages off): the script reloads it.
+    /// The page is closed (its server turned its pages off, replaced its links or removed
+    /// the bot): the script reloads it.
     Gone,
 }
 
@@ -40,6 +42,9 @@ struct Topic {
     sender: broadcast::Sender<Live>,
     /// What the watchers see now, and the game's version it was drawn at (0: a tournament).
     shown: tokio::sync::Mutex<Option<(i64, Arc<str>)>>,
+    /// Members forgotten when `shown` was last drawn for a new watcher: a newer link's count
+    /// means a forget since, whose names a new watcher must not be sent.
+    forgotten: std::sync::atomic::AtomicI64,
 }
 
 pub(super) struct Hub {
@@ -86,7 +91,7 @@ impl Hub {
         self.topics.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Send what changed to its watchers; close the pages of servers that turned theirs off.
+    /// Send what changed to its watchers; close the pages whose links no longer open.
     async fn refresh(&self) -> Result<(), CoreError> {
         let topics: Vec<Arc<Topic>> = {
             let mut topics = self.lock_topics();
@@ -96,13 +101,8 @@ impl Hub {
         if topics.is_empty() {
             return Ok(());
         }
-        let guilds: HashSet<u64> = topics.iter().map(|t| t.link.guild).collect();
-        let mut closed = HashSet::new();
-        for guild in guilds {
-            if !self.core.store().web_shown(guild).await? {
-                closed.insert(guild);
-            }
-        }
+        let tokens: Vec<Token> = topics.iter().map(|t| t.token).collect();
+        let open = self.core.store().open_tokens(&tokens).await?;
         let games: Vec<i64> = topics
             .iter()
             .filter(|t| t.link.kind == LinkKind::Game)
@@ -116,7 +116,7 @@ impl Hub {
             .into_iter()
             .collect();
         for topic in topics {
-            if closed.contains(&topic.link.guild) {
+            if !open.contains(&topic.token) {
                 let _ = topic.sender.send(Live::Gone);
                 self.lock_topics().remove(&topic.token);
                 continue;
@@ -174,15 +174,17 @@ impl Hub {
                     token,
                     sender: broadcast::channel(BACKLOG).0,
                     shown: tokio::sync::Mutex::default(),
+                    forgotten: link.forgotten.into(),
                 })
             })
             .clone();
         // Subscribed before reading what is shown, so no change in between is missed.
         let receiver = topic.sender.subscribe();
         let mut shown = topic.shown.lock().await;
+        let before = topic.forgotten.fetch_max(link.forgotten, Ordering::SeqCst);
         let now = match shown.as_ref() {
-            Some((_, html)) => html.clone(),
-            None => {
+            Some((_, html)) if before >= link.forgotten => html.clone(),
+            _ => {
                 let (version, html) = self.draw(&topic).await?;
                 *shown = Some((version, html.clone()));
                 html

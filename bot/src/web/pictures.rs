@@ -12,12 +12,15 @@ use tokio::sync::OnceCell;
 const KEPT: usize = 256;
 
 /// A picture of one game at one ply; the last ply's also at one version of the game (its
-/// clocks and result change without a turn).
+/// clocks and result change without a turn). A forget changes the names on every ply's
+/// picture, so pictures are kept under the count of members forgotten (`Link::forgotten`)
+/// too: those drawn before a forget are never served after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
     game: i64,
     ply: u32,
     version: i64,
+    forgotten: i64,
 }
 
 /// A picture and the version of the game it shows (see `Core::game_board`).
@@ -54,6 +57,7 @@ impl Boards {
             game: link.object,
             ply,
             version,
+            forgotten: link.forgotten,
         };
         let cell = {
             let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());

@@ -15,6 +15,7 @@ mod fide;
 mod fog;
 mod games;
 mod outage;
+mod privacy;
 mod quotas;
 mod replay;
 mod shards;

@@ -341,7 +341,206 @@ async fn held_boards_and_closed_challenges_expire(backend: Backend) {
     assert_eq!(held().await, 0);
 }
 
+/// Zed's export while a fog game against Bob (whose DMs are closed) is played: none of the
+/// hidden board (the game's state, his turns' positions), but Bob's held messages that
+/// mention Zed, without Bob's boards; once the game ends, the whole game.
+async fn an_export_holds_only_what_its_member_may_see(backend: Backend) {
+    let platform = Recorder {
+        no_dms: vec![2],
+        ..Recorder::default()
+    };
+    let f = fixture_on(backend.store().await, platform).await;
+    let challenge = f
+        .say(
+            &zed(),
+            HERE,
+            Request::Challenge(ChallengeRequest {
+                game: GameSpec {
+                    options: options(&[("fog", Some(true))]),
+                    ..GameSpec::default()
+                },
+                opponent: Some(bob().player()),
+                colour: Some(ColourChoice::White),
+                ..ChallengeRequest::default()
+            }),
+        )
+        .await;
+    f.say(&bob(), HERE, press(&challenge[0].buttons[0].id))
+        .await;
+    let played = f.say(&zed(), HERE, mv("Kd2")).await;
+    assert!(!played[0].ephemeral, "{}", played[0].text);
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    let export = || async {
+        let reply = f
+            .say(
+                &zed(),
+                Place::Direct,
+                Request::Privacy(PrivacyRequest::Export),
+            )
+            .await;
+        serde_json::from_slice::<Value>(&reply[0].files[0].bytes).unwrap()
+    };
+    let file = export().await;
+    let tables = &file["tables"];
+    assert!(tables["games"][0]["state"].is_null(), "{file:#}");
+    let turns = tables["turns"].as_array().expect("Zed's turn");
+    assert!(turns.iter().all(|t| t["position"].is_null()), "{file:#}");
+    assert!(
+        file["withheld"].as_str().unwrap().contains("fog"),
+        "{file:#}"
+    );
+    // No stored position shows up anywhere in the file.
+    let text = file.to_string();
+    for (table, row) in f.every_row().await {
+        let hidden = match table.as_str() {
+            "games" => &row["state"],
+            "turns" => &row["position"],
+            _ => continue,
+        };
+        let hidden = serde_json::to_string(hidden).unwrap();
+        assert!(
+            !text.contains(hidden.trim_matches('"')),
+            "{table}: {hidden}"
+        );
+    }
+    let bobs: Vec<&Value> = tables["outbox"]
+        .as_array()
+        .expect("messages owed")
+        .iter()
+        .filter(|r| r["held_for"].as_i64() == Some(2))
+        .collect();
+    assert!(!bobs.is_empty(), "{file:#}");
+    for owed in bobs {
+        let message: Value = serde_json::from_str(owed["message"].as_str().unwrap()).unwrap();
+        assert!(message.get("picture").is_none(), "{message}");
+        let said = message["text"].as_str().unwrap();
+        assert!(said.contains(&format!("<@{ZED}>")), "{said}");
+    }
+
+    let ask = f.say(&bob(), HERE, Request::Resign).await;
+    f.say(&bob(), HERE, press(&ask[0].buttons[0].id)).await;
+    let file = export().await;
+    assert!(file["tables"]["games"][0]["state"].is_string(), "{file:#}");
+    assert!(file.get("withheld").is_none(), "{file:#}");
+}
+
+/// Zed's game with Bob is over and watched on the web; after Zed is forgotten, every
+/// picture and page of it kept before (an earlier turn's board, the last board at its old
+/// version, the replay on the web and by /replay, a live page's first event) is drawn again
+/// with the anonymous label.
+async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
+    use super::web::{owner, web, web_fixture, Events, Site};
+    use crate::web::WebLimits;
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.one(&owner(), web(true)).await;
+    f.start_between(HERE, &zed(), &bob(), false).await;
+    f.say(&zed(), HERE, mv("Kd2")).await;
+    f.say(&bob(), HERE, mv("Ke7")).await;
+    // Over before the forget, which then resigns nothing: only the names change.
+    let ask = f.say(&zed(), HERE, Request::Resign).await;
+    f.say(&zed(), HERE, press(&ask[0].buttons[0].id)).await;
+    let row = f.row().await;
+    assert_eq!(row.status, Status::Finished);
+    let token = f
+        .core
+        .store()
+        .web_token(crate::store::LinkKind::Game, row.id, 10)
+        .await
+        .unwrap();
+    let link = format!("/g/{token}");
+    let kept = [
+        format!("{link}/board/1"),
+        format!("{link}/board/2?v={}", row.version),
+        format!("{link}/replay.gif"),
+    ];
+    let replayed = || async {
+        match f.one(&bob(), Request::Replay).await.picture {
+            Some(Picture::Animation { gif, .. }) => gif.to_vec(),
+            other => panic!("a replay, not {other:?}"),
+        }
+    };
+    let mut before = Vec::new();
+    for address in &kept {
+        let (status, _, bytes) = site.bytes(address).await;
+        assert_eq!(status, 200, "{address}");
+        before.push(bytes);
+    }
+    let replay = replayed().await;
+    let mut watching = Events::open(&site, &format!("{link}/events")).await;
+    let (_, first) = watching.next().await.unwrap();
+    assert!(first.contains("Zanzibar"), "{first}");
+
+    f.core.forget(ZED).await.unwrap();
+    for (address, old) in kept.iter().zip(before) {
+        let (status, _, bytes) = site.bytes(address).await;
+        assert_eq!(status, 200, "{address}");
+        assert_ne!(
+            bytes, old,
+            "{address} is the picture drawn before the forget"
+        );
+    }
+    assert_ne!(replayed().await, replay, "/replay sent the GIF made before");
+    let mut fresh = Events::open(&site, &format!("{link}/events")).await;
+    let (_, first) = fresh.next().await.unwrap();
+    assert!(
+        !first.contains("Zanzibar") && first.contains("deleted member #1"),
+        "{first}"
+    );
+    let (_, _, page) = site.get(&link).await;
+    assert!(!page.contains("Zanzibar"), "{page}");
+    drop(watching);
+}
+
+/// After a forget, neither the SQLite file nor its write-ahead log holds the member's id (as
+/// text or as a stored integer) or name: deleted rows are zeroed and the log emptied.
+#[tokio::test]
+async fn a_forget_leaves_no_byte_of_the_member_in_the_files() {
+    let url = Backend::Sqlite.fresh();
+    let crate::store::DatabaseUrl::Sqlite(path) = &url else {
+        unreachable!()
+    };
+    let f = fixture_with(Store::open(&url).await.unwrap()).await;
+    f.say(&zed(), Place::Direct, Request::Notify { on: Some(true) })
+        .await;
+    f.start_between(HERE, &zed(), &bob(), true).await;
+    for (who, text) in [(zed(), "Kd2"), (bob(), "Ke7"), (zed(), "Ke1")] {
+        f.say(&who, HERE, mv(text)).await;
+    }
+    f.start_between(ELSEWHERE, &carol(), &zed(), false).await;
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    let wal = path.with_file_name("csipgs.db-wal");
+    let (id_text, id_stored) = (ZED.to_string(), ZED.to_be_bytes());
+    let patterns: [&[u8]; 3] = [b"Zanzibar", id_text.as_bytes(), &id_stored];
+    let traces = || {
+        let mut found = Vec::new();
+        for file in [path.as_path(), wal.as_path()] {
+            let bytes = std::fs::read(file).unwrap_or_default();
+            for pattern in patterns {
+                let n = bytes
+                    .windows(pattern.len())
+                    .filter(|w| w == &pattern)
+                    .count();
+                if n > 0 {
+                    found.push(format!(
+                        "{} x{n} in {}",
+                        String::from_utf8_lossy(pattern),
+                        file.display()
+                    ));
+                }
+            }
+        }
+        found
+    };
+    assert!(!traces().is_empty(), "the scan finds Zed before the forget");
+    f.core.forget(ZED).await.unwrap();
+    f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
+    assert_eq!(traces(), Vec::<String>::new());
+}
+
 on_both!(
+    an_export_holds_only_what_its_member_may_see,
+    a_forget_redraws_what_was_kept_of_the_members_games,
     forget_leaves_no_trace_and_keeps_others_whole,
     privacy_says_what_is_kept_and_for_how_long,
     a_server_left_is_forgotten_after_the_grace_period_only,

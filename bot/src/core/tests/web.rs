@@ -321,6 +321,8 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
         .find_map(watch_link)
         .expect("a Watch button on the first board");
     assert_ne!(first, link);
+    let (status, _, _) = site.get(&link).await;
+    assert_eq!(status, 404, "web:true gives new links, never the old ones");
     let (status, _, page) = site.get(&first).await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("Turn 1: White to move"), "{page}");
@@ -537,7 +539,131 @@ async fn an_address_asking_too_fast_waits() {
     assert_eq!(status, 200, "the stylesheet is not counted");
 }
 
+/// The server page's link in a /settings answer.
+fn server_link(text: &str) -> String {
+    text.split_whitespace()
+        .find(|w| w.starts_with(&format!("{PUBLIC}/s/")))
+        .unwrap_or_else(|| panic!("no server link in {text}"))
+        .to_string()
+}
+
+/// A server that removed the bot shows nothing at once: its game, tournament and server
+/// pages answer as closed ones, and a live page is told it is gone; added back, they open.
+async fn a_server_that_removed_the_bot_closes_its_pages(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let on = f.one(&owner(), web(true)).await;
+    let server = server_link(&on.text);
+    let link = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
+    let created = f
+        .say(
+            &carol(),
+            ELSEWHERE,
+            Request::Tournament(TournamentRequest::Create(TournamentSpec {
+                name: "Winter Cup".into(),
+                ..TournamentSpec::default()
+            })),
+        )
+        .await;
+    assert!(!created[0].ephemeral, "{}", created[0].text);
+    let tournament = f
+        .core
+        .store()
+        .web_token(crate::store::LinkKind::Tournament, 1, 10)
+        .await
+        .unwrap();
+    let pages = [
+        link.clone(),
+        format!("{link}/board/1"),
+        format!("{link}/record"),
+        server,
+        format!("/t/{tournament}"),
+    ];
+    for page in &pages {
+        let (status, _, body) = site.get(page).await;
+        assert_eq!(status, 200, "{page}: {body}");
+    }
+    let mut events = Events::open(&site, &format!("{link}/events")).await;
+    events.next().await.unwrap();
+
+    let now = f.now.load(Ordering::SeqCst);
+    f.core.store().guild_left(10, now).await.unwrap();
+    for page in pages.iter().chain([&format!("{link}/events")]) {
+        let (status, _, body) = site.get(page).await;
+        assert_eq!(status, 404, "{page} after the bot was removed");
+        assert!(body.contains("Not found"), "{page}: {body}");
+    }
+    let (name, _) = events.next().await.unwrap();
+    assert_eq!(name, "gone");
+
+    assert!(f.core.store().guild_present(10).await.unwrap());
+    let (status, _, _) = site.get(&link).await;
+    assert_eq!(status, 200, "added back, its pages open again");
+}
+
+/// `/settings web_links:new` (Manage Server) gives every page a new link and closes the old
+/// ones, live pages included; pages turned off and on again get new links too, so no old
+/// link ever reopens. Only a member who may change the settings is shown the server page's
+/// link.
+async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let first_server = server_link(&f.one(&owner(), web(true)).await.text);
+    let first_game = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
+    let shown = f
+        .refused(&alice(), HERE, Request::Settings(SettingsChange::default()))
+        .await;
+    assert!(shown.contains("Web pages: on"), "{shown}");
+    assert!(!shown.contains("/s/"), "{shown}");
+    let new_links = || {
+        Request::Settings(SettingsChange {
+            new_links: true,
+            ..SettingsChange::default()
+        })
+    };
+    let refused = f.refused(&alice(), HERE, new_links()).await;
+    assert!(refused.contains("Manage Server"), "{refused}");
+    let (status, _, _) = site.get(&first_game).await;
+    assert_eq!(status, 200);
+    let mut events = Events::open(&site, &format!("{first_game}/events")).await;
+    events.next().await.unwrap();
+
+    let renewed = f.one(&owner(), new_links()).await;
+    assert!(renewed.text.contains("new link"), "{}", renewed.text);
+    let second_server = server_link(&renewed.text);
+    assert_ne!(second_server, first_server);
+    for old in [
+        first_game.clone(),
+        format!("{first_game}/board/1"),
+        first_server.clone(),
+    ] {
+        let (status, _, _) = site.get(&old).await;
+        assert_eq!(status, 404, "{old} after web_links:new");
+    }
+    let (name, _) = events.next().await.unwrap();
+    assert_eq!(name, "gone");
+    let second_game = watch_link(&f.play(&bob(), "Ke7").await).unwrap();
+    assert_ne!(second_game, first_game);
+    for new in [&second_game, &second_server] {
+        let (status, _, _) = site.get(new).await;
+        assert_eq!(status, 200, "{new}");
+    }
+
+    f.one(&owner(), web(false)).await;
+    let third_server = server_link(&f.one(&owner(), web(true)).await.text);
+    for old in [&first_game, &first_server, &second_game, &second_server] {
+        let (status, _, _) = site.get(old).await;
+        assert_eq!(status, 404, "{old} after web:false and web:true");
+    }
+    let (status, _, _) = site.get(&third_server).await;
+    assert_eq!(status, 200);
+}
+
 on_both!(
+    a_server_that_removed_the_bot_closes_its_pages,
+    old_links_are_replaced_and_never_reopen,
     a_game_page_is_reached_by_its_link_only,
     games_the_bot_starts_carry_the_link,
     web_settings_need_pages_served,
