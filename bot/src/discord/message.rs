@@ -232,6 +232,14 @@ fn chunks(line: &str, max: usize) -> Vec<String> {
     chars.chunks(max).map(|c| c.iter().collect()).collect()
 }
 
+/// A new message Discord posts once per `nonce`: a create repeating it in the same channel
+/// within minutes gets the first message back.
+pub fn once(message: serenity::CreateMessage, nonce: &Nonce) -> serenity::CreateMessage {
+    message
+        .nonce(serenity::Nonce::String(nonce.as_str().to_string()))
+        .enforce_nonce(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,12 +289,4 @@ mod tests {
         assert!(more.is_empty());
         assert_eq!(whole.as_deref(), Some(text.as_str()));
     }
-}
-
-/// A new message Discord posts once per `nonce`: a create repeating it in the same channel
-/// within minutes gets the first message back.
-pub fn once(message: serenity::CreateMessage, nonce: &Nonce) -> serenity::CreateMessage {
-    message
-        .nonce(serenity::Nonce::String(nonce.as_str().to_string()))
-        .enforce_nonce(true)
 }

@@ -57,7 +57,7 @@ pub fn descriptor_limit() -> Option<u64> {
     };
     // SAFETY: getrlimit only writes the struct it is given.
     let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
-    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as u64)
+    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }
 
 /// The web pages' connections in all under a descriptor limit: what is left after the

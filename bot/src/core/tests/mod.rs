@@ -1183,8 +1183,8 @@ mod fog;
 mod tournaments;
 
 mod health;
-mod outage;
 mod ids;
+mod outage;
 mod privacy;
 mod quotas;
 mod web;

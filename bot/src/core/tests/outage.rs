@@ -12,7 +12,13 @@ async fn a_full_disk_refuses_a_turn_whole() {
     f.start(Ruleset::Classic, Options::default()).await;
     store.cap_pages(Some(2)).await;
     let shuffle = ["Kd2", "Kd7", "Kd1", "Kd8"];
-    let mover = |ply: usize| if ply % 2 == 0 { alice() } else { bob() };
+    let mover = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            alice()
+        } else {
+            bob()
+        }
+    };
     let mut played = 0;
     let refused = loop {
         assert!(played < 10_000, "the database never filled up");
