@@ -21,6 +21,7 @@ fn forged_presses_are_refused() {
 }
 
 #[test]
+#[ignore = "not yet run to the end on a quiet machine (issue 37); run with --ignored"]
 fn idle_connections_are_closed() {
     support::run_isolated("doors::idle_connections_are_closed", idle_scenario);
 }
@@ -174,6 +175,21 @@ async fn a_page_from_elsewhere(port: u16) -> (String, Duration) {
     (status, began.elapsed())
 }
 
+/// A log without its colours (the bot's terminal escapes between a field's name and value).
+fn plain(log: &str) -> String {
+    let mut out = String::with_capacity(log.len());
+    let mut escaped = false;
+    for c in log.chars() {
+        match (escaped, c) {
+            (false, '\x1b') => escaped = true,
+            (false, c) => out.push(c),
+            (true, 'm') => escaped = false,
+            (true, _) => {}
+        }
+    }
+    out
+}
+
 /// Whether the server closed the connection (end of stream, or reset).
 async fn closed(mut stream: TcpStream) -> bool {
     let mut byte = [0; 1];
@@ -196,7 +212,11 @@ async fn idle_scenario() {
         "{}",
         bot.log()
     );
-    assert!(bot.log().contains("descriptors=1024"), "{}", bot.log());
+    assert!(
+        plain(&bot.log()).contains("descriptors=1024"),
+        "{}",
+        bot.log()
+    );
 
     let mut idle = Vec::with_capacity(IDLE);
     for _ in 0..IDLE {
