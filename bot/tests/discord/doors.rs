@@ -21,7 +21,6 @@ fn forged_presses_are_refused() {
 }
 
 #[test]
-#[ignore = "not yet run to the end on a quiet machine (issue 37); run with --ignored"]
 fn idle_connections_are_closed() {
     support::run_isolated("doors::idle_connections_are_closed", idle_scenario);
 }

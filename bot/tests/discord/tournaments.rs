@@ -48,6 +48,8 @@ struct Cup {
     place: Place,
     id: u64,
     title: String,
+    /// The announcement's Join button, as the bot made it.
+    join: String,
 }
 
 impl Cup {
@@ -84,16 +86,23 @@ async fn create(
     let ix = subcommand(place, organiser, "tournament", "create", all);
     let created = fake.answer(&ix).await;
     assert!(!created.ephemeral(), "{}", created.content());
-    let join = created.buttons();
-    let id = join
+    let buttons = created.buttons();
+    let join = buttons
         .first()
-        .and_then(|b| b.strip_prefix("tournament:join:"))
+        .filter(|b| b.starts_with("tournament:join:"))
+        .cloned()
+        .unwrap_or_else(|| panic!("a Join button: {:?} {}", buttons, created.content()));
+    // The id names the tournament, then where its message was posted.
+    let id = join["tournament:join:".len()..]
+        .split(':')
+        .next()
         .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("a Join button: {:?} {}", join, created.content()));
+        .unwrap_or_else(|| panic!("a tournament's number in {join}"));
     let cup = Cup {
         place,
         id,
         title: format!("**#{id} {name}**"),
+        join,
     };
     let by = format!("<@{}> created {}", organiser.id, cup.title);
     assert!(created.content().starts_with(&by), "{}", created.content());
@@ -102,7 +111,7 @@ async fn create(
 
 /// `who` presses the announcement's Join button.
 async fn join_by_button(fake: &FakeDiscord, cup: &Cup, who: &User) -> Sent {
-    let press = fake.press(cup.place, who, &format!("tournament:join:{}", cup.id));
+    let press = fake.press(cup.place, who, &cup.join);
     fake.answer(&press).await
 }
 
