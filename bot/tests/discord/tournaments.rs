@@ -93,9 +93,9 @@ async fn create(
         .cloned()
         .unwrap_or_else(|| panic!("a Join button: {:?} {}", buttons, created.content()));
     // The id names the tournament, then where its message was posted.
-    let id = join["tournament:join:".len()..]
-        .split(':')
-        .next()
+    let id = join
+        .strip_prefix("tournament:join:")
+        .and_then(|rest| rest.split(':').next())
         .and_then(|id| id.parse().ok())
         .unwrap_or_else(|| panic!("a tournament's number in {join}"));
     let cup = Cup {
