@@ -100,25 +100,20 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let row = self.active(place).await?;
         let color = Core::color(&row, who)?;
-        let press = |confirm| Press::Resign {
-            game: row.id,
-            confirm,
+        let id = |confirm| {
+            Press::Resign {
+                game: row.id,
+                confirm,
+            }
+            .id(Core::posted_in(place))
         };
         Ok(vec![Reply::private(format!(
             "Resign your game against <@{}>? It counts as a loss.",
             row.player(!color).id
         ))
         .with_buttons(vec![
-            Button::new(
-                press(true).id(Core::posted_in(place)),
-                "Resign",
-                ButtonStyle::Decline,
-            ),
-            Button::new(
-                press(false).id(Core::posted_in(place)),
-                "Keep playing",
-                ButtonStyle::Neutral,
-            ),
+            Button::new(id(true), "Resign", ButtonStyle::Decline),
+            Button::new(id(false), "Keep playing", ButtonStyle::Neutral),
         ])])
     }
 
@@ -159,25 +154,20 @@ impl Core {
             Some(_) => self.settle_draw(who, place, row, true, false).await,
             None => {
                 row.draw_offer = Some(color);
-                let press = |accept| Press::Draw {
-                    game: row.id,
-                    accept,
+                let id = |accept| {
+                    Press::Draw {
+                        game: row.id,
+                        accept,
+                    }
+                    .id(Core::posted_in(place))
                 };
                 let text = format!(
                     "<@{}> offers a draw. <@{opponent}>: accept or decline with the buttons, or play on (a turn declines it).",
                     who.id
                 );
                 let mut replies = vec![Reply::public(text).pinging(opponent).with_buttons(vec![
-                    Button::new(
-                        press(true).id(Core::posted_in(place)),
-                        "Accept draw",
-                        ButtonStyle::Accept,
-                    ),
-                    Button::new(
-                        press(false).id(Core::posted_in(place)),
-                        "Decline",
-                        ButtonStyle::Decline,
-                    ),
+                    Button::new(id(true), "Accept draw", ButtonStyle::Accept),
+                    Button::new(id(false), "Decline", ButtonStyle::Decline),
                 ])];
                 self.save(place, &row, None, &mut replies).await?;
                 Ok(replies)

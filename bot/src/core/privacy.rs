@@ -22,9 +22,12 @@ impl Core {
             PrivacyRequest::Show => Ok(vec![Reply::private(self.privacy_statement())]),
             PrivacyRequest::Export => self.export(who).await,
             PrivacyRequest::Forget => {
-                let press = |confirm| Press::Forget {
-                    member: who.id,
-                    confirm,
+                let id = |confirm| {
+                    Press::Forget {
+                        member: who.id,
+                        confirm,
+                    }
+                    .id(Core::posted_in(place))
                 };
                 Ok(vec![Reply::private(
                     "Forget you? Your settings, ratings, profile and waiting messages are deleted, \
@@ -34,8 +37,8 @@ impl Core {
                      you want a copy.",
                 )
                 .with_buttons(vec![
-                    Button::new(press(true).id(Core::posted_in(place)), "Forget me", ButtonStyle::Decline),
-                    Button::new(press(false).id(Core::posted_in(place)), "Keep my data", ButtonStyle::Neutral),
+                    Button::new(id(true), "Forget me", ButtonStyle::Decline),
+                    Button::new(id(false), "Keep my data", ButtonStyle::Neutral),
                 ])])
             }
         }

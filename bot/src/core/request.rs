@@ -276,7 +276,7 @@ pub struct Pressed {
 /// an older version of the bot).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ComponentError {
-    #[error("that button or menu is not one this bot made, or it is from an older message: use the slash command instead (such as /accept, /draw, /resign, /design or /tournament join)")]
+    #[error("that button or menu is not one this bot made, or it is from an older message: use the buttons of the newest message, or the slash command instead (such as /draw, /resign, /design or /tournament join)")]
     Unknown,
 }
 

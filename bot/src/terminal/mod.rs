@@ -181,7 +181,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             }
             Some(Ok(Typed::TooLong)) => {
                 say!(
-                    "That line is longer than {MAX_LINE} bytes, so it was ignored up to its end:                      type a shorter one."
+                    "That line is longer than {MAX_LINE} bytes, so it was ignored up to its end: type a shorter one."
                 );
                 continue;
             }
