@@ -105,8 +105,10 @@ async fn examine(path: &Path) -> Result<Found, StoreError> {
     found
 }
 
-/// A SQLite database without an application id: csipgs's (made before the mark) if its
-/// migration table records only our migrations, or if it has no tables at all.
+/// A SQLite database without an application id in its file's header: csipgs's if SQLite
+/// reads our id after all (a new database of ours whose marked first page is still in its
+/// write-ahead log), or if its migration table records only our migrations (made before the
+/// mark), or if it has no tables at all.
 async fn unmarked(connection: &mut SqliteConnection) -> Result<Found, StoreError> {
     let id: i32 = sqlx::query("PRAGMA application_id")
         .fetch_one(&mut *connection)

@@ -410,7 +410,9 @@ impl Store {
                 tables.sort_unstable();
                 tables.dedup();
                 // VACUUM can't run in a transaction: sent alone, as a simple query. It reads
-                // whole tables, so it runs after the answer, never delaying it.
+                // whole tables, so it runs after the answer, never delaying it. Like every
+                // statement of the pool's it stops at the 5 s statement timeout: tables too
+                // large for that are left to PostgreSQL's autovacuum (logged).
                 let sql = format!("VACUUM {}", tables.join(", "));
                 let pool = self.pool.clone();
                 tokio::spawn(async move {
