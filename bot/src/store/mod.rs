@@ -264,7 +264,15 @@ impl Store {
         })
     }
 
+    /// Close every connection, first copying SQLite's write-ahead log into the file: when
+    /// the pool's connections close at once each may see another still open, and then none
+    /// folds the log in.
     pub async fn close(&self) {
+        if self.backend == Backend::Sqlite {
+            let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .execute(&self.pool)
+                .await;
+        }
         self.pool.close().await;
     }
 

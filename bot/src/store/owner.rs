@@ -163,6 +163,11 @@ pub(super) async fn mark(pool: &AnyPool) -> Result<(), StoreError> {
         sqlx::query(&format!("PRAGMA application_id = {APPLICATION_ID}"))
             .execute(pool)
             .await?;
+        // Into the file's own header now, not only the write-ahead log: another program
+        // reading the header (or `file`) sees the mark even if this process dies.
+        sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(pool)
+            .await?;
     }
     Ok(())
 }
