@@ -5,6 +5,7 @@
 use super::present::{
     clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
 };
+use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
 use super::{
     Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
@@ -73,7 +74,7 @@ impl Core {
                 &challenge,
                 self.quotas.challenges(who.id),
                 |id, replaced| {
-                    let mut message = challenge_message(&challenge, id);
+                    let mut message = challenge_message(&challenge, id, &self.seal);
                     // The member was pinged by the challenge this one replaces: once is enough.
                     if replaced
                         .iter()
@@ -330,7 +331,7 @@ impl Core {
 }
 
 /// The challenge as posted, with its buttons.
-fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
+fn challenge_message(challenge: &ChallengeRow, id: i64, seal: &Seal) -> Reply {
     let challenger = challenge.challenger.id;
     let side = match challenge.colour {
         ColourChoice::White => "White",
@@ -349,7 +350,7 @@ fn challenge_message(challenge: &ChallengeRow, id: i64) -> Reply {
             challenge: id,
             answer,
         }
-        .id(Some(challenge.channel))
+        .id(Some(challenge.channel), seal)
     };
     let accept = Button::new(
         press(ChallengeAnswer::Accept),

@@ -36,6 +36,7 @@ pub mod reply;
 mod request;
 mod retention;
 mod schedule;
+mod seal;
 mod settings;
 mod spec;
 mod text;
@@ -200,12 +201,15 @@ pub struct Core {
     /// The picture pool, shared with the adapters, and the replays kept for reuse.
     painters: Painters,
     replays: replay::Replays,
+    /// Seals the ids of the buttons it makes, and checks the ids of those pressed.
+    seal: seal::Seal,
     /// Where the web pages are reached, when the bot posts links to them.
     public_url: Option<PublicUrl>,
 }
 
 impl Core {
     pub fn new(store: Store, clock: Clock, platform: Arc<dyn Platform>) -> Core {
+        let seal = seal::Seal::new(store.seal_key());
         Core {
             store,
             clock,
@@ -224,6 +228,7 @@ impl Core {
             thinking: computer::Thinking::new(computer::default_searches()),
             painters: Painters::following_cores(),
             replays: replay::Replays::default(),
+            seal,
             public_url: None,
         }
     }
@@ -431,6 +436,9 @@ impl Core {
         place: Place,
         pressed: Pressed,
     ) -> Result<Vec<Reply>, CoreError> {
+        if !pressed.sealed_by(&self.seal) {
+            return Err(ComponentError::Unknown.into());
+        }
         if pressed.posted_in != Core::posted_in(place) {
             return Err(CoreError::PressedElsewhere);
         }

@@ -105,7 +105,7 @@ impl Core {
                 game: row.id,
                 confirm,
             }
-            .id(Core::posted_in(place))
+            .id(Core::posted_in(place), &self.seal)
         };
         Ok(vec![Reply::private(format!(
             "Resign your game against <@{}>? It counts as a loss.",
@@ -159,7 +159,7 @@ impl Core {
                         game: row.id,
                         accept,
                     }
-                    .id(Core::posted_in(place))
+                    .id(Core::posted_in(place), &self.seal)
                 };
                 let text = format!(
                     "<@{}> offers a draw. <@{opponent}>: accept or decline with the buttons, or play on (a turn declines it).",

@@ -27,7 +27,7 @@ impl Core {
                         member: who.id,
                         confirm,
                     }
-                    .id(Core::posted_in(place))
+                    .id(Core::posted_in(place), &self.seal)
                 };
                 Ok(vec![Reply::private(
                     "Forget you? Your settings, ratings, profile and waiting messages are deleted, \

@@ -1,6 +1,7 @@
 //! What a member can ask: a command with its options as typed, or a button press.
 
 use super::catalogue::max_length;
+use super::seal::{Seal, Tag};
 use super::spec::GameSpec;
 use super::CoreError;
 use crate::family::Family;
@@ -270,6 +271,15 @@ pub struct Pressed {
     /// The channel its message was posted in, as the id says (None: a direct message). A
     /// press honoured anywhere else could act on another server's challenge or game.
     pub posted_in: Option<Channel>,
+    /// The id's seal: honoured only if it seals the rest (see `super::seal`).
+    pub tag: Tag,
+}
+
+impl Pressed {
+    /// Whether the bot made this id: its tag seals what it says.
+    pub fn sealed_by(&self, seal: &Seal) -> bool {
+        seal.holds(&self.press.body(self.posted_in), self.tag)
+    }
 }
 
 /// Why a component's id or value was refused: it is not one the bot made (forged, or from
@@ -301,8 +311,16 @@ fn read_place(word: &str) -> Option<Option<Channel>> {
 
 impl Press {
     /// The button id that stands for this press on a message posted in `posted_in` (None:
-    /// a direct message): `KIND:ACTION:NUMBER:GUILD-CHANNEL` (or `...:dm`).
-    pub fn id(self, posted_in: Option<Channel>) -> String {
+    /// a direct message): `KIND:ACTION:NUMBER:GUILD-CHANNEL:TAG` (or `...:dm:TAG`), the tag
+    /// sealing the rest.
+    pub fn id(self, posted_in: Option<Channel>, seal: &Seal) -> String {
+        let body = self.body(posted_in);
+        let tag = seal.tag(&body);
+        format!("{body}:{tag}")
+    }
+
+    /// An id without its seal: what the seal is made over.
+    fn body(self, posted_in: Option<Channel>) -> String {
         let (kind, action, number) = match self {
             Press::Challenge { challenge, answer } => (
                 "challenge",
@@ -334,10 +352,13 @@ impl Press {
         format!("{kind}:{action}:{number}:{posted_in}")
     }
 
-    /// The press a button id stands for, and where its message was posted (the id came from
-    /// a `Reply` of ours, or was forged: every part is checked).
-    pub fn from_id(id: &str) -> Option<(Press, Option<Channel>)> {
-        let mut parts = id.splitn(4, ':');
+    /// The press a button id stands for, where its message was posted and its seal (the id
+    /// came from a `Reply` of ours, or was forged: every part is checked, the seal by the
+    /// core, which holds the key).
+    pub fn from_id(id: &str) -> Option<Pressed> {
+        let (body, tag) = id.rsplit_once(':')?;
+        let tag = tag.parse().ok()?;
+        let mut parts = body.splitn(4, ':');
         let (kind, action, number, place) =
             (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
         let posted_in = read_place(place)?;
@@ -367,7 +388,11 @@ impl Press {
             },
             _ => return None,
         };
-        Some((press, posted_in))
+        Some(Pressed {
+            press,
+            posted_in,
+            tag,
+        })
     }
 }
 
@@ -380,7 +405,7 @@ impl Request {
             return Ok(Request::Builder(pick));
         }
         match (Press::from_id(id), value) {
-            (Some((press, posted_in)), None) => Ok(Request::Press(Pressed { press, posted_in })),
+            (Some(pressed), None) => Ok(Request::Press(pressed)),
             _ => Err(ComponentError::Unknown),
         }
     }
@@ -429,13 +454,16 @@ impl Request {
             .buttons
             .iter()
             .find_map(|b| match Press::from_id(&b.id) {
-                Some((
-                    press @ Press::Challenge {
-                        answer: ChallengeAnswer::Accept,
+                Some(
+                    pressed @ Pressed {
+                        press:
+                            Press::Challenge {
+                                answer: ChallengeAnswer::Accept,
+                                ..
+                            },
                         ..
                     },
-                    posted_in,
-                )) => Some(Request::Press(Pressed { press, posted_in })),
+                ) => Some(Request::Press(pressed)),
                 _ => None,
             })
     }
@@ -531,18 +559,39 @@ mod tests {
             guild: 3,
             channel: 4,
         };
+        let seal = Seal::new("key");
         for press in presses {
-            assert_eq!(
-                Press::from_id(&press.id(Some(here))),
-                Some((press, Some(here)))
-            );
-            assert_eq!(Press::from_id(&press.id(None)), Some((press, None)));
+            for posted_in in [Some(here), None] {
+                let pressed = Press::from_id(&press.id(posted_in, &seal)).unwrap();
+                assert_eq!((pressed.press, pressed.posted_in), (press, posted_in));
+                assert!(pressed.sealed_by(&seal));
+                assert!(!pressed.sealed_by(&Seal::new("another key")));
+            }
         }
-        assert_eq!(Press::from_id("challenge:maybe:1:3-4"), None);
-        assert_eq!(Press::from_id("resign:confirm:x:3-4"), None);
-        assert_eq!(Press::from_id("challenge:accept:1"), None);
-        assert_eq!(Press::from_id("challenge:accept:1:3"), None);
-        assert_eq!(Press::from_id("nonsense"), None);
+        // Rewritten or guessed: it still reads, but its seal doesn't hold.
+        let id = Press::Join { tournament: 4 }.id(Some(here), &seal);
+        let tag = id.rsplit_once(':').unwrap().1;
+        for forged in [
+            format!("tournament:join:5:3-4:{tag}"),
+            format!("tournament:join:4:3-5:{tag}"),
+            format!("tournament:join:4:dm:{tag}"),
+        ] {
+            assert!(
+                !Press::from_id(&forged).unwrap().sealed_by(&seal),
+                "{forged}"
+            );
+        }
+        for bad in [
+            "challenge:maybe:1:3-4:0123456789abcdef",
+            "resign:confirm:x:3-4:0123456789abcdef",
+            "challenge:accept:1:0123456789abcdef",
+            "challenge:accept:1:3:0123456789abcdef",
+            "challenge:accept:1:3-4",
+            "challenge:accept:1:3-4:xyz",
+            "nonsense",
+        ] {
+            assert_eq!(Press::from_id(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -157,6 +157,8 @@ pub struct Store {
     /// Woken at every committed change to a game or tournament, so that web pages watching
     /// it in this process hear at once (other processes' changes are polled).
     written: Arc<tokio::sync::Notify>,
+    /// The key sealing the bot's button ids, made with the schema and read once.
+    seal_key: Arc<str>,
 }
 
 /// A transaction on either database.
@@ -257,11 +259,20 @@ impl Store {
                 let _ = connection.close().await;
             }
         }
+        let seal_key: String = sqlx::query_scalar("SELECT key FROM seal_keys WHERE id = 1")
+            .fetch_one(&pool)
+            .await?;
         Ok(Store {
             pool,
             backend,
             written: Arc::default(),
+            seal_key: seal_key.into(),
         })
+    }
+
+    /// The key sealing the bot's button ids (the same in every process sharing the database).
+    pub fn seal_key(&self) -> &str {
+        &self.seal_key
     }
 
     /// Close every connection, first copying SQLite's write-ahead log into the file: when

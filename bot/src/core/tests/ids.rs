@@ -3,6 +3,7 @@
 //! never a panic; and a press is honoured only on its own message, in its own channel.
 
 use super::*;
+use crate::core::seal::Seal;
 use proptest::prelude::*;
 
 /// Text a forger might put anywhere: empty, short runs of id characters and several-byte
@@ -38,7 +39,7 @@ fn builder_id() -> impl Strategy<Value = String> {
         })
 }
 
-/// A button id: `KIND:ACTION:NUMBER:GUILD-CHANNEL`.
+/// A button id: `KIND:ACTION:NUMBER:GUILD-CHANNEL:TAG`.
 fn press_id() -> impl Strategy<Value = String> {
     (
         word(&[
@@ -53,8 +54,9 @@ fn press_id() -> impl Strategy<Value = String> {
         ]),
         prop_oneof![any::<i64>().prop_map(|n| n.to_string()), hostile()],
         word(&["dm", "10-20", "11-21", "-", "10-"]),
+        word(&["0123456789abcdef", "0123456789ABCDEF", "0123456789abcde"]),
     )
-        .prop_map(|(kind, number, place)| format!("{kind}:{number}:{place}"))
+        .prop_map(|(kind, number, place, tag)| format!("{kind}:{number}:{place}:{tag}"))
 }
 
 fn any_id() -> impl Strategy<Value = String> {
@@ -95,7 +97,9 @@ proptest! {
                 let _ = pick.draft.apply(&pick.choice);
             }
             Ok(Request::Press(pressed)) => {
-                let again = Press::from_id(&pressed.press.id(pressed.posted_in));
+                let seal = Seal::new("a key");
+                let again = Press::from_id(&pressed.press.id(pressed.posted_in, &seal))
+                    .map(|again| (again.press, again.posted_in));
                 prop_assert_eq!(again, Some((pressed.press, pressed.posted_in)));
             }
             Ok(other) => prop_assert!(false, "{id} gave {other:?}"),
@@ -131,7 +135,8 @@ proptest! {
 }
 
 /// A challenge's Accept pressed in another server's channel, as posted or with its id
-/// rewritten to name that channel: refused privately, and no game starts.
+/// rewritten to name that channel, or guessed from its number: refused privately, and no
+/// game starts.
 async fn a_press_is_honoured_only_where_it_was_posted(backend: Backend) {
     let f = fixture(backend).await;
     let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
@@ -142,9 +147,15 @@ async fn a_press_is_honoured_only_where_it_was_posted(backend: Backend) {
     });
     let forged = accept.replace(":10-20", ":11-21");
     assert_ne!(&forged, accept);
-    for (place, id) in [(other, accept), (other, &forged), (HERE, &forged)] {
+    let text = f.refused(&bob(), other, press(accept)).await;
+    assert!(text.contains("another channel or server"), "{text}");
+    // The next challenge's id, guessed: the tag of this one seals only this one.
+    let (body, tag) = accept.rsplit_once(':').unwrap();
+    let guessed = format!("{}:{tag}", body.replace(":accept:1:", ":accept:2:"));
+    assert_ne!(&guessed, accept);
+    for (place, id) in [(other, &forged), (HERE, &forged), (HERE, &guessed)] {
         let text = f.refused(&bob(), place, press(id)).await;
-        assert!(text.contains("another channel or server"), "{text}");
+        assert!(text.contains("not one this bot made"), "{text}");
     }
     for place in [HERE, other] {
         let status = f.raw(&alice(), place, Request::Game).await;

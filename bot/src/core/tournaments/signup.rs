@@ -3,6 +3,7 @@
 
 use super::{format_name, plain, status_name, title};
 use crate::core::present::terms_text;
+use crate::core::seal::Seal;
 use crate::core::spec::games_allowed;
 use crate::core::{
     Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
@@ -62,7 +63,11 @@ impl Core {
                 &row,
                 &self.quotas.tournaments(who.id, channel.guild),
                 |id| {
-                    replies.push(created(&TournamentRow { id, ..row.clone() }, who.id));
+                    replies.push(created(
+                        &TournamentRow { id, ..row.clone() },
+                        who.id,
+                        &self.seal,
+                    ));
                     self.owed_messages(channel.guild, here, &replies)
                 },
                 now,
@@ -300,7 +305,7 @@ pub(super) fn ended(row: &TournamentRow, status: TournamentStatus) -> CoreError 
 }
 
 /// The announcement of a new tournament, with a Join button.
-fn created(row: &TournamentRow, creator: u64) -> Reply {
+fn created(row: &TournamentRow, creator: u64, seal: &Seal) -> Reply {
     let format = match row.format {
         TournamentFormat::Swiss => format!("a {}-round Swiss", row.rounds),
         other => format!(
@@ -326,7 +331,7 @@ fn created(row: &TournamentRow, creator: u64) -> Reply {
         row.id,
     );
     Reply::public(text).with_buttons(vec![Button::new(
-        Press::Join { tournament: row.id }.id(Some(row.channel)),
+        Press::Join { tournament: row.id }.id(Some(row.channel), seal),
         "Join",
         ButtonStyle::Accept,
     )])

@@ -1,0 +1,9 @@
+-- The key that seals the ids of the bot's buttons (bot/src/core/seal.rs): an id the bot
+-- didn't make can't be guessed or rewritten. Made once, with the schema; one row.
+CREATE TABLE seal_keys (
+    id   INTEGER  PRIMARY KEY CHECK (id = 1),
+    key  TEXT     NOT NULL
+);
+
+-- 256 bits from SQLite's generator, which the operating system's random source seeds.
+INSERT INTO seal_keys (id, key) VALUES (1, lower(hex(randomblob(32))));
