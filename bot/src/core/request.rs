@@ -516,7 +516,40 @@ impl Request {
                 ("tournament create", "start", spec.start.as_ref()),
                 ("tournament create", "tiebreaks", spec.tiebreaks.as_ref()),
             ],
-            _ => Vec::new(),
+            // No text option: named here, not caught by a wildcard, so that a new request
+            // with text must say what bounds it. A message's text (PriceIn) and the
+            // builder's values are bounded by Discord and read by their own parsers.
+            Request::Press(_)
+            | Request::PriceIn { .. }
+            | Request::Builder(_)
+            | Request::Board { .. }
+            | Request::Game
+            | Request::History
+            | Request::Resign
+            | Request::Draw
+            | Request::Abort
+            | Request::Help
+            | Request::Rules
+            | Request::Notify { .. }
+            | Request::Settings(_)
+            | Request::Rating { .. }
+            | Request::Leaderboard { .. }
+            | Request::Profile { .. }
+            | Request::Games(_)
+            | Request::Rematch
+            | Request::Replay
+            | Request::Tournament(
+                TournamentRequest::Join { .. }
+                | TournamentRequest::Leave { .. }
+                | TournamentRequest::Withdraw { .. }
+                | TournamentRequest::Info { .. }
+                | TournamentRequest::List(_)
+                | TournamentRequest::Standings { .. }
+                | TournamentRequest::Pairings { .. }
+                | TournamentRequest::Export { .. },
+            )
+            | Request::Director(_)
+            | Request::Privacy(_) => Vec::new(),
         };
         for (command, option, value) in fields {
             let Some(value) = value else { continue };

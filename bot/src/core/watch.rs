@@ -4,6 +4,7 @@
 //! public facts. Nothing here changes a game: the only write is a page's link, made the
 //! first time it is needed.
 
+use super::catalogue::max_length;
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
 use super::{Button, Core, CoreError, File, Picture, Reply, Target};
 use crate::family::{Family, GameState};
@@ -362,6 +363,15 @@ impl Core {
 
     /// A design's price under a ruleset, as `csipgs price` gives it.
     pub fn price_page(text: &str, ruleset: Ruleset) -> Result<PricePage, CoreError> {
+        // The page reads a design from its address: the same bound as /price's option.
+        let (length, max) = (text.chars().count(), max_length("price", "design"));
+        if length > max {
+            return Err(CoreError::TooLong {
+                option: "design",
+                length,
+                max,
+            });
+        }
         let (design, price) = priced(text, &ruleset.into())?;
         Ok(PricePage {
             breakdown: crate::price_text::price_text(&price, text)

@@ -34,7 +34,7 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
     let (name, rest) = command.split_once(' ').unwrap_or((command, ""));
     let name = name.to_ascii_lowercase();
     let rest = rest.trim();
-    let mut words = Words::read(&name, rest);
+    let mut words = Words::read(&name, rest)?;
     let usage = |text: &str| Err(format!("usage: {text}"));
     let request = match name.as_str() {
         "move" => {
@@ -194,27 +194,52 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
 
 /// A command's words as Discord would take them: `name:value` options by their name (a
 /// value runs to the next named option, so `/buy design:WD, N` works), and the words
-/// before any named one, free, in order.
+/// before any named one, free, in order. An option the command doesn't have, or one named
+/// twice, is refused by name (as Discord does), never read as part of a value.
 struct Words<'a> {
     free: Vec<&'a str>,
     named: Vec<(&'static str, String)>,
 }
 
 impl<'a> Words<'a> {
-    fn read(command: &str, rest: &'a str) -> Words<'a> {
-        let options: &[Opt] = COMMANDS
+    fn read(command: &str, rest: &'a str) -> Result<Words<'a>, String> {
+        let found = COMMANDS
             .iter()
-            .find(|c| c.name == command)
-            .map_or(&[], |c| c.options);
+            .find(|c| c.name == command && CORE_COMMANDS.contains(&command));
+        let Some(found) = found else {
+            // The terminal's own commands (/as, /press, ...) take plain words, and Discord's
+            // are refused whole below.
+            return Ok(Words {
+                free: rest.split_whitespace().collect(),
+                named: Vec::new(),
+            });
+        };
+        let options: &[Opt] = found.options;
         let mut words = Words {
             free: Vec::new(),
             named: Vec::new(),
         };
         for word in rest.split_whitespace() {
-            let option = word.split_once(':').and_then(|(key, value)| {
-                let opt = options.iter().find(|o| o.name.eq_ignore_ascii_case(key))?;
-                Some((opt.name, value))
-            });
+            let option = match word.split_once(':') {
+                // Notation has no colon: `key:` is always meant as an option.
+                Some((key, value))
+                    if !key.is_empty()
+                        && key.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') =>
+                {
+                    let Some(opt) = options.iter().find(|o| o.name.eq_ignore_ascii_case(key))
+                    else {
+                        return Err(unknown_option(command, key, options));
+                    };
+                    if words.named.iter().any(|(n, _)| *n == opt.name) {
+                        return Err(format!(
+                            "/{command}: {}: is given twice; give each option once",
+                            opt.name
+                        ));
+                    }
+                    Some((opt.name, value))
+                }
+                _ => None,
+            };
             match (option, words.named.last_mut()) {
                 (Some((name, value)), _) => words.named.push((name, value.to_string())),
                 (None, Some((_, value))) => {
@@ -226,7 +251,7 @@ impl<'a> Words<'a> {
                 (None, None) => words.free.push(word),
             }
         }
-        words
+        Ok(words)
     }
 
     fn is_empty(&self) -> bool {
@@ -271,6 +296,22 @@ impl<'a> Words<'a> {
             .collect::<Vec<_>>()
             .join(" ");
         (text, redesign)
+    }
+}
+
+/// The sentence for `key:` given to a command that has no such option.
+fn unknown_option(command: &str, key: &str, options: &[Opt]) -> String {
+    let key = clip(key);
+    match options {
+        [] => format!("/{command} takes no options, so '{key}:' means nothing here"),
+        _ => format!(
+            "/{command} has no option '{key}': its options are {}",
+            options
+                .iter()
+                .map(|o| format!("{}:", o.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
@@ -505,5 +546,33 @@ mod tests {
         assert!(parse("/tournament join")
             .unwrap_err()
             .contains("is for Discord"));
+        assert!(parse("/tournament join tournament:2")
+            .unwrap_err()
+            .contains("is for Discord"));
+    }
+
+    /// An option the command lacks, or one given twice, is refused by its name: never read
+    /// into the move ("'ar' is not a square") nor dropped.
+    #[test]
+    fn unknown_and_repeated_options_are_refused_by_name() {
+        let unknown = parse("/move Kd2 foo:bar").unwrap_err();
+        assert_eq!(
+            unknown,
+            "/move has no option 'foo': its options are move:, redesign:"
+        );
+        let twice = parse("/move Kd2 redesign:B=WD redesign:N=WN").unwrap_err();
+        assert!(twice.contains("redesign: is given twice"), "{twice}");
+        let twice = parse("/price design:W Design:N").unwrap_err();
+        assert!(twice.contains("design: is given twice"), "{twice}");
+        let none = parse("/game when:now").unwrap_err();
+        assert!(none.contains("/game takes no options"), "{none}");
+        // Case is forgiven, as before.
+        assert_eq!(
+            parse("/price Design:WD").unwrap(),
+            Line::Command(Request::Price {
+                design: "WD".into(),
+                ruleset: None
+            })
+        );
     }
 }

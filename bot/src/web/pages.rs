@@ -11,9 +11,6 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use engine::Ruleset;
 use std::collections::HashMap;
 
-/// The longest design the price page reads: as long as /price's option.
-const DESIGN_MAX: usize = 100;
-
 /// How a page failed, as its visitor reads it.
 pub(super) enum Failed {
     NotFound,
@@ -299,12 +296,6 @@ pub(super) async fn price(
 
 /// A design's price, or what is wrong with it.
 fn priced(design: &str, ruleset: Ruleset) -> Result<crate::core::PricePage, String> {
-    if design.chars().count() > DESIGN_MAX {
-        return Err(format!(
-            "That design is {} characters long: designs are at most {DESIGN_MAX}",
-            design.chars().count()
-        ));
-    }
     Core::price_page(design, ruleset).map_err(|e| crate::core::capitalised(&e.to_string()))
 }
 

@@ -494,7 +494,7 @@ async fn the_price_page_prices_as_the_command_does() {
     for (bad, why) in [
         ("/price/Zq", "is not a design"),
         ("/price/WbRbmHfB?ruleset=blitz", "'blitz' is not a ruleset"),
-        (&format!("/price/{}", "W".repeat(101)), "at most 100"),
+        (&format!("/price/{}", "W".repeat(201)), "can be at most 200"),
     ] {
         let (status, _, page) = site.get(bad).await;
         assert_eq!(status, 400, "{bad}");
