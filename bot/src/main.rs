@@ -7,19 +7,16 @@ use std::process::ExitCode;
 
 mod cli;
 mod config;
-mod core;
 mod discord;
-mod family;
-mod lane;
 mod ops;
-mod picture;
-mod price_text;
-mod shards;
-mod store;
 mod supervise;
 mod terminal;
 mod upkeep;
 mod web;
+
+// The core lives in its own crate, free of every platform; the adapters here reach it by
+// the paths they had when it was part of this one.
+use csipgs_core::{core, family, lane, measure, picture, price_text, shards, store};
 
 #[derive(Parser)]
 #[command(

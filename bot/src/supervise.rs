@@ -6,8 +6,8 @@
 //! falls back to the first once it has run well for a while. The tasks keep their state
 //! in the database, so a fresh start picks up where the last one stopped.
 
+use crate::lane::panic_message;
 use futures_util::FutureExt;
-use std::any::Any;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
@@ -84,18 +84,12 @@ pub async fn supervise<F, T>(
     }
 }
 
-/// What a panic said: `panic!` gives a `&str` or a `String`.
-pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("(no message)")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::*;
+    use crate::core::{ChallengeRequest, Request};
+    use crate::store::ColourChoice;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
@@ -106,14 +100,6 @@ mod tests {
         assert_eq!(pauses, [1, 2, 4, 8, 16, 32, 60, 60]);
         assert_eq!(backoff.after(Duration::from_secs(600)).as_secs(), 1);
         assert_eq!(backoff.after(quick).as_secs(), 2);
-    }
-
-    #[test]
-    fn the_message_is_found() {
-        let said = std::panic::catch_unwind(|| panic!("clock {} broke", 7)).unwrap_err();
-        assert_eq!(panic_message(said.as_ref()), "clock 7 broke");
-        let said = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
-        assert_eq!(panic_message(said.as_ref()), "plain");
     }
 
     /// A task that panics on its first three starts comes back each time and then does its
@@ -153,4 +139,55 @@ mod tests {
         .await;
         assert_eq!(starts.load(Ordering::SeqCst), 1);
     }
+
+    /// Two deliveries panic; the supervised scheduler comes back each time and delivers the
+    /// computer's answer all the same.
+    async fn the_scheduler_survives_a_panic(backend: Backend) {
+        let platform = Recorder {
+            panics: 2.into(),
+            ..Recorder::default()
+        };
+        let f = fixture_on(backend.store().await, platform).await;
+        let request = ChallengeRequest {
+            opponent: Some(member(99, "csipgs").player()),
+            opponent_is_bot: true,
+            computer: true,
+            level: Some(1),
+            colour: Some(ColourChoice::Black),
+            ..ChallengeRequest::default()
+        };
+        f.say(&alice(), HERE, Request::Challenge(request)).await;
+        assert!(!f.core.computer_turns().await.unwrap().is_empty());
+        let (halt, halted) = watch::channel(false);
+        let no_pause = Backoff::new(Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        let scheduler = supervise("scheduler", halted.clone(), no_pause, || {
+            f.core.run_scheduler(halted.clone())
+        });
+        let watch = async {
+            for _ in 0..300 {
+                let delivered = f.platform.delivered.lock().unwrap().clone();
+                if delivered.iter().any(|(_, r)| r.text.starts_with("<@99>")) {
+                    break;
+                }
+                // A delivery cut short by the panic is retried after its backoff: let it pass.
+                f.now.fetch_add(5, Ordering::SeqCst);
+                f.wake_scheduler();
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            halt.send(true).unwrap();
+        };
+        tokio::join!(scheduler, watch);
+        assert_eq!(
+            f.platform.panics.load(Ordering::SeqCst),
+            0,
+            "both panics ran"
+        );
+        let delivered = f.platform.delivered.lock().unwrap().clone();
+        assert!(
+            delivered.iter().any(|(_, r)| r.text.starts_with("<@99>")),
+            "{delivered:?}"
+        );
+    }
+
+    on_both!(the_scheduler_survives_a_panic);
 }

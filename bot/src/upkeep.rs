@@ -212,6 +212,11 @@ fn create_dir_private(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::*;
+    use crate::core::{Request, Retention};
+    use engine::{Options, Ruleset};
+    use serde_json::Value;
+    use std::sync::atomic::Ordering;
 
     #[test]
     fn backups_are_named_for_their_time_and_found_by_name() {
@@ -230,4 +235,87 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(found, [dir.join("csipgs-20261128-063500.db")]);
     }
+
+    fn upkeep(f: &Fixture) -> Upkeep {
+        Upkeep {
+            store: f.core.store().clone(),
+            clock: f.clock(),
+            shards: crate::shards::Shards::ALL,
+            retention: Retention::default(),
+            backups: None,
+        }
+    }
+
+    async fn a_server_left_is_forgotten_after_the_grace_period_only(backend: Backend) {
+        let f = fixture(backend).await;
+        f.start(Ruleset::Classic, Options::default()).await;
+        let now = f.now.load(Ordering::SeqCst);
+        let day = 24 * 3600;
+        let store = f.core.store();
+        store.guild_left(10, now).await.unwrap();
+        let upkeep = upkeep(&f);
+        assert_eq!(
+            upkeep.tidy(now + 29 * day).await.unwrap(),
+            Tidied::default()
+        );
+        assert!(store.active_game_count().await.unwrap() == 1);
+        // Added back within the grace period: kept.
+        assert!(store.guild_present(10).await.unwrap());
+        assert_eq!(upkeep.tidy(now + 31 * day).await.unwrap().servers, 0);
+        assert_eq!(store.active_game_count().await.unwrap(), 1);
+        // Left for good.
+        store.guild_left(10, now + 40 * day).await.unwrap();
+        assert_eq!(upkeep.tidy(now + 71 * day).await.unwrap().servers, 1);
+        for (table, row) in f.every_row().await {
+            let guild = row.get("guild_id").and_then(Value::as_i64);
+            assert_ne!(guild, Some(10), "{table} still has the server's {row}");
+            assert!(
+                !["games", "turns", "results"].contains(&table.as_str()),
+                "{table}: {row}"
+            );
+        }
+    }
+
+    async fn held_boards_and_closed_challenges_expire(backend: Backend) {
+        let url = backend.fresh();
+        let platform = Recorder {
+            no_dms: vec![2],
+            ..Recorder::default()
+        };
+        let f = fixture_on(Store::open(&url).await.unwrap(), platform).await;
+        let fog = Options {
+            fog: true,
+            ..Options::default()
+        };
+        let challenge = f.challenge(Ruleset::Classic, fog).await;
+        f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+        let now = f.now.load(Ordering::SeqCst);
+        f.core.run_due(now).await.unwrap();
+        let held = || async {
+            f.every_row()
+                .await
+                .iter()
+                .filter(|(t, r)| t == "outbox" && !r["held_for"].is_null())
+                .count()
+        };
+        assert!(held().await > 0);
+        let day = 24 * 3600;
+        let upkeep = upkeep(&f);
+        // Bob still plays there: his boards wait for him however old. The challenge that
+        // started the game is closed, and 40 days old.
+        let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
+        assert_eq!(tidied.held_messages, 0);
+        assert_eq!(tidied.closed_challenges, 1);
+        f.say(&alice(), HERE, Request::Resign).await;
+        let ask = f.say(&alice(), HERE, Request::Resign).await;
+        f.say(&alice(), HERE, press(&ask[0].buttons[0].id)).await;
+        let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
+        assert!(tidied.held_messages > 0, "{tidied:?}");
+        assert_eq!(held().await, 0);
+    }
+
+    on_both!(
+        a_server_left_is_forgotten_after_the_grace_period_only,
+        held_boards_and_closed_challenges_expire,
+    );
 }

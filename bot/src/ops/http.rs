@@ -2,8 +2,8 @@
 //! can hurt the bot: the health check's database query has a short timeout, and the gauges
 //! that need the database are refreshed by one task every `REFRESH`, never by a scrape.
 
-use super::measure;
 use super::HttpAddr;
+use crate::measure;
 use crate::shards::Shards;
 use crate::store::{Store, StoreError, Word};
 use axum::extract::State;

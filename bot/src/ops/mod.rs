@@ -1,15 +1,14 @@
 //! What an operator running the bot for years needs: the `http` and `log_format` settings,
-//! `/healthz` and `/metrics`, and the metrics themselves.
+//! and `/healthz` and `/metrics`. The metrics themselves (every metric's name and the calls
+//! that record one) are the core crate's `measure`, since the core records most of them.
 //!
-//! Layout: here the two settings, parsed once; `measure` (every metric's name and the calls
-//! that record one); `http` (the endpoints, served on the bot's own runtime); `conns` (how both servers
-//! serve connections: timeouts and caps); `logs` (where log
-//! lines go, secrets scrubbed).
+//! Layout: here the two settings, parsed once; `http` (the endpoints, served on the bot's
+//! own runtime); `conns` (how both servers serve connections: timeouts and caps); `logs`
+//! (where log lines go, secrets scrubbed).
 
 pub mod conns;
 pub mod http;
 pub mod logs;
-pub mod measure;
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -267,6 +267,11 @@ fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
 mod tests {
     use super::*;
 
+    // The pages served from a core, over HTTP.
+    mod site;
+    // After `site`, whose site it drives.
+    mod browser;
+
     fn forwarded_for(client: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
         headers.insert("x-forwarded-for", HeaderValue::from_str(client).unwrap());

@@ -268,8 +268,8 @@ pub fn waiting(verb: Verb, what: &str, redesign: Option<&str>) -> Option<Then> {
 }
 
 /// The menu picks (menu, value) that build `WbRbmHfB` from nothing: what the tests script.
-#[cfg(test)]
-pub(crate) const WBRBMHFB_PICKS: [(char, &str); 8] = [
+#[cfg(any(test, feature = "testing"))]
+pub const WBRBMHFB_PICKS: [(char, &str); 8] = [
     ('a', "W"),
     ('a', "R"),
     ('d', "b"),

@@ -23,7 +23,7 @@ mod error;
 
 mod gate;
 mod info;
-pub(crate) mod limits;
+pub mod limits;
 mod owe;
 mod play;
 mod present;
@@ -64,7 +64,7 @@ pub use tournaments::TournamentPage;
 pub use venue::Venue;
 pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, ServerPage};
 
-use crate::ops::measure::{self, Outcome};
+use crate::measure::{self, Outcome};
 use crate::picture::Painters;
 use crate::shards::Shards;
 use crate::store::{Channel, GameRow, Nonce, Player, Status, Store};
@@ -525,5 +525,7 @@ fn piece_name(piece: &str) -> String {
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 #[cfg(test)]
 pub(crate) mod tests;

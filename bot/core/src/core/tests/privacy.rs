@@ -1,58 +1,15 @@
 //! /privacy: export, forget (the member, their games in progress, every table scanned after),
-//! servers the bot left, retention, and backups under writes, on both databases.
+//! retention as told, and backups under writes, on both databases. What upkeep deletes is
+//! tested with upkeep, and what a forget redraws on the web pages with those.
 
 use super::*;
 use crate::store::{Forgotten, TournamentFormat};
-use crate::upkeep::{Tidied, Upkeep};
 use serde_json::Value;
-
-/// A member with a Discord-sized id and a name no other text has.
-const ZED: u64 = 712_345_678_901_234_567;
-
-fn zed() -> Who {
-    member(ZED, "Zanzibar")
-}
 
 const THIRD: Place = Place::Channel(Channel {
     guild: 10,
     channel: 22,
 });
-
-impl Fixture {
-    /// `a` (White) challenges `b` in `place` and `b` accepts.
-    async fn start_between(&self, place: Place, a: &Who, b: &Who, rated: bool) {
-        let replies = self
-            .say(
-                a,
-                place,
-                Request::Challenge(ChallengeRequest {
-                    game: GameSpec {
-                        rated: Some(rated),
-                        ..GameSpec::default()
-                    },
-                    opponent: Some(b.player()),
-                    colour: Some(ColourChoice::White),
-                    ..ChallengeRequest::default()
-                }),
-            )
-            .await;
-        let accept = press(&replies[0].buttons[0].id);
-        let started = self.say(b, place, accept).await;
-        assert!(started[0].text.starts_with("Game on!"), "{started:?}");
-    }
-
-    /// Every row of every table, as objects of their columns.
-    async fn every_row(&self) -> Vec<(String, Value)> {
-        let store = self.core.store();
-        let mut all = Vec::new();
-        for table in store.table_names().await.unwrap() {
-            for row in store.rows_where(&table, "1 = 1", &[]).await.unwrap() {
-                all.push((table.clone(), row));
-            }
-        }
-        all
-    }
-}
 
 /// Whether a stored row names the member: their id in a number column, or their id or
 /// name anywhere in a text column.
@@ -263,84 +220,6 @@ async fn privacy_says_what_is_kept_and_for_how_long(backend: Backend) {
     }
 }
 
-fn upkeep(f: &Fixture) -> Upkeep {
-    Upkeep {
-        store: f.core.store().clone(),
-        clock: f.core.clock.clone(),
-        shards: crate::shards::Shards::ALL,
-        retention: Retention::default(),
-        backups: None,
-    }
-}
-
-async fn a_server_left_is_forgotten_after_the_grace_period_only(backend: Backend) {
-    let f = fixture(backend).await;
-    f.start(Ruleset::Classic, Options::default()).await;
-    let now = f.now.load(Ordering::SeqCst);
-    let day = 24 * 3600;
-    let store = f.core.store();
-    store.guild_left(10, now).await.unwrap();
-    let upkeep = upkeep(&f);
-    assert_eq!(
-        upkeep.tidy(now + 29 * day).await.unwrap(),
-        Tidied::default()
-    );
-    assert!(store.active_game_count().await.unwrap() == 1);
-    // Added back within the grace period: kept.
-    assert!(store.guild_present(10).await.unwrap());
-    assert_eq!(upkeep.tidy(now + 31 * day).await.unwrap().servers, 0);
-    assert_eq!(store.active_game_count().await.unwrap(), 1);
-    // Left for good.
-    store.guild_left(10, now + 40 * day).await.unwrap();
-    assert_eq!(upkeep.tidy(now + 71 * day).await.unwrap().servers, 1);
-    for (table, row) in f.every_row().await {
-        let guild = row.get("guild_id").and_then(Value::as_i64);
-        assert_ne!(guild, Some(10), "{table} still has the server's {row}");
-        assert!(
-            !["games", "turns", "results"].contains(&table.as_str()),
-            "{table}: {row}"
-        );
-    }
-}
-
-async fn held_boards_and_closed_challenges_expire(backend: Backend) {
-    let url = backend.fresh();
-    let platform = Recorder {
-        no_dms: vec![2],
-        ..Recorder::default()
-    };
-    let f = fixture_on(Store::open(&url).await.unwrap(), platform).await;
-    let fog = Options {
-        fog: true,
-        ..Options::default()
-    };
-    let challenge = f.challenge(Ruleset::Classic, fog).await;
-    f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
-    let now = f.now.load(Ordering::SeqCst);
-    f.core.run_due(now).await.unwrap();
-    let held = || async {
-        f.every_row()
-            .await
-            .iter()
-            .filter(|(t, r)| t == "outbox" && !r["held_for"].is_null())
-            .count()
-    };
-    assert!(held().await > 0);
-    let day = 24 * 3600;
-    let upkeep = upkeep(&f);
-    // Bob still plays there: his boards wait for him however old. The challenge that
-    // started the game is closed, and 40 days old.
-    let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
-    assert_eq!(tidied.held_messages, 0);
-    assert_eq!(tidied.closed_challenges, 1);
-    f.say(&alice(), HERE, Request::Resign).await;
-    let ask = f.say(&alice(), HERE, Request::Resign).await;
-    f.say(&alice(), HERE, press(&ask[0].buttons[0].id)).await;
-    let tidied = upkeep.tidy(now + 40 * day).await.unwrap();
-    assert!(tidied.held_messages > 0, "{tidied:?}");
-    assert_eq!(held().await, 0);
-}
-
 /// Zed's export while a fog game against Bob (whose DMs are closed) is played: none of the
 /// hidden board (the game's state, his turns' positions), but Bob's held messages that
 /// mention Zed, without Bob's boards; once the game ends, the whole game.
@@ -424,74 +303,6 @@ async fn an_export_holds_only_what_its_member_may_see(backend: Backend) {
     assert!(file.get("withheld").is_none(), "{file:#}");
 }
 
-/// Zed's game with Bob is over and watched on the web; after Zed is forgotten, every
-/// picture and page of it kept before (an earlier turn's board, the last board at its old
-/// version, the replay on the web and by /replay, a live page's first event) is drawn again
-/// with the anonymous label.
-async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
-    use super::web::{owner, web, web_fixture, Events, Site};
-    use crate::web::WebLimits;
-    let f = web_fixture(backend.store().await, Recorder::default()).await;
-    let site = Site::start(&f, WebLimits::default()).await;
-    f.one(&owner(), web(true)).await;
-    f.start_between(HERE, &zed(), &bob(), false).await;
-    f.say(&zed(), HERE, mv("Kd2")).await;
-    f.say(&bob(), HERE, mv("Ke7")).await;
-    // Over before the forget, which then resigns nothing: only the names change.
-    let ask = f.say(&zed(), HERE, Request::Resign).await;
-    f.say(&zed(), HERE, press(&ask[0].buttons[0].id)).await;
-    let row = f.row().await;
-    assert_eq!(row.status, Status::Finished);
-    let token = f
-        .core
-        .store()
-        .web_token(crate::store::LinkKind::Game, row.id, 10)
-        .await
-        .unwrap();
-    let link = format!("/g/{token}");
-    let kept = [
-        format!("{link}/board/1"),
-        format!("{link}/board/2?v={}", row.version),
-        format!("{link}/replay.gif"),
-    ];
-    let replayed = || async {
-        match f.one(&bob(), Request::Replay).await.picture {
-            Some(Picture::Animation { gif, .. }) => gif.to_vec(),
-            other => panic!("a replay, not {other:?}"),
-        }
-    };
-    let mut before = Vec::new();
-    for address in &kept {
-        let (status, _, bytes) = site.bytes(address).await;
-        assert_eq!(status, 200, "{address}");
-        before.push(bytes);
-    }
-    let replay = replayed().await;
-    let mut watching = Events::open(&site, &format!("{link}/events")).await;
-    let (_, first) = watching.next().await.unwrap();
-    assert!(first.contains("Zanzibar"), "{first}");
-
-    f.core.forget(ZED).await.unwrap();
-    for (address, old) in kept.iter().zip(before) {
-        let (status, _, bytes) = site.bytes(address).await;
-        assert_eq!(status, 200, "{address}");
-        assert_ne!(
-            bytes, old,
-            "{address} is the picture drawn before the forget"
-        );
-    }
-    assert_ne!(replayed().await, replay, "/replay sent the GIF made before");
-    let mut fresh = Events::open(&site, &format!("{link}/events")).await;
-    let (_, first) = fresh.next().await.unwrap();
-    assert!(
-        !first.contains("Zanzibar") && first.contains("deleted member #1"),
-        "{first}"
-    );
-    let (_, _, page) = site.get(&link).await;
-    assert!(!page.contains("Zanzibar"), "{page}");
-    drop(watching);
-}
-
 /// After a forget, neither the SQLite file nor its write-ahead log holds the member's id (as
 /// text or as a stored integer) or name: deleted rows are zeroed and the log emptied.
 #[tokio::test]
@@ -540,11 +351,8 @@ async fn a_forget_leaves_no_byte_of_the_member_in_the_files() {
 
 on_both!(
     an_export_holds_only_what_its_member_may_see,
-    a_forget_redraws_what_was_kept_of_the_members_games,
     forget_leaves_no_trace_and_keeps_others_whole,
     privacy_says_what_is_kept_and_for_how_long,
-    a_server_left_is_forgotten_after_the_grace_period_only,
-    held_boards_and_closed_challenges_expire,
 );
 
 /// A backup made while games are being played restores to a database where every game

@@ -17,7 +17,7 @@ const KEYSTROKES_PER_SECOND: u32 = 8;
 /// Buckets of members idle this long are forgotten, so the map stays small.
 const FORGET_SECONDS: i64 = 600;
 
-pub(crate) struct Limiter {
+pub struct Limiter {
     burst: u32,
     /// Tokens that come back each second.
     per_second: u32,
@@ -49,7 +49,7 @@ impl Limiter {
         Limiter::new(KEYSTROKE_BURST, KEYSTROKES_PER_SECOND)
     }
 
-    pub(crate) fn new(burst: u32, per_second: u32) -> Limiter {
+    pub fn new(burst: u32, per_second: u32) -> Limiter {
         Limiter {
             burst,
             per_second,
@@ -58,7 +58,7 @@ impl Limiter {
     }
 
     /// Take one command from the member's bucket; false if it is empty.
-    pub(crate) fn allow(&self, member: u64, now: i64) -> bool {
+    pub fn allow(&self, member: u64, now: i64) -> bool {
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() > 10_000 {
             buckets.retain(|_, b| now - b.at < FORGET_SECONDS);

@@ -30,7 +30,7 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
         Picture::Chart(view) => render::chart(view, &style),
     };
     if let Some(kind) = kind(picture) {
-        crate::ops::measure::picture(kind, began.elapsed());
+        crate::measure::picture(kind, began.elapsed());
     }
     bytes
 }

@@ -6,11 +6,12 @@
 //! Screenshots of each page at desktop and phone width are written to a temporary
 //! directory (or to `CSIPGS_SCREENSHOTS`, to keep them).
 
-use super::tournaments::{dave, spec, threads, End};
-use super::web::{owner, watch_link, web, web_fixture, Site};
-use super::*;
-use crate::store::TournamentFormat;
+use super::site::{owner, watch_link, web, web_fixture, Site};
+use crate::core::testing::*;
+use crate::core::*;
+use crate::store::{Channel, Store, TournamentFormat};
 use crate::web::WebLimits;
+use engine::{Options, Ruleset};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -339,7 +340,7 @@ async fn the_pages_in_a_real_browser() {
     browser
         .until_text("h2", "WbRbmHfB", Duration::from_secs(5))
         .await;
-    let (_, price) = crate::core::watch::priced("WbRbmHfB", &Ruleset::Classic.into()).unwrap();
+    let (_, price) = priced("WbRbmHfB", &Ruleset::Classic.into()).unwrap();
     let breakdown = crate::price_text::price_text(&price, "WbRbmHfB");
     let shown = browser.text("pre").await;
     assert_eq!(
@@ -355,7 +356,7 @@ async fn the_pages_in_a_real_browser() {
         .await
         .text
         .split_whitespace()
-        .find(|w| w.starts_with(super::web::PUBLIC))
+        .find(|w| w.starts_with(super::site::PUBLIC))
         .unwrap()
         .to_string();
     b.goto(&site.at(&server)).await.unwrap();

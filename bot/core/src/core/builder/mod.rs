@@ -12,8 +12,8 @@
 
 mod draft;
 
-#[cfg(test)]
-pub(crate) use draft::WBRBMHFB_PICKS;
+#[cfg(any(test, feature = "testing"))]
+pub use draft::WBRBMHFB_PICKS;
 pub use draft::{waiting, Choice, Draft, Pick, Then, Verb, OPEN_BUILDER};
 
 use super::reply::{Button, ButtonStyle, Form, FormField, Select, SelectOption};

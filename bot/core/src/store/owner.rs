@@ -15,8 +15,8 @@ use std::path::Path;
 pub const APPLICATION_ID: i32 = i32::from_be_bytes(*b"csip");
 
 /// The migrations of each database, as the store applies them.
-pub(super) static SQLITE: Migrator = sqlx::migrate!("../migrations/sqlite");
-pub(super) static POSTGRES: Migrator = sqlx::migrate!("../migrations/postgres");
+pub(super) static SQLITE: Migrator = sqlx::migrate!("../../migrations/sqlite");
+pub(super) static POSTGRES: Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// The first 100 bytes of every SQLite file begin so; the application id is at offset 68,
 /// big-endian, and bytes 18 and 19 are 2 in WAL mode.

@@ -1,10 +1,15 @@
 //! The web pages over HTTP on loopback, served from the core as `serve` serves them: a
 //! server opts in, its games are reached by token only and followed live, a fog game shows
-//! only public facts, the price page prices as `csipgs price`, and every bad address or
-//! too-quick visitor gets a page saying so.
+//! only public facts, the price page prices as `csipgs price`, every bad address or
+//! too-quick visitor gets a page saying so, and a forgotten member's name is gone from every
+//! picture and page kept before.
 
-use super::*;
+use crate::core::testing::*;
+use crate::core::*;
+use crate::store::{ColourChoice, Status, Store};
 use crate::web::{serve_on, WebLimits};
+use engine::{Options, Ruleset};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -74,7 +79,7 @@ pub(super) fn web(on: bool) -> Request {
 /// A fixture whose core posts links to `PUBLIC`.
 pub(super) async fn web_fixture(store: Store, platform: Recorder) -> Fixture {
     let mut f = fixture_on(store, platform).await;
-    f.core_mut().public_url = Some(PUBLIC.parse().unwrap());
+    f.set_public_url(PUBLIC.parse().unwrap());
     f
 }
 
@@ -140,7 +145,6 @@ impl Events {
 /// The games the bot starts by itself, against the computer and on a tournament's boards,
 /// carry the link on their first board too, and each opens its own game's page.
 async fn games_the_bot_starts_carry_the_link(backend: Backend) {
-    use super::tournaments::{dave, spec, threads};
     use crate::store::TournamentFormat;
     let f = web_fixture(backend.store().await, threads()).await;
     let site = Site::start(&f, WebLimits::default()).await;
@@ -476,7 +480,7 @@ async fn the_price_page_prices_as_the_command_does() {
     );
     let (status, _, page) = site.get("/price/WbRbmHfB?ruleset=kurnia").await;
     assert_eq!(status, 200, "{page}");
-    let (design, price) = crate::core::watch::priced("WbRbmHfB", &Ruleset::Kurnia.into()).unwrap();
+    let (design, price) = priced("WbRbmHfB", &Ruleset::Kurnia.into()).unwrap();
     let breakdown = crate::price_text::price_text(&price, "WbRbmHfB");
     let escaped = breakdown
         .trim_end()
@@ -644,7 +648,74 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
     assert_eq!(status, 200);
 }
 
+/// Zed's game with Bob is over and watched on the web; after Zed is forgotten, every
+/// picture and page of it kept before (an earlier turn's board, the last board at its old
+/// version, the replay on the web and by /replay, a live page's first event) is drawn again
+/// with the anonymous label.
+async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    f.one(&owner(), web(true)).await;
+    f.start_between(HERE, &zed(), &bob(), false).await;
+    f.say(&zed(), HERE, mv("Kd2")).await;
+    f.say(&bob(), HERE, mv("Ke7")).await;
+    // Over before the forget, which then resigns nothing: only the names change.
+    let ask = f.say(&zed(), HERE, Request::Resign).await;
+    f.say(&zed(), HERE, press(&ask[0].buttons[0].id)).await;
+    let row = f.row().await;
+    assert_eq!(row.status, Status::Finished);
+    let token = f
+        .core
+        .store()
+        .web_token(crate::store::LinkKind::Game, row.id, 10)
+        .await
+        .unwrap();
+    let link = format!("/g/{token}");
+    let kept = [
+        format!("{link}/board/1"),
+        format!("{link}/board/2?v={}", row.version),
+        format!("{link}/replay.gif"),
+    ];
+    let replayed = || async {
+        match f.one(&bob(), Request::Replay).await.picture {
+            Some(Picture::Animation { gif, .. }) => gif.to_vec(),
+            other => panic!("a replay, not {other:?}"),
+        }
+    };
+    let mut before = Vec::new();
+    for address in &kept {
+        let (status, _, bytes) = site.bytes(address).await;
+        assert_eq!(status, 200, "{address}");
+        before.push(bytes);
+    }
+    let replay = replayed().await;
+    let mut watching = Events::open(&site, &format!("{link}/events")).await;
+    let (_, first) = watching.next().await.unwrap();
+    assert!(first.contains("Zanzibar"), "{first}");
+
+    f.core.forget(ZED).await.unwrap();
+    for (address, old) in kept.iter().zip(before) {
+        let (status, _, bytes) = site.bytes(address).await;
+        assert_eq!(status, 200, "{address}");
+        assert_ne!(
+            bytes, old,
+            "{address} is the picture drawn before the forget"
+        );
+    }
+    assert_ne!(replayed().await, replay, "/replay sent the GIF made before");
+    let mut fresh = Events::open(&site, &format!("{link}/events")).await;
+    let (_, first) = fresh.next().await.unwrap();
+    assert!(
+        !first.contains("Zanzibar") && first.contains("deleted member #1"),
+        "{first}"
+    );
+    let (_, _, page) = site.get(&link).await;
+    assert!(!page.contains("Zanzibar"), "{page}");
+    drop(watching);
+}
+
 on_both!(
+    a_forget_redraws_what_was_kept_of_the_members_games,
     a_server_that_removed_the_bot_closes_its_pages,
     old_links_are_replaced_and_never_reopen,
     a_game_page_is_reached_by_its_link_only,

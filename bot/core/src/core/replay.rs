@@ -109,7 +109,7 @@ impl Core {
                         (made, view.frames.len(), "fide_replay", words)
                     }
                 };
-                crate::ops::measure::picture(kind, began.elapsed());
+                crate::measure::picture(kind, began.elapsed());
                 Made {
                     version,
                     gif: Arc::new(replay.gif),

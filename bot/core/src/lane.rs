@@ -8,6 +8,7 @@
 //! the long work loses nothing when the bot is quiet. A search reads the wall clock for its
 //! budget, so a slower search answers with a shallower turn, never a late one.
 
+use std::any::Any;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -70,7 +71,7 @@ impl Lane {
             Ok(Ok(done)) => Ok(done),
             Ok(Err(panic)) => Err(LaneFailed(format!(
                 "it panicked: {}",
-                crate::supervise::panic_message(panic.as_ref())
+                panic_message(panic.as_ref())
             ))),
             Err(_) => Err(LaneFailed("its threads have stopped".to_string())),
         }
@@ -103,6 +104,15 @@ impl Lane {
         *jobs = Some(sender.clone());
         Ok(sender)
     }
+}
+
+/// What a panic said: `panic!` gives a `&str` or a `String`.
+pub fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
 }
 
 /// Nice the calling thread `NICENESS` below the priority it started with (its creator's,
@@ -146,6 +156,14 @@ mod tests {
             7,
             "the thread outlives a panic"
         );
+    }
+
+    #[test]
+    fn the_message_is_found() {
+        let said = std::panic::catch_unwind(|| panic!("clock {} broke", 7)).unwrap_err();
+        assert_eq!(panic_message(said.as_ref()), "clock 7 broke");
+        let said = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
+        assert_eq!(panic_message(said.as_ref()), "plain");
     }
 
     #[cfg(target_os = "linux")]

@@ -11,10 +11,6 @@ use league::{dutch, trf};
 const HOUR: i64 = 3600;
 const DAY: i64 = 24 * HOUR;
 
-pub(super) fn dave() -> Who {
-    member(5, "dave")
-}
-
 fn erin() -> Who {
     member(6, "erin")
 }
@@ -30,168 +26,11 @@ fn manager() -> Who {
     }
 }
 
-pub(super) fn threads() -> Recorder {
-    Recorder {
-        threads: true,
-        ..Recorder::default()
-    }
-}
-
 async fn tournament_fixture(backend: Backend) -> Fixture {
     fixture_on(backend.store().await, threads()).await
 }
 
-pub(super) fn spec(name: &str, format: TournamentFormat) -> TournamentSpec {
-    TournamentSpec {
-        name: name.to_string(),
-        format: Some(format),
-        ..TournamentSpec::default()
-    }
-}
-
-fn create(spec: TournamentSpec) -> Request {
-    Request::Tournament(TournamentRequest::Create(spec))
-}
-
-fn join() -> Request {
-    Request::Tournament(TournamentRequest::Join { tournament: None })
-}
-
-pub(super) fn td(request: DirectorRequest) -> Request {
-    Request::Director(request)
-}
-
-/// How a test ends a game: the member named loses, or the players agree a draw.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum End {
-    Loses(u64),
-    Draw,
-}
-
 impl Fixture {
-    /// Alice creates a tournament in HERE; its id.
-    pub(super) async fn create(&self, spec: TournamentSpec) -> i64 {
-        let reply = self.one(&alice(), create(spec)).await;
-        assert!(!reply.ephemeral, "{}", reply.text);
-        assert!(reply.text.contains("Press Join"), "{}", reply.text);
-        self.core
-            .store()
-            .channel_tournament(Core::channel(HERE).unwrap())
-            .await
-            .unwrap()
-            .expect("a tournament")
-    }
-
-    pub(super) async fn state(&self, id: i64) -> TournamentState {
-        self.core.store().tournament(id).await.unwrap().unwrap()
-    }
-
-    pub(super) async fn join_all(&self, members: &[Who]) {
-        for m in members {
-            let reply = self.one(m, join()).await;
-            assert!(!reply.ephemeral, "{}", reply.text);
-        }
-    }
-
-    /// Alice, the director, starts the tournament in HERE, and round 1 is paired and begun.
-    pub(super) async fn begin(&self) {
-        let started = self
-            .one(
-                &alice(),
-                td(DirectorRequest::Start {
-                    tournament: None,
-                    rounds: None,
-                }),
-            )
-            .await;
-        assert!(!started.ephemeral, "{}", started.text);
-        self.tick().await;
-    }
-
-    /// Let the scheduler do everything due now.
-    pub(super) async fn tick(&self) {
-        let now = self.now.load(Ordering::SeqCst);
-        for _ in 0..3 {
-            self.core.run_due(now).await.unwrap();
-        }
-    }
-
-    /// A game as stored.
-    async fn row_of(&self, game: i64) -> crate::store::GameRow {
-        let (row, _) = self
-            .core
-            .store()
-            .game_with_channel(game)
-            .await
-            .unwrap()
-            .unwrap();
-        row
-    }
-
-    /// The thread a board's game is played in.
-    async fn thread_of(&self, game: i64) -> Place {
-        let (_, thread) = self
-            .core
-            .store()
-            .game_with_channel(game)
-            .await
-            .unwrap()
-            .unwrap();
-        Place::Thread {
-            thread: Channel {
-                guild: 10,
-                channel: thread,
-            },
-            parent: None,
-        }
-    }
-
-    /// End the game of `round`'s board `board` in its thread.
-    pub(super) async fn end_game(
-        &self,
-        id: i64,
-        round: u16,
-        board: u16,
-        end: End,
-        members: &[Who],
-    ) {
-        let state = self.state(id).await;
-        let b = state
-            .boards
-            .iter()
-            .find(|b| b.round == round && b.board == board)
-            .unwrap_or_else(|| panic!("round {round} board {board}: {:?}", state.boards));
-        let place = self.thread_of(b.game.expect("a game")).await;
-        let who = |id: u64| members.iter().find(|m| m.id == id).unwrap().clone();
-        match end {
-            End::Loses(loser) => {
-                let ask = self.say(&who(loser), place, Request::Resign).await;
-                let confirm = press(&ask[0].buttons[0].id);
-                let done = self.say(&who(loser), place, confirm).await;
-                assert!(done[0].text.contains("resigns"), "{:?}", done[0].text);
-            }
-            End::Draw => {
-                self.say(&who(b.white), place, Request::Draw).await;
-                let done = self.say(&who(b.black), place, Request::Draw).await;
-                assert!(
-                    done[0].text.contains("accepts the draw"),
-                    "{}",
-                    done[0].text
-                );
-            }
-        }
-    }
-
-    /// Messages delivered to a channel (the tournament's: HERE) containing `word`.
-    pub(super) fn posted(&self, channel: u64, word: &str) -> Vec<Reply> {
-        let delivered = self.platform.delivered.lock().unwrap();
-        delivered
-            .iter()
-            .filter(|(target, r)| *target == Target::Channel { channel } && r.text.contains(word))
-            .map(|(_, r)| r.clone())
-            .collect()
-    }
-
     /// A round's pairings as the bot stored them, in pairing numbers.
     fn pairings(state: &TournamentState, round: u16) -> Pairings {
         let number = |user: u64| {

@@ -319,7 +319,7 @@ impl Core {
             if *stop.borrow() {
                 break;
             }
-            crate::ops::measure::computer_queue(queue.len());
+            crate::measure::computer_queue(queue.len());
             if looking.is_none() && (look || Instant::now() >= next_look) {
                 looking = Some(Box::pin(self.owed_turns()));
                 look = false;
@@ -436,7 +436,7 @@ impl Core {
                 let _slot = slot;
                 let began = std::time::Instant::now();
                 let turn = choose_turn(&state, &think, &cut);
-                crate::ops::measure::search(began.elapsed());
+                crate::measure::search(began.elapsed());
                 turn
             })
             .await
