@@ -7,8 +7,9 @@
 //! Content-Security-Policy, no referrer, rate limits per address); `pages` (the handlers);
 //! `html` (the pages' HTML, escaped by maud); `live` (Server-Sent Events: one fragment drawn
 //! per change, sent to every watcher); `pictures` (board pictures kept per game and ply);
-//! `assets` (the stylesheet, the icon and the few lines of script). Their tests are the
-//! core's (`core/tests/web.rs`, `core/tests/browser.rs`), which start games to watch.
+//! `assets` (the stylesheet, the icon and the few lines of script). Their tests, in
+//! `tests/` (`site.rs` over HTTP, `browser.rs` in Chromium), start games to watch through
+//! the core's test fixture.
 
 mod assets;
 mod html;

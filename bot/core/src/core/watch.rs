@@ -1,4 +1,4 @@
-//! What the web pages show, as plain data the web adapter (`crate::web`) writes as HTML: a
+//! What the web pages show, as plain data the web adapter (the binary's `web`) writes as HTML: a
 //! game at any ply, a server's leaderboards and games in progress, a design's price; the
 //! tournament page is `tournaments/page.rs`. A fog game still being played shows only its
 //! public facts. Nothing here changes a game: the only write is a page's link, made the
