@@ -176,7 +176,7 @@ pub enum ConfigError {
     PublicUrl(#[from] PublicUrlError),
     #[error("web is set but public_url is not: add public_url = \"https://csipgs.example\", the address members' browsers reach the pages at (the bot posts links to it)")]
     WebWithoutPublicUrl,
-    #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to play without Discord, run `csipgs play`")]
+    #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to serve only the web pages, set web and public_url instead; to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
     PlaceholderToken,
@@ -343,6 +343,17 @@ impl Config {
             None => Err(ConfigError::NoToken),
             Some(t) if t.expose() == PLACEHOLDER_TOKEN => Err(ConfigError::PlaceholderToken),
             Some(t) => Ok(t),
+        }
+    }
+
+    /// What `serve` connects to Discord with: the token; or none, when no token is given and
+    /// `web` is set (a process that serves only the web pages). A placeholder token is still
+    /// an error: whoever copied it meant to connect.
+    pub fn discord_token(&self) -> Result<Option<&Token>, ConfigError> {
+        match self.token() {
+            Ok(token) => Ok(Some(token)),
+            Err(ConfigError::NoToken) if self.web.is_some() => Ok(None),
+            Err(e) => Err(e),
         }
     }
 }

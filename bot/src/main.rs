@@ -9,6 +9,7 @@ mod cli;
 mod config;
 mod discord;
 mod ops;
+mod serve;
 mod supervise;
 mod terminal;
 mod upkeep;
@@ -426,7 +427,7 @@ fn serve(path: &std::path::Path) -> ExitCode {
             return Exit::BadInput.into();
         }
     };
-    if let Err(e) = config.token() {
+    if let Err(e) = config.discord_token() {
         complain!("{e}");
         return Exit::BadInput.into();
     }
@@ -464,7 +465,7 @@ fn serve(path: &std::path::Path) -> ExitCode {
             return Exit::Io.into();
         }
     };
-    match runtime.block_on(discord::serve(config)) {
+    match runtime.block_on(serve::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");

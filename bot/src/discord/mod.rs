@@ -1,29 +1,26 @@
-//! `csipgs serve`: the core on Discord, through poise slash commands and buttons.
+//! The core on Discord, through poise slash commands and buttons.
 //!
 //! Layout: `commands` (the slash commands, one plain function each), `answer` (answering an
 //! interaction within Discord's window), `message` (a reply as Discord message parts),
-//! `courier` (threads and the outbox's deliveries), and here the client's life: start,
-//! the scheduler beside it, and a shutdown that loses nothing.
+//! `courier` (threads and the outbox's deliveries), and here the client: built from the
+//! command table, connected, shut down (`serve.rs` starts it beside the rest).
 
 mod answer;
 mod commands;
 mod courier;
 mod message;
 
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, Token};
 use crate::core::catalogue::Scope;
 use crate::core::{
-    millis_now, system_clock, Choice, ComponentError, Core, CoreError, Field, Pick, Place, Request,
-    Sight, Venue, Who,
+    system_clock, Choice, ComponentError, Core, CoreError, Field, Pick, Place, Request, Sight,
+    Venue, Who,
 };
 use crate::ops::http::Gateway;
-use crate::picture::Painters;
 use crate::shards::{ShardPlan, Shards};
-use crate::store::{Channel, Store, StoreError};
-use crate::supervise::{supervise, Backoff};
-use crate::upkeep::Upkeep;
+use crate::store::{Channel, Store};
 use answer::{answer, Asked};
-use courier::Courier;
+pub use courier::Courier;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,25 +33,13 @@ pub struct Data {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error("can't open the database: {0}")]
-    Store(#[from] StoreError),
+pub enum DiscordError {
     #[error("the Discord client failed: {0}")]
     Discord(#[from] serenity::Error),
     #[error("can't set up HTTP: {0}")]
     Http(#[from] reqwest::Error),
-    #[error(transparent)]
-    Ops(#[from] crate::ops::http::HttpError),
-    #[error(transparent)]
-    Web(#[from] crate::web::WebError),
 }
 
-/// How long a stopping bot waits for the commands it is answering.
-const DRAIN: Duration = Duration::from_secs(3);
-/// How long it then tries to deliver what it still owes.
-const FLUSH: Duration = Duration::from_millis(1000);
 /// Every HTTP request to Discord gives up after this long.
 const HTTP_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -212,228 +197,106 @@ fn where_offered(
     }
 }
 
-/// Run the bot until SIGTERM or ctrl-c: then stop taking commands, finish those in flight,
-/// deliver what is owed and close the database, all within 5 seconds.
-pub async fn serve(config: Config) -> Result<(), ServeError> {
-    let token = config.token()?.clone();
-    let stop = stop_signal();
-    let store = tokio::select! {
-        store = Store::open(&config.database) => store?,
-        _ = stop.clone().wait() => return Ok(()),
-    };
-    tracing::info!(
-        database = %config.database,
-        shards = %config.shards.owned(),
-        active_games = store.active_game_count().await?,
-        owed_messages = store.owed_count().await?,
-        "database ready"
-    );
-    let painters = config
-        .picture_workers
-        .map_or_else(Painters::following_cores, Painters::new);
-    let courier = Arc::new(Courier::new(painters.clone()));
-    let core = Arc::new(
-        Core::new(store.clone(), system_clock(), courier.clone())
-            .with_painters(painters)
-            .with_flood_burst(config.flood_burst)
-            .with_quotas(config.quotas)
-            .with_retention(config.retention)
-            .with_computer_searches(config.computer_searches)
-            .with_shards(config.shards.owned())
-            .with_public_url(config.public_url.clone()),
-    );
-    let dev_guild = config.dev_guild;
-    // Commands are the application's, not a shard's: among several processes, the one
-    // running shard 0 registers them.
-    let registers = config.shards.owned().first() == 0;
-    let data_core = core.clone();
-    let options = poise::FrameworkOptions {
-        commands: commands(),
-        event_handler: |framework, event| Box::pin(on_event(framework, event)),
-        on_error: |error| Box::pin(on_error(error)),
-        // No owner-only commands, so no need to look the owners up.
-        initialize_owners: false,
-        ..Default::default()
-    };
-    let framework = poise::Framework::builder()
-        .options(options)
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                let commands = registration(&framework.options().commands)?;
-                match dev_guild {
-                    _ if !registers => {}
-                    Some(guild) => {
-                        let guild = serenity::GuildId::new(guild);
-                        ctx.http.create_guild_commands(guild, &commands).await?;
-                    }
-                    None => {
-                        ctx.http.create_global_commands(&commands).await?;
-                    }
-                }
-                tracing::info!(bot = %ready.user.name, registered = registers, "connected");
-                Ok(Data { core: data_core })
-            })
-        })
-        .build();
-    let client = reqwest::Client::builder()
-        .use_rustls_tls()
-        .timeout(HTTP_TIMEOUT)
-        .connect_timeout(Duration::from_secs(5))
-        .build()?;
-    let http = serenity::HttpBuilder::new(token.expose())
-        .client(client)
-        .default_allowed_mentions(serenity::CreateAllowedMentions::new());
-    let http = match &config.api_base {
-        // Tests: a fake Discord on loopback (the config allows no other). The rate limiter
-        // would bypass the proxy, so it is off.
-        Some(base) => http.proxy(base.as_str()).ratelimiter_disabled(true),
-        None => http,
-    };
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
-            .framework(framework)
-            .await?;
-    courier.connect(client.http.clone());
-    let (halt, halted) = tokio::sync::watch::channel(false);
-    let gateway = Gateway::new(client.shard_manager.clone());
-    if let Some(addr) = config.http {
-        let owned = config.shards.owned();
-        crate::ops::http::start(addr, store.clone(), owned, gateway.clone(), halted.clone())
-            .await?;
-    }
-    if let Some(addr) = config.web {
-        crate::web::start(addr, core.clone(), config.web_limits, halted.clone()).await?;
-    }
-    // Both come back after a panic (logged), after a pause: see `supervise`.
-    let computer = {
-        let core = core.clone();
-        let halted = halted.clone();
-        tokio::spawn(async move {
-            let run = || core.run_computer(halted.clone());
-            supervise("computer", halted.clone(), Backoff::TASKS, run).await
-        })
-    };
-    let upkeep = {
-        let upkeep = Upkeep {
-            store: store.clone(),
-            clock: system_clock(),
-            shards: config.shards.owned(),
-            retention: config.retention,
-            backups: config.backups.clone(),
+/// The Discord client, built and not yet connected: its commands answered by the core, its
+/// deliveries made by the courier.
+pub struct Discord {
+    client: serenity::Client,
+    gateway: Gateway,
+}
+
+impl Discord {
+    pub async fn new(
+        config: &Config,
+        token: &Token,
+        core: Arc<Core>,
+        courier: &Courier,
+    ) -> Result<Discord, DiscordError> {
+        let dev_guild = config.dev_guild;
+        // Commands are the application's, not a shard's: among several processes, the one
+        // running shard 0 registers them.
+        let registers = config.shards.owned().first() == 0;
+        let options = poise::FrameworkOptions {
+            commands: commands(),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            // No owner-only commands, so no need to look the owners up.
+            initialize_owners: false,
+            ..Default::default()
         };
-        let halted = halted.clone();
-        tokio::spawn(async move {
-            let run = || upkeep.run(halted.clone());
-            supervise("upkeep", halted.clone(), Backoff::TASKS, run).await
-        })
-    };
-    let scheduler = {
-        let core = core.clone();
-        tokio::spawn(async move {
-            let run = || core.run_scheduler(halted.clone());
-            supervise("scheduler", halted.clone(), Backoff::TASKS, run).await
-        })
-    };
-    let shards = client.shard_manager.clone();
-    let connected = async {
-        match config.shards {
+        let framework = poise::Framework::builder()
+            .options(options)
+            .setup(move |ctx, ready, framework| {
+                Box::pin(async move {
+                    let commands = registration(&framework.options().commands)?;
+                    match dev_guild {
+                        _ if !registers => {}
+                        Some(guild) => {
+                            let guild = serenity::GuildId::new(guild);
+                            ctx.http.create_guild_commands(guild, &commands).await?;
+                        }
+                        None => {
+                            ctx.http.create_global_commands(&commands).await?;
+                        }
+                    }
+                    tracing::info!(bot = %ready.user.name, registered = registers, "connected");
+                    Ok(Data { core })
+                })
+            })
+            .build();
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(HTTP_TIMEOUT)
+            .connect_timeout(Duration::from_secs(5))
+            .build()?;
+        let http = serenity::HttpBuilder::new(token.expose())
+            .client(client)
+            .default_allowed_mentions(serenity::CreateAllowedMentions::new());
+        let http = match &config.api_base {
+            // Tests: a fake Discord on loopback (the config allows no other). The rate limiter
+            // would bypass the proxy, so it is off.
+            Some(base) => http.proxy(base.as_str()).ratelimiter_disabled(true),
+            None => http,
+        };
+        let client =
+            serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
+                .framework(framework)
+                .await?;
+        courier.connect(client.http.clone());
+        let gateway = Gateway::new(client.shard_manager.clone());
+        Ok(Discord { client, gateway })
+    }
+
+    /// Its shards as the health check sees them.
+    pub fn gateway(&self) -> Gateway {
+        self.gateway.clone()
+    }
+
+    /// Connect the shards `plan` names; returns when the connection ends.
+    pub async fn run(&mut self, plan: ShardPlan) -> Result<(), DiscordError> {
+        match plan {
             // What `start_autosharded` does, with the count kept for the health check.
             ShardPlan::Auto => {
-                let total = client.http.get_bot_gateway().await?.shards;
-                gateway.expect(0, total);
-                client.start_shards(total).await
+                let total = self.client.http.get_bot_gateway().await?.shards;
+                self.gateway.expect(0, total);
+                self.client.start_shards(total).await?;
             }
             // serenity's range end is included, whatever `Range` usually means.
             ShardPlan::Range(range) => {
-                gateway.expect(range.first(), range.last() - range.first() + 1);
-                client
+                self.gateway
+                    .expect(range.first(), range.last() - range.first() + 1);
+                self.client
                     .start_shard_range(range.first()..range.last(), range.total())
-                    .await
+                    .await?;
             }
         }
-    };
-    let ended = tokio::select! {
-        result = connected => Some(result),
-        _ = stop.clone().wait() => None,
-    };
-    if let Some(Err(e)) = &ended {
-        tracing::error!(error = %e, "the Discord connection ended");
-    }
-    tracing::info!("shutting down");
-    // Commands sent before the stop are finished; those sent after it hear RESTARTING.
-    core.close_gate(stop.at().unwrap_or_else(millis_now));
-    if !core.drain(DRAIN).await {
-        tracing::warn!("some commands were still running at shutdown");
-    }
-    let _ = halt.send(true);
-    let _ = tokio::time::timeout(Duration::from_millis(200), scheduler).await;
-    // A backup cut short leaves only a `.partial` file, which the next backup removes.
-    let _ = tokio::time::timeout(Duration::from_millis(200), upkeep).await;
-    // Searches stop within milliseconds of the flag; a turn they owe is played after the restart.
-    let _ = tokio::time::timeout(Duration::from_millis(500), computer).await;
-    if !core.flush(FLUSH).await {
-        tracing::warn!("some messages are still owed; they are sent after the restart");
-    }
-    let _ = tokio::time::timeout(Duration::from_millis(500), shards.shutdown_all()).await;
-    let _ = tokio::time::timeout(Duration::from_millis(300), store.close()).await;
-    tracing::info!("stopped");
-    match ended {
-        Some(Err(e)) => Err(e.into()),
-        _ => Ok(()),
-    }
-}
-
-/// Set once SIGTERM or ctrl-c arrives, to when it did (milliseconds since 1970). From then
-/// on the process exits within 5 seconds, whatever it is doing: if the orderly shutdown
-/// has not finished by then, it is cut short.
-#[derive(Clone)]
-struct Stop(tokio::sync::watch::Receiver<Option<u64>>);
-
-impl Stop {
-    async fn wait(mut self) {
-        let _ = self.0.wait_for(Option::is_some).await;
+        Ok(())
     }
 
-    /// When the stop was asked for, if it was.
-    fn at(&self) -> Option<u64> {
-        *self.0.borrow()
+    /// Close the shards' connections, within half a second.
+    pub async fn shutdown(&self) {
+        let shards = self.client.shard_manager.shutdown_all();
+        let _ = tokio::time::timeout(Duration::from_millis(500), shards).await;
     }
-}
-
-fn stop_signal() -> Stop {
-    let (tx, rx) = tokio::sync::watch::channel(None);
-    tokio::spawn(async move {
-        signal().await;
-        let _ = tx.send(Some(millis_now()));
-        std::thread::spawn(|| {
-            std::thread::sleep(Duration::from_millis(4800));
-            eprintln!("csipgs: the shutdown took too long; exiting now");
-            std::process::exit(1);
-        });
-    });
-    Stop(rx)
-}
-
-async fn signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(e) => {
-                    tracing::warn!(error = %e, "can't listen for SIGTERM");
-                    let _ = ctrl_c.await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term.recv() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = ctrl_c.await;
 }
 
 /// The asker and where they asked, from an interaction's fields.

@@ -38,7 +38,8 @@ pub enum HttpError {
 #[derive(Clone)]
 struct Watched {
     store: Store,
-    gateway: Gateway,
+    /// None in a process that serves only the web pages: no shards to watch.
+    gateway: Option<Gateway>,
     metrics: PrometheusHandle,
 }
 
@@ -101,7 +102,7 @@ pub async fn start(
     addr: HttpAddr,
     store: Store,
     shards: Shards,
-    gateway: Gateway,
+    gateway: Option<Gateway>,
     halted: watch::Receiver<bool>,
 ) -> Result<(), HttpError> {
     let metrics = measure::install()?;
@@ -164,10 +165,18 @@ async fn healthz(State(watched): State<Watched>) -> Response {
 }
 
 /// What keeps the gateway from being healthy: a shard not connected, or none started yet.
-async fn gateway_problem(gateway: &Gateway) -> Option<String> {
-    let (connected, expected, problem) = gateway.states().await;
+async fn gateway_problem(gateway: &Option<Gateway>) -> Option<String> {
+    let (connected, expected, problem) = shard_states(gateway).await;
     measure::shards(connected, expected);
     problem
+}
+
+/// A process without a gateway runs no shards, and none are missing.
+async fn shard_states(gateway: &Option<Gateway>) -> (usize, usize, Option<String>) {
+    match gateway {
+        Some(gateway) => gateway.states().await,
+        None => (0, 0, None),
+    }
 }
 
 async fn render(State(watched): State<Watched>) -> Response {
@@ -175,7 +184,7 @@ async fn render(State(watched): State<Watched>) -> Response {
     let pool = watched.store.pool_use();
     measure::pool(pool.size, pool.idle);
     measure::resident_memory();
-    let (connected, expected, _) = watched.gateway.states().await;
+    let (connected, expected, _) = shard_states(&watched.gateway).await;
     measure::shards(connected, expected);
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

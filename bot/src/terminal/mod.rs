@@ -90,14 +90,6 @@ pub fn run(setup: Setup) -> ExitCode {
 pub(crate) struct Local;
 
 impl Platform for Local {
-    fn has_threads(&self) -> bool {
-        false
-    }
-
-    fn open_thread(&self, _: Channel, _: String) -> BoxFuture<'_, Result<Option<u64>, String>> {
-        Box::pin(async { Ok(None) })
-    }
-
     fn deliver(
         &self,
         _: Target,

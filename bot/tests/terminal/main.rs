@@ -17,3 +17,4 @@ mod play;
 mod price;
 mod readme;
 mod safety;
+mod serve;

@@ -154,16 +154,20 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// What the core needs from the platform it runs on, besides answering commands.
 pub trait Platform: Send + Sync {
-    /// Whether games can get threads of their own here.
-    fn has_threads(&self) -> bool;
+    /// Whether games can get threads of their own here (by default, they can't).
+    fn has_threads(&self) -> bool {
+        false
+    }
 
     /// Open a thread under `parent` for a new game and return its id; None where the platform
-    /// has no threads (the game is then played in `parent`).
+    /// has no threads (the game is then played in `parent`), as by default.
     fn open_thread(
         &self,
-        parent: Channel,
-        name: String,
-    ) -> BoxFuture<'_, Result<Option<u64>, String>>;
+        _parent: Channel,
+        _name: String,
+    ) -> BoxFuture<'_, Result<Option<u64>, String>> {
+        Box::pin(async { Ok(None) })
+    }
 
     /// Deliver an owed message; where it was posted, if the platform can say. Every try of
     /// one message carries the same `nonce`: a platform that can, posts it once however

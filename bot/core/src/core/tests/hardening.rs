@@ -232,12 +232,6 @@ async fn owed_messages_survive_a_restart(backend: Backend) {
 async fn deliveries_back_off_and_are_claimed_once(backend: Backend) {
     struct Failing(std::sync::atomic::AtomicUsize);
     impl Platform for Failing {
-        fn has_threads(&self) -> bool {
-            false
-        }
-        fn open_thread(&self, _: Channel, _: String) -> BoxFuture<'_, Result<Option<u64>, String>> {
-            Box::pin(async { Ok(None) })
-        }
         fn deliver(
             &self,
             _: Target,
