@@ -1,8 +1,8 @@
 //! Games and their turns.
 
+use super::ending::{write_ended, Ended};
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
-use super::ratings::{write_ended, Ended};
 use super::web::{link_in, LinkKind, Token};
 use super::{
     bind_owned, id, json, owned_by, unjson, words, Channel, Owed, Player, Store, StoreError, Tx,
@@ -524,7 +524,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         update_game(&mut tx, row, now).await?;
         if let Some(ended) = ended {
-            write_ended(&mut tx, row, ended, now).await?;
+            write_ended(&mut tx, row.guild, row.game.family(), ended, now).await?;
         }
         if let (Some(user), Some((ply, notation))) = (turn_by, row.game.last_turn()) {
             sqlx::query(

@@ -12,6 +12,7 @@
 mod backup;
 mod challenges;
 mod copy;
+mod ending;
 mod games;
 mod health;
 mod outbox;
@@ -30,17 +31,17 @@ pub use challenges::{ChallengeRow, ChallengeStatus, ColourChoice};
 #[cfg(test)]
 pub use copy::TABLES;
 pub use copy::{copy_database, CopyError};
+pub use ending::{BoardEnd, BoardResult, Ended};
 pub use games::{Computer, ComputerDue, End, GameRow, NewGame, Status};
 pub use health::Outage;
 pub use outbox::{Nonce, Owed, OwedRow};
 pub use privacy::{anonymous_number, Forgotten};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};
-pub use ratings::{Ended, RatingRow, ResultRow};
+pub use ratings::{RatingRow, ResultRow};
 pub use settings::GuildSettings;
 pub use tournaments::{
-    BoardEnd, BoardResult, ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow,
-    TournamentState, TournamentStatus,
+    ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow, TournamentState,
 };
 pub use url::{redacted, DatabaseUrl, DatabaseUrlError};
 pub use web::{Link, LinkKind, Token};
@@ -95,6 +96,18 @@ macro_rules! words {
 use words;
 
 words!(Color, "colour", Color::White => "white", Color::Black => "black");
+
+/// How a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentStatus {
+    /// Taking sign-ups.
+    Signup,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+words!(TournamentStatus, "tournament status", TournamentStatus::Signup => "signup", TournamentStatus::Running => "running", TournamentStatus::Finished => "finished", TournamentStatus::Cancelled => "cancelled");
 words!(Family, "game family", Family::Csipgs => "csipgs", Family::Fide => "fide");
 
 /// Rules as their family stores them (see `GameRules::stored`).

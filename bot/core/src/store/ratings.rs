@@ -1,9 +1,7 @@
 //! Ratings per server and the results of finished games: what /rating, /leaderboard and
 //! /profile read, written in the transaction that ends the game.
 
-use super::games::GameRow;
-use super::tournaments::{write_board_end, BoardEnd};
-use super::{id, words, Store, StoreError, Tx, Word};
+use super::{id, words, Store, StoreError, Word};
 use crate::family::Family;
 use engine::Color;
 use league::ratings::{Rating, Score};
@@ -41,17 +39,6 @@ pub struct ResultRow {
     /// The rating after the game, for rated games.
     pub rating: Option<Rating>,
     pub ended_at: i64,
-}
-
-/// What a game's end writes beside it: both players' results and, if rated, their new
-/// ratings. `games_before` is each rating row's game count when it was read (None: no row
-/// yet), checked when writing so two games ending at once can't lose an update.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Ended {
-    pub results: Vec<ResultRow>,
-    pub ratings: Vec<(RatingRow, Option<i64>)>,
-    /// The board's result, for a tournament game.
-    pub board: Option<BoardEnd>,
 }
 
 /// The rating in a row's `rating` and `deviation` columns, and `volatility` where the table
@@ -105,82 +92,6 @@ fn result_row(row: AnyRow) -> Result<ResultRow, StoreError> {
 
 const RESULT_COLUMNS: &str = "game_id, colour, user_id, opponent_id, opponent_name, ruleset, \
      score, reason, rated, rating, deviation, ended_at";
-
-/// Write a game's results and rating changes inside its saving transaction.
-pub(super) async fn write_ended(
-    tx: &mut Tx<'_>,
-    game: &GameRow,
-    ended: &Ended,
-    now: i64,
-) -> Result<(), StoreError> {
-    for result in &ended.results {
-        sqlx::query(
-            "INSERT INTO results (game_id, colour, guild_id, user_id, opponent_id, \
-             opponent_name, ruleset, score, reason, rated, rating, deviation, ended_at, \
-             family) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(result.game)
-        .bind(result.colour.word())
-        .bind(id(game.guild))
-        .bind(id(result.user))
-        .bind(id(result.opponent))
-        .bind(&result.opponent_name)
-        .bind(&result.ruleset)
-        .bind(result.score.word())
-        .bind(&result.reason)
-        .bind(i64::from(result.rated))
-        .bind(result.rating.map(|r| r.rating()))
-        .bind(result.rating.map(|r| r.deviation()))
-        .bind(now)
-        .bind(game.game.family().word())
-        .execute(&mut **tx)
-        .await?;
-    }
-    let family = game.game.family().word();
-    for (rating, games_before) in &ended.ratings {
-        // Both statements take the same first twelve parameters; the update also checks that
-        // the member's game count is still what the rating was computed from.
-        let sql = match games_before {
-            None => {
-                "INSERT INTO ratings (guild_id, user_id, name, rating, deviation, \
-                 volatility, games, wins, draws, losses, last_played_at, family) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
-                 ON CONFLICT (guild_id, user_id, family) DO NOTHING"
-            }
-            Some(_) => {
-                "UPDATE ratings SET name = $3, rating = $4, deviation = $5, \
-                 volatility = $6, games = $7, wins = $8, draws = $9, losses = $10, \
-                 last_played_at = $11 WHERE guild_id = $1 AND user_id = $2 AND family = $12 \
-                 AND games = $13"
-            }
-        };
-        let mut query = sqlx::query(sql)
-            .bind(id(game.guild))
-            .bind(id(rating.user))
-            .bind(&rating.name)
-            .bind(rating.rating.rating())
-            .bind(rating.rating.deviation())
-            .bind(rating.rating.volatility())
-            .bind(rating.games)
-            .bind(rating.wins)
-            .bind(rating.draws)
-            .bind(rating.losses)
-            .bind(rating.last_played_at)
-            .bind(family);
-        if let Some(before) = games_before {
-            query = query.bind(*before);
-        }
-        let done = query.execute(&mut **tx).await?;
-        // Another game of this member ended at the same moment: the caller reads again.
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-    }
-    if let Some(end) = &ended.board {
-        write_board_end(tx, end, now).await?;
-    }
-    Ok(())
-}
 
 impl Store {
     /// A member's rating in a server's pool of a family, if they have played a rated game of

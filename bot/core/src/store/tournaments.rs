@@ -5,6 +5,7 @@
 //! `round` from the one before, a board's game is started only where it has none, a round's
 //! pairings are posted only by moving `announced` on, and it finishes only from `running`.
 
+use super::ending::{mark_due, BoardResult};
 use super::games::{
     control_of, control_word, insert_game, update_game, GameRow, GameThread, NewGame, Terms,
 };
@@ -12,7 +13,7 @@ use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::{
     bind_owned, id, owned_by, rules_of, rules_text, words, Channel, Owed, Player, Store,
-    StoreError, Tx, Word,
+    StoreError, TournamentStatus, Tx, Word,
 };
 use crate::family::GameRules;
 use crate::shards::Shards;
@@ -21,18 +22,6 @@ use league::model::Bye;
 use league::tiebreak::TieBreak;
 use sqlx::any::AnyRow;
 use sqlx::Row;
-
-/// How a tournament stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TournamentStatus {
-    /// Taking sign-ups.
-    Signup,
-    Running,
-    Finished,
-    Cancelled,
-}
-
-words!(TournamentStatus, "tournament status", TournamentStatus::Signup => "signup", TournamentStatus::Running => "running", TournamentStatus::Finished => "finished", TournamentStatus::Cancelled => "cancelled");
 
 /// How a tournament is paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,21 +32,6 @@ pub enum TournamentFormat {
 }
 
 words!(TournamentFormat, "tournament format", TournamentFormat::RoundRobin => "round-robin", TournamentFormat::DoubleRoundRobin => "double-round-robin", TournamentFormat::Swiss => "swiss");
-
-/// A board's result, White's side first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// White wins because Black did not play.
-    WhiteByForfeit,
-    BlackByForfeit,
-    /// Neither played.
-    DoubleForfeit,
-}
-
-words!(BoardResult, "board result", BoardResult::WhiteWins => "1-0", BoardResult::BlackWins => "0-1", BoardResult::Draw => "1/2-1/2", BoardResult::WhiteByForfeit => "+-", BoardResult::BlackByForfeit => "-+", BoardResult::DoubleForfeit => "--");
 
 words!(Bye, "bye", Bye::Pairing => "U", Bye::Full => "F", Bye::Half => "H", Bye::Zero => "Z");
 
@@ -155,19 +129,6 @@ pub struct Forfeit {
     pub result: BoardResult,
     pub game: Option<GameRow>,
 }
-
-/// A tournament game's end, written with the game's results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardEnd {
-    pub tournament: i64,
-    pub board: i64,
-    pub result: BoardResult,
-    /// The member who lost on time, if that is how it ended.
-    pub lost_on_time: Option<u64>,
-}
-
-/// How many games lost on time withdraw a player.
-pub const TIME_LOSSES_WITHDRAW: u32 = 2;
 
 /// How long one scheduler's look at a tournament is its own; after a crash another looks
 /// again once it has passed.
@@ -861,46 +822,4 @@ async fn withdraw_in(
     .execute(&mut **tx)
     .await?;
     one_row(done)
-}
-
-async fn mark_due(tx: &mut Tx<'_>, tournament: i64, now: i64) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE tournaments SET due_at = $2 WHERE id = $1 AND status = $3 \
-         AND (due_at IS NULL OR due_at <> $2)",
-    )
-    .bind(tournament)
-    .bind(now)
-    .bind(TournamentStatus::Running.word())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// A tournament game's end, in the transaction that saves the game: its board's result
-/// (unless an organiser set one), a loss on time counted (the second withdraws the player),
-/// and the tournament made due so the scheduler pairs on.
-pub(super) async fn write_board_end(
-    tx: &mut Tx<'_>,
-    end: &BoardEnd,
-    now: i64,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE tournament_games SET result = $2 WHERE id = $1 AND result IS NULL")
-        .bind(end.board)
-        .bind(end.result.word())
-        .execute(&mut **tx)
-        .await?;
-    if let Some(user) = end.lost_on_time {
-        sqlx::query(
-            "UPDATE tournament_players SET time_losses = time_losses + 1, \
-             withdrawn_round = CASE WHEN time_losses + 1 >= $3 AND withdrawn_round IS NULL \
-             THEN (SELECT round + 1 FROM tournaments WHERE id = $1) ELSE withdrawn_round END \
-             WHERE tournament_id = $1 AND user_id = $2",
-        )
-        .bind(end.tournament)
-        .bind(id(user))
-        .bind(i64::from(TIME_LOSSES_WITHDRAW))
-        .execute(&mut **tx)
-        .await?;
-    }
-    mark_due(tx, end.tournament, now).await
 }
