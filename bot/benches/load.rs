@@ -9,16 +9,13 @@
 //!
 //! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench load`.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
+use harness as support;
 
-mod common;
-
-use common::{play, report, start_games, steady, GAMES, STEADY_TURNS};
 use criterion::Criterion;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::fixtures::channel;
+use support::games::{play, report, start_games, steady, GAMES, STEADY_TURNS};
 use support::FakeDiscord;
 
 struct Games {

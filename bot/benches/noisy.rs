@@ -10,12 +10,9 @@
 //! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench noisy`
 //! (SQLite; the load bench covers PostgreSQL).
 
-#[path = "../tests/support/mod.rs"]
-mod support;
+use harness as support;
 
-mod common;
-
-use common::{report, shuffle, start_game, start_games, steady, STEADY_TURNS};
+use support::games::{report, shuffle, start_game, start_games, steady, STEADY_TURNS};
 
 use engine::{Action, Color, Game, Options, Rules, Ruleset, Square};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -7,18 +7,13 @@
 //!
 //! Runs inside `unshare -rn` like the end-to-end tests: `cargo bench -p bot --bench web`.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
+use harness as support;
 
-// Shared with the load bench, which uses the rest of it.
-#[allow(dead_code)]
-mod common;
-
-use common::{start_games, turn, GAMES};
 use criterion::Criterion;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::fixtures::{channel, slash, with_permissions, Opt, CAROL};
+use support::games::{start_games, turn, GAMES};
 use support::FakeDiscord;
 
 /// Watchers of one game's live page.
@@ -95,7 +90,7 @@ fn main() {
         }
     });
     times.sort();
-    common::report(
+    support::games::report(
         "page server time (game pages, earlier turns, price pages)",
         &times,
     );
@@ -169,7 +164,7 @@ fn main() {
         arrivals
     });
     arrivals.sort();
-    common::report(
+    support::games::report(
         "a turn reaching 1,000 watchers of its game (from the /move sent)",
         &arrivals,
     );

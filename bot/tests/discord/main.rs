@@ -1,9 +1,8 @@
-//! The real `csipgs serve` against a fake Discord on loopback (see `support/`), one suite a
+//! The real `csipgs serve` against a fake Discord on loopback (the `harness` crate, bot/harness/), one suite a
 //! module. They are one test binary so the harness and the bot's dependencies link once; each
 //! scenario runs in a process of its own inside `unshare -rn`, one at a time.
 
-#[path = "../support/mod.rs"]
-mod support;
+use harness as support;
 
 mod comforts;
 mod computer;

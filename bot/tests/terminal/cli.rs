@@ -1,5 +1,4 @@
 //! Running the built `csipgs` binary as scripts do, for the CLI tests.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -3,9 +3,7 @@
 //! once.
 
 mod cli;
-#[allow(dead_code)]
-#[path = "../support/postgres.rs"]
-mod postgres;
+use csipgs_core::core::testing::postgres;
 
 mod computer;
 mod databases;

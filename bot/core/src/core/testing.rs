@@ -162,9 +162,8 @@ pub async fn fixture_on(store: Store, platform: Recorder) -> Fixture {
     }
 }
 
-// Shared with the end-to-end tests.
-#[path = "../../../tests/support/postgres.rs"]
-mod postgres;
+// Also the end-to-end tests' and benches' (through the harness).
+pub mod postgres;
 
 /// The database a test runs on.
 #[derive(Clone, Copy, Debug)]

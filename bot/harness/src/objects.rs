@@ -6,7 +6,6 @@ use super::faults::{error_body, invalid_form_body};
 use super::{ChannelKind, Upload, BOT_ID};
 use poise::serenity_prelude as serenity;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The timestamp every object carries (the fake has no clock of its own).

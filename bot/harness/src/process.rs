@@ -71,7 +71,7 @@ impl Launch {
     pub fn start(&self) -> Bot {
         let config = self.dir.join("config.toml");
         std::fs::write(&config, &self.config).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_csipgs"));
+        let mut command = Command::new(binary());
         if let Some(n) = self.descriptors {
             use std::os::unix::process::CommandExt;
             let limit = libc::rlimit {
@@ -389,4 +389,23 @@ pub async fn http_get(port: u16, path: &str) -> Option<(u16, String)> {
     let (head, body) = response.split_once("\r\n\r\n")?;
     let status = head.split_whitespace().nth(1)?.parse().ok()?;
     Some((status, body.to_string()))
+}
+
+/// The built `csipgs`: Cargo puts a test or bench executable in `target/<profile>/deps` and
+/// the binaries of its package, built before it runs, in `target/<profile>`.
+fn binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its own path");
+    let dir = exe.parent().expect("the test lies in a directory");
+    let dir = if dir.ends_with("deps") {
+        dir.parent().expect("deps lies in the profile's directory")
+    } else {
+        dir
+    };
+    let bin = dir.join("csipgs");
+    assert!(
+        bin.exists(),
+        "no csipgs binary at {}: build it first (cargo build)",
+        bin.display()
+    );
+    bin
 }

@@ -1,8 +1,8 @@
 //! What the load and noisy-neighbour benches share: 200 games of Alice and Bob shuffling
 //! their kings, each in its own channel, and how their replies' latencies are reported.
 
-use crate::support::fixtures::{button, channel, s, slash, Opt, Place, User, ALICE, BOB};
-use crate::support::{FakeDiscord, Sent};
+use crate::fixtures::{button, channel, s, slash, Opt, Place, User, ALICE, BOB};
+use crate::{FakeDiscord, Sent};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -18,20 +18,18 @@
 //!
 //! `self_check()` drives every route, rule and fault through serenity's own client.
 
-// Each test binary uses a different part of the harness.
-#![allow(dead_code, unused_imports)]
-
 mod faults;
 pub mod fixtures;
+pub mod games;
 mod gateway;
 mod http;
 pub mod objects;
-pub mod postgres;
 mod process;
 mod proxy;
 mod rest;
 mod selfcheck;
 
+pub use csipgs_core::core::testing::postgres;
 pub use faults::{Failed, Fault, Route, Rule, Violation};
 pub use process::{
     count, departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot,

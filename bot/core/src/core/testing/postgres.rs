@@ -7,7 +7,7 @@
 //! of its own as an unprivileged user; a Unix socket reaches it from any network namespace,
 //! including the end-to-end tests' `unshare -rn`.
 //!
-//! Shared by the bot's unit tests (through `#[path]`), the end-to-end tests and the benches.
+//! Shared by the core's unit tests, the adapters' tests, the end-to-end tests and the benches.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -174,8 +174,6 @@ impl Cluster {
 
     /// Run SQL in the database at `url` (psql), returning its unaligned output: what another
     /// client, or an operator, does behind the bot's back.
-    // The core's unit tests share this file and never go behind the bot's back.
-    #[allow(dead_code)]
     pub fn psql(&self, url: &str, sql: &str) -> String {
         let mut child = Command::new(self.bin.join("psql"))
             .args(["-d", url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"])
