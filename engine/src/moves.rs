@@ -212,6 +212,18 @@ impl Position {
         }
     }
 
+    /// The action phase of a move, for the side to move, without passing the turn.
+    pub(crate) fn act_move(&mut self, act: Act) {
+        match act {
+            Act::Step { from, to } => {
+                self.shift(from, to);
+            }
+            Act::Double { from, via, to } => self.double_move(from, via, to),
+            Act::Drop { kind, to } => self.drop_piece(kind, to),
+            Act::Buy => {}
+        }
+    }
+
     /// The action as the engine's Copy form.
     pub(crate) fn act_of(&self, action: &Action) -> Act {
         match action {

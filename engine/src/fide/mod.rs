@@ -16,9 +16,11 @@
 mod attacks;
 mod castle;
 mod check;
+mod effects;
 mod fatigue;
 pub mod fen;
 pub mod game;
+mod legal;
 mod movegen;
 pub mod moves;
 mod perft;
