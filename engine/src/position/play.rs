@@ -1,7 +1,7 @@
 //! How a turn changes a position: the credit phase, an action known to be legal, and
 //! passing the turn; moves also unmade, for perft and search.
 
-use super::{Piece, Position};
+use super::state::{Piece, Position};
 use crate::action::Action;
 use crate::design::Design;
 use crate::kinds::KindId;
