@@ -26,10 +26,12 @@ pub(crate) struct Piece {
 }
 
 impl Piece {
+    #[inline]
     fn code(self) -> u8 {
         1 + self.kind * 2 + self.color as u8
     }
 
+    #[inline]
     fn from_code(code: u8) -> Option<Piece> {
         (code != 0).then(|| Piece {
             color: if (code - 1).is_multiple_of(2) {
@@ -107,11 +109,13 @@ impl Position {
     }
 
     /// The rules the position is played under: ruleset, options, agreed proposals.
+    #[inline]
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
     /// The impassable squares of a fog game (RULES.md section 8); empty in other games.
+    #[inline]
     pub fn terrain(&self) -> Bitboard {
         self.terrain
     }
@@ -131,29 +135,35 @@ impl Position {
     }
 
     /// The side whose turn is next.
+    #[inline]
     pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// The ply of the turn about to be played (1 = White's first turn).
+    #[inline]
     pub fn ply(&self) -> u32 {
         self.ply
     }
 
     /// The treasury as it stands before the mover's credit phase.
+    #[inline]
     pub fn treasury(&self, color: Color) -> Zorkmids {
         self.treasuries[color.index()]
     }
 
+    #[inline]
     pub(crate) fn kind(&self, id: KindId) -> &Kind {
         self.kinds.get(id)
     }
 
+    #[inline]
     pub(crate) fn piece(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
 
     /// The piece on a square: its side and design.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, &Design)> {
         self.piece(sq).map(|p| (p.color, &self.kind(p.kind).design))
     }
@@ -167,11 +177,13 @@ impl Position {
     }
 
     /// The squares a side's pieces stand on.
+    #[inline]
     pub fn occupied(&self, color: Color) -> Bitboard {
         self.occupied[color.index()]
     }
 
     /// Royal pieces of a side on the board.
+    #[inline]
     pub fn royals(&self, color: Color) -> Bitboard {
         self.royals[color.index()]
     }
@@ -184,6 +196,7 @@ impl Position {
             .collect()
     }
 
+    #[inline]
     pub(crate) fn reserve_count(&self, color: Color) -> u32 {
         self.reserves[color.index()].iter().map(|&(_, n)| n).sum()
     }
@@ -262,6 +275,7 @@ impl Position {
         self.refresh_general();
     }
 
+    #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.board[sq.index()] = piece.code();
         self.occupied[piece.color.index()].set(sq);
@@ -270,6 +284,7 @@ impl Position {
         }
     }
 
+    #[inline]
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece(sq)?;
         self.board[sq.index()] = 0;
@@ -278,6 +293,7 @@ impl Position {
         Some(piece)
     }
 
+    #[inline]
     pub(crate) fn add_to_reserve(&mut self, color: Color, kind: KindId) {
         let reserve = &mut self.reserves[color.index()];
         match reserve.iter_mut().find(|(k, _)| *k == kind) {
@@ -286,6 +302,7 @@ impl Position {
         }
     }
 
+    #[inline]
     pub(crate) fn take_from_reserve(&mut self, color: Color, kind: KindId) -> bool {
         let reserve = &mut self.reserves[color.index()];
         let Some(i) = reserve.iter().position(|(k, _)| *k == kind) else {
