@@ -14,12 +14,14 @@ pub(super) struct Effects {
 
 impl Effects {
     /// A piece taken from `at`.
+    #[inline]
     pub(super) fn capture(&mut self, at: Square, piece: (Color, Fide)) {
         let _ = self.lost.try_push(piece);
         self.touched.set(at);
     }
 
     /// A piece carried from one square to another.
+    #[inline]
     pub(super) fn relocate(&mut self, from: Square, to: Square) {
         let _ = self.moved.try_push((from, to));
         self.touched.set(from);

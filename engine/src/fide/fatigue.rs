@@ -17,6 +17,7 @@ use super::variant::Variants;
 use crate::{Fide, Square};
 
 /// Whether a fatigue rule is in force.
+#[inline]
 pub(super) fn active(v: Variants) -> bool {
     v.battle_fatigue().is_some() || v.travel_fatigue().is_some()
 }

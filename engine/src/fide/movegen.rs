@@ -69,6 +69,7 @@ fn camp(zone: u8, color: Color, role: Fide) -> Bitboard {
 
 /// Whether a two-stage move may start on `from`: pawns from their second rank, other
 /// pieces from the Camp-follower zone.
+#[inline]
 fn two_stage_start(pos: &Position, from: Square, role: Fide) -> bool {
     let color = pos.turn;
     if role == Fide::Pawn {
