@@ -36,6 +36,19 @@ pub enum Action {
     Buy(Vec<Design>),
 }
 
+impl Action {
+    /// The squares it touches: from and to (and the first target of a double move), or the
+    /// drop square; none for a buy.
+    pub(crate) fn squares(&self) -> Vec<Square> {
+        match self {
+            Action::Move { from, to } => vec![*from, *to],
+            Action::DoubleMove { from, via, to } => vec![*from, *via, *to],
+            Action::Transfer { to, .. } => vec![*to],
+            Action::Buy(_) => Vec::new(),
+        }
+    }
+}
+
 /// The optional design phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DesignPhase {

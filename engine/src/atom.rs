@@ -1,5 +1,7 @@
-//! Atoms: the leaps a piece is built from, and how a leap is named.
+//! Atoms: the leaps a piece is built from, how a leap is named, and what an atom costs
+//! by the official table (RULES.md section 4).
 
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 /// The shape of a leap, independent of direction: `(short, long)` with `short <= long`.
@@ -138,5 +140,21 @@ impl Atom {
             (true, 'L') => "LL",
             (true, _) => "ZZ",
         }
+    }
+}
+
+/// The official base cost of an atom, if it has one.
+pub fn standard_cost(atom: Atom) -> Option<Decimal> {
+    // Written with no trailing zeros, so breakdowns show 5, not 5.0.
+    let d = |n: i64| Decimal::new(n, 1);
+    let leap = atom.leap;
+    match (atom.rider, leap) {
+        (false, Leap::W | Leap::D | Leap::H | Leap::F | Leap::A | Leap::G) => Some(d(15)),
+        (false, Leap::N) => Some(Decimal::from(3)),
+        (false, Leap::L) => Some(d(33)),
+        (true, Leap::W) => Some(Decimal::from(5)),
+        (true, Leap::F) => Some(d(33)),
+        (true, Leap::N) => Some(d(55)),
+        _ => None,
     }
 }

@@ -3,12 +3,9 @@
 use crate::atom::{Atom, Leap, LeapClass};
 use crate::color::Color;
 use crate::directions::{vectors, DirSet};
-use crate::notation::{parse_design, NotationError};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::str::FromStr;
-use std::sync::OnceLock;
 
 /// Whether a part may move to an empty square, capture, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -178,39 +175,6 @@ impl Design {
         }
     }
 
-    /// Parse Betza's notation, where `K` is the non-royal WF.
-    pub fn parse(text: &str) -> Result<Design, NotationError> {
-        let design = parse_design(text)?;
-        // A lone `K` is Betza's WF; kept as written it would read back as the royal king.
-        if design.written == "K" {
-            return Ok(Design {
-                written: design.canonical(),
-                ..design
-            });
-        }
-        Ok(design)
-    }
-
-    /// Parse a piece, slot or reserve name: a single FIDE letter names a FIDE design
-    /// (`K` the royal king, `P` the pawn); anything else is a design.
-    pub fn parse_piece(text: &str) -> Result<Design, NotationError> {
-        match Fide::from_letter_str(text.trim()) {
-            Some(fide) => Ok(fide.design()),
-            None => Design::parse(text),
-        }
-    }
-
-    /// Parse a design as typed in a price lookup or a movement diagram (RULES.md section 6):
-    /// the FIDE letters `P N B R Q` alone name their designs (a bare `P` is the pawn
-    /// `fcFfmW`), a bare `K` is Betza's `WF` (a price lookup prices moves, not royalty), and
-    /// anything else is a design.
-    pub fn parse_lookup(text: &str) -> Result<Design, NotationError> {
-        match Fide::from_letter_str(text.trim()) {
-            Some(Fide::King) | None => Design::parse(text),
-            Some(fide) => Ok(fide.design()),
-        }
-    }
-
     /// As written, with the player's spelling and order.
     pub fn written(&self) -> &str {
         &self.written
@@ -281,22 +245,6 @@ impl Design {
             .max()
             .unwrap_or(1)
     }
-
-    /// The FIDE design this is, if any: such pieces are named by a single letter.
-    pub fn fide(&self) -> Option<Fide> {
-        Fide::ALL
-            .into_iter()
-            .find(|&f| Fide::designs()[f as usize] == *self)
-    }
-
-    /// The name a piece, slot or reserve entry of this design goes by: its FIDE letter, or
-    /// its design as written.
-    pub fn piece_name(&self) -> String {
-        match self.fide() {
-            Some(f) => f.letter().to_string(),
-            None => self.written.clone(),
-        }
-    }
 }
 
 /// Parts one after another, a bare atom right after its own letter in parentheses (see
@@ -335,23 +283,9 @@ impl fmt::Display for Design {
     }
 }
 
-impl FromStr for Design {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<Design, NotationError> {
-        Design::parse(s)
-    }
-}
-
 impl Serialize for Design {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.written)
-    }
-}
-
-impl<'de> Deserialize<'de> for Design {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
-        let text = String::deserialize(d)?;
-        Design::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -409,14 +343,6 @@ impl Fide {
             .find(|f| f.letter() == c.to_ascii_uppercase())
     }
 
-    fn from_letter_str(s: &str) -> Option<Fide> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_uppercase() => Fide::from_letter(c),
-            _ => None,
-        }
-    }
-
     /// Its design in Betza's notation.
     pub fn notation(self) -> &'static str {
         match self {
@@ -427,18 +353,6 @@ impl Fide {
             Fide::Queen => "BR",
             Fide::King => "royal-WF",
         }
-    }
-
-    /// The design, parsed once per process.
-    pub fn design(self) -> Design {
-        Fide::designs()[self as usize].clone()
-    }
-
-    fn designs() -> &'static [Design; 6] {
-        static DESIGNS: OnceLock<[Design; 6]> = OnceLock::new();
-        DESIGNS.get_or_init(|| {
-            Fide::ALL.map(|f| Design::parse(f.notation()).expect("FIDE designs are valid notation"))
-        })
     }
 }
 

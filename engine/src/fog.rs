@@ -63,6 +63,12 @@ impl Position {
 }
 
 impl Game {
+    /// What `color` may know of a fog game (RULES.md section 8). In other games every
+    /// square is seen, so a view shows the whole board.
+    pub fn view(&self, color: Color) -> View {
+        View::new(self, color, self.remembered(color))
+    }
+
     /// The actions the side to move can be offered (for autocomplete and menus) without
     /// learning anything hidden. Elsewhere these are the legal actions. In a fog game they
     /// are worked out on the board as the mover knows it (see [`Game::offered_moves`]), with
@@ -216,7 +222,7 @@ pub struct View {
 
 impl View {
     /// The view of `color` in `game`, given the terrain it remembers.
-    pub(crate) fn new(game: &Game, color: Color, remembered: Bitboard) -> View {
+    fn new(game: &Game, color: Color, remembered: Bitboard) -> View {
         let pos = game.position();
         let seen = if pos.rules().options.fog {
             pos.seen(color)
@@ -249,20 +255,9 @@ impl View {
                 .iter()
                 .rev()
                 .find(|t| t.color == color)
-                .map(|t| action_squares(&t.turn.action))
+                .map(|t| t.turn.action.squares())
                 .unwrap_or_default(),
             result: game.result().copied(),
         }
-    }
-}
-
-/// The squares an action touches: from and to (and the first target of a double move),
-/// or the drop square; none for a buy.
-pub(crate) fn action_squares(action: &Action) -> Vec<Square> {
-    match action {
-        Action::Move { from, to } => vec![*from, *to],
-        Action::DoubleMove { from, via, to } => vec![*from, *via, *to],
-        Action::Transfer { to, .. } => vec![*to],
-        Action::Buy(_) => Vec::new(),
     }
 }

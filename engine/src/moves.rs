@@ -212,6 +212,18 @@ impl Position {
         }
     }
 
+    /// The action phase of a move, for the side to move, without passing the turn.
+    pub(crate) fn act_move(&mut self, act: Act) {
+        match act {
+            Act::Step { from, to } => {
+                self.shift(from, to);
+            }
+            Act::Double { from, via, to } => self.double_move(from, via, to),
+            Act::Drop { kind, to } => self.drop_piece(kind, to),
+            Act::Buy => {}
+        }
+    }
+
     /// The action as the engine's Copy form.
     pub(crate) fn act_of(&self, action: &Action) -> Act {
         match action {
@@ -352,50 +364,6 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::ruleset::Rules;
-    use crate::ruleset::{Options, Ruleset};
-    use crate::search::zobrist_key;
-
-    /// Random playouts: every move made in place and unmade leaves the position exactly as
-    /// it was, and playing it in place or on a copy gives the same position and key.
-    #[test]
-    fn make_then_unmake_restores_the_position() {
-        let power = Rules::new(
-            Ruleset::Classic,
-            Options {
-                power: true,
-                ..Options::default()
-            },
-        );
-        let mut state = 11;
-        let mut list = Vec::new();
-        for rules in [Ruleset::Classic.into(), Ruleset::Progressive.into(), power] {
-            let mut game = Game::new(rules);
-            for _ in 0..80 {
-                if game.is_over() {
-                    break;
-                }
-                let mut pos = game.position().clone();
-                pos.generate(Buys::Uniform, &mut list);
-                for &mv in &list {
-                    let mut copy = pos.clone();
-                    copy.play_move(mv);
-                    if pos.makes_in_place(mv) {
-                        let before = (pos.to_string(), zobrist_key(&pos));
-                        let undo = pos.make(mv);
-                        assert_eq!(pos.to_string(), copy.to_string(), "{mv:?}");
-                        assert_eq!(zobrist_key(&pos), zobrist_key(&copy), "{mv:?}");
-                        pos.unmake(undo);
-                        assert_eq!((pos.to_string(), zobrist_key(&pos)), before, "{mv:?}");
-                    }
-                }
-                let actions = game.legal_actions();
-                let pick = (crate::fog::splitmix64(&mut state) % actions.len() as u64) as usize;
-                game.play(actions[pick].clone().into()).expect("legal");
-            }
-        }
-    }
 
     #[test]
     fn a_basket_counts_each_slot() {

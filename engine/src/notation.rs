@@ -1,8 +1,12 @@
-//! Reading Betza's funny notation: `[prefix-]...body`, e.g. `royal-WF`, `Wfc(DNFA)scDsHbmH`.
+//! Reading Betza's funny notation: `[prefix-]...body`, e.g. `royal-WF`, `Wfc(DNFA)scDsHbmH`;
+//! and the names a design goes by (a single FIDE letter), which are read back the same way.
 
 use crate::atom::{Atom, Leap, LeapClass};
-use crate::design::{Design, Mode, Part, Prefix};
+use crate::design::{Design, Fide, Mode, Part, Prefix};
 use crate::directions::{is_direction_letter, DirSet};
+use serde::{Deserialize, Deserializer};
+use std::str::FromStr;
+use std::sync::OnceLock;
 
 /// The longest design text accepted, in characters.
 pub const MAX_DESIGN_LEN: usize = 200;
@@ -53,7 +57,95 @@ pub enum NotationError {
     MissingBody,
 }
 
-pub(crate) fn parse_design(text: &str) -> Result<Design, NotationError> {
+impl Design {
+    /// Parse Betza's notation, where `K` is the non-royal WF.
+    pub fn parse(text: &str) -> Result<Design, NotationError> {
+        let design = parse_design(text)?;
+        // A lone `K` is Betza's WF; kept as written it would read back as the royal king.
+        if design.written() == "K" {
+            return Ok(Design::new(
+                design.canonical(),
+                design.prefixes().to_vec(),
+                design.parts().to_vec(),
+            ));
+        }
+        Ok(design)
+    }
+
+    /// Parse a piece, slot or reserve name: a single FIDE letter names a FIDE design
+    /// (`K` the royal king, `P` the pawn); anything else is a design.
+    pub fn parse_piece(text: &str) -> Result<Design, NotationError> {
+        match Fide::from_letter_str(text.trim()) {
+            Some(fide) => Ok(fide.design()),
+            None => Design::parse(text),
+        }
+    }
+
+    /// Parse a design as typed in a price lookup or a movement diagram (RULES.md section 6):
+    /// the FIDE letters `P N B R Q` alone name their designs (a bare `P` is the pawn
+    /// `fcFfmW`), a bare `K` is Betza's `WF` (a price lookup prices moves, not royalty), and
+    /// anything else is a design.
+    pub fn parse_lookup(text: &str) -> Result<Design, NotationError> {
+        match Fide::from_letter_str(text.trim()) {
+            Some(Fide::King) | None => Design::parse(text),
+            Some(fide) => Ok(fide.design()),
+        }
+    }
+
+    /// The FIDE design this is, if any: such pieces are named by a single letter.
+    pub fn fide(&self) -> Option<Fide> {
+        Fide::ALL
+            .into_iter()
+            .find(|&f| Fide::designs()[f as usize] == *self)
+    }
+
+    /// The name a piece, slot or reserve entry of this design goes by: its FIDE letter, or
+    /// its design as written.
+    pub fn piece_name(&self) -> String {
+        match self.fide() {
+            Some(f) => f.letter().to_string(),
+            None => self.written().to_string(),
+        }
+    }
+}
+
+impl Fide {
+    /// The design, parsed once per process.
+    pub fn design(self) -> Design {
+        Fide::designs()[self as usize].clone()
+    }
+
+    fn designs() -> &'static [Design; 6] {
+        static DESIGNS: OnceLock<[Design; 6]> = OnceLock::new();
+        DESIGNS.get_or_init(|| {
+            Fide::ALL.map(|f| Design::parse(f.notation()).expect("FIDE designs are valid notation"))
+        })
+    }
+
+    fn from_letter_str(s: &str) -> Option<Fide> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => Fide::from_letter(c),
+            _ => None,
+        }
+    }
+}
+
+impl FromStr for Design {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Design, NotationError> {
+        Design::parse(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Design {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
+        let text = String::deserialize(d)?;
+        Design::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+fn parse_design(text: &str) -> Result<Design, NotationError> {
     let trimmed = text.trim();
     let len = trimmed.chars().count();
     if len == 0 {

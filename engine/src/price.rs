@@ -1,7 +1,8 @@
 //! Prices of designs (RULES.md section 4): base costs, direction and move/capture multipliers,
 //! the colourbound discount, whole-piece prefixes, and rounding up, all in exact decimals.
 
-use crate::atom::{Atom, Leap, LeapClass};
+pub use crate::atom::standard_cost;
+use crate::atom::{Atom, LeapClass};
 use crate::design::{Design, Mode, Part, Prefix};
 use crate::directions::DirSet;
 use crate::money::Zorkmids;
@@ -107,22 +108,6 @@ pub fn prefix_multiplier(prefix: Prefix) -> Decimal {
         Prefix::DoubleMove => 6,
         Prefix::Shooting => 3,
     })
-}
-
-/// The official base cost of an atom, if it has one.
-pub fn standard_cost(atom: Atom) -> Option<Decimal> {
-    // Written with no trailing zeros, so breakdowns show 5, not 5.0.
-    let d = |n: i64| Decimal::new(n, 1);
-    let leap = atom.leap;
-    match (atom.rider, leap) {
-        (false, Leap::W | Leap::D | Leap::H | Leap::F | Leap::A | Leap::G) => Some(d(15)),
-        (false, Leap::N) => Some(Decimal::from(3)),
-        (false, Leap::L) => Some(d(33)),
-        (true, Leap::W) => Some(Decimal::from(5)),
-        (true, Leap::F) => Some(d(33)),
-        (true, Leap::N) => Some(d(55)),
-        _ => None,
-    }
 }
 
 /// One multiplier in a breakdown, with what it is for.

@@ -1,6 +1,6 @@
 //! Proposals (RULES.md section 7): atoms and modifiers the players priced by estimate bidding.
 
-use crate::atom::Atom;
+use crate::atom::{standard_cost, Atom};
 use crate::design::{Design, Mode};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -155,7 +155,7 @@ impl Proposals {
             atom: part.atom,
             lame: part.lame,
         };
-        if !form.lame && crate::price::standard_cost(form.atom).is_some() {
+        if !form.lame && standard_cost(form.atom).is_some() {
             return Err(ProposalError::AlreadyPriced(form.notation()));
         }
         Ok(form)

@@ -9,7 +9,7 @@
 //! pushes) play the replies out.
 
 use super::attacks;
-use super::movegen::{pseudo, Scope};
+use super::movegen::captures;
 use super::moves::{Move, Special};
 use super::pieces::reach;
 use super::position::{Board, Position};
@@ -38,7 +38,7 @@ pub(super) fn king_capturable(pos: &Position) -> bool {
     let generic = v.double_step().is_some() || v.has(Variant::PushPullTrain);
     if generic {
         let mut moves = Vec::with_capacity(64);
-        pseudo(pos, Scope::Captures, &mut moves);
+        captures(pos, &mut moves);
         return moves.iter().any(|m| takes(pos, m, king));
     }
     let plain = !(v.has(Variant::PawnedAndYeomanned)

@@ -1,7 +1,7 @@
 //! Battle fatigue and Travel fatigue: "the player cannot move the same piece on two
 //! successive moves: 1: if both moves would be capturing; 2: if the first move is
 //! capturing; 3: if the first move is capturing or the second would be; 4: ever." Travel
-//! fatigue reads "moves of three or more steps" for "capturing" (see `play::steps`).
+//! fatigue reads "moves of three or more steps" for "capturing" (see `steps`).
 //! "A King in Check is always free to move" (Battle fatigue only: "The issue of Kings in
 //! Check does not arise" for Travel fatigue).
 //!
@@ -10,14 +10,14 @@
 //! check (check is the FIDE attack: the seed frees a king in check "to avoid making
 //! Checkmate too easy", which only matters if the piece that just moved can check).
 
-use super::movegen::Scope;
 use super::moves::{Move, Special};
-use super::play::steps;
+use super::pieces::route_of;
 use super::position::Position;
 use super::variant::Variants;
-use crate::Fide;
+use crate::{Fide, Square};
 
 /// Whether a fatigue rule is in force.
+#[inline]
 pub(super) fn active(v: Variants) -> bool {
     v.battle_fatigue().is_some() || v.travel_fatigue().is_some()
 }
@@ -45,9 +45,9 @@ pub(super) fn captures(pos: &Position, m: &Move) -> bool {
 }
 
 /// Drops the moves fatigue forbids.
-pub(super) fn filter(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
+pub(super) fn filter(pos: &Position, out: &mut Vec<Move>) {
     let v = pos.variants;
-    let Some(last) = pos.last[pos.turn.index()].filter(|_| scope == Scope::All) else {
+    let Some(last) = pos.last[pos.turn.index()] else {
         return;
     };
     let Some(role) = pos.board.role(last.square) else {
@@ -67,4 +67,27 @@ pub(super) fn filter(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
             .is_none_or(|n| allowed(n, last.long, steps(m, role) >= 3));
         battle && travel
     });
+}
+
+/// How many steps a move goes, for Travel fatigue ("moves of three or more steps"): cells
+/// for a line or a step, one per leap for a knight (two for the Hoppera's double leap, one
+/// per route cell on a Shortcut route), two for castling.
+pub(super) fn steps(m: &Move, role: Fide) -> u8 {
+    if let Special::Castle { .. } = m.special {
+        return 2;
+    }
+    m.stages().map(|(a, b)| stage_steps(role, a, b)).sum()
+}
+
+fn stage_steps(role: Fide, a: Square, b: Square) -> u8 {
+    let dx = a.file().abs_diff(b.file());
+    let dy = a.rank().abs_diff(b.rank());
+    if role != Fide::Knight {
+        return dx.max(dy);
+    }
+    match (route_of(a), route_of(b)) {
+        (Some((r, i)), Some((s, j))) if r == s => i.abs_diff(j) as u8,
+        _ if (dx, dy) == (2, 4) || (dx, dy) == (4, 2) => 2,
+        _ => 1,
+    }
 }

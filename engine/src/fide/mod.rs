@@ -6,19 +6,22 @@
 //! - The game's options: [`variant`] (each variant, and which combine).
 //! - The board: `attacks` (tables), [`position`] (the board and what carries between
 //!   moves), [`fen`].
-//! - Moves: [`moves`] (a `Copy` move), `pieces` (where each piece goes under the variants),
-//!   `movegen` (legal moves; two-stage moves for double steps and Camp-follower), `castle`,
-//!   `train`, `power` (Promoting- and Demoting-king), `check`, `play` (making a move),
-//!   `stungun`, `fatigue`, [`perft`](fn@perft).
+//! - Moves, each file importing only those before it: [`moves`] (a `Copy` move), `pieces`
+//!   (where each piece goes under the variants), `effects` (what a move does besides moving
+//!   its piece), `train`, `stungun`, `fatigue`, `play` (making a move), `movegen` (every
+//!   piece's moves; two-stage moves for double steps and Camp-follower), `check`, `castle`,
+//!   `power` (Promoting- and Demoting-king), `legal` (legal moves), [`perft`](fn@perft).
 //! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
 //!   results).
 
 mod attacks;
 mod castle;
 mod check;
+mod effects;
 mod fatigue;
 pub mod fen;
 pub mod game;
+mod legal;
 mod movegen;
 pub mod moves;
 mod perft;

@@ -1,29 +1,17 @@
-//! Legal moves: every piece's moves under the variants in force, then only those that
-//! leave the mover's king safe.
+//! Pseudo-legal moves: every piece's moves under the variants in force, before the king's
+//! safety (`legal` adds castling, powers and fatigue, and drops moves that leave the king
+//! capturable; `check` asks these moves whether a king can be taken).
 //!
 //! Two-stage moves (the pawn double step, and Camp-follower moves of other pieces) share one
 //! generator: each stage is a quiet move or a capture, and the variant in force says which
 //! pairs are allowed.
 
-use super::castle;
-use super::check;
-use super::fatigue;
 use super::moves::{Move, Special};
 use super::pieces::{self, reach};
-use super::position::{EnPassant, Position};
-use super::power;
+use super::position::Position;
 use super::train;
 use super::variant::Variant;
 use crate::{Bitboard, Color, Fide, Square};
-
-/// Which moves to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Scope {
-    /// Every move.
-    All,
-    /// Only moves that may take a piece (the king-capture test): no castling, no powers.
-    Captures,
-}
 
 /// A stage of a two-stage move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +69,7 @@ fn camp(zone: u8, color: Color, role: Fide) -> Bitboard {
 
 /// Whether a two-stage move may start on `from`: pawns from their second rank, other
 /// pieces from the Camp-follower zone.
+#[inline]
 fn two_stage_start(pos: &Position, from: Square, role: Fide) -> bool {
     let color = pos.turn;
     if role == Fide::Pawn {
@@ -91,8 +80,21 @@ fn two_stage_start(pos: &Position, from: Square, role: Fide) -> bool {
         .is_some_and(|zone| camp(zone, color, role).contains(from))
 }
 
+/// Only moves that may take a piece (the king-capture test): no castling, no powers, no
+/// fatigue.
+pub(super) fn captures(pos: &Position, out: &mut Vec<Move>) {
+    pieces_moves(pos, out, |_, _, _| {});
+}
+
 /// Every move of the side to move that the pieces' powers allow, before the king's safety.
-pub(super) fn pseudo(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
+/// After a king's own moves, which start at index `start` of `out`, `king_extras(king,
+/// start, out)` may add more (castling and powers, which need the check test above this
+/// file); a generic, so each caller gets its own copy of this hot loop.
+#[inline]
+pub(super) fn pieces_moves<F>(pos: &Position, out: &mut Vec<Move>, mut king_extras: F)
+where
+    F: FnMut(Square, usize, &mut Vec<Move>),
+{
     let us = pos.turn;
     let board = &pos.board;
     let ours = board.by_color(us);
@@ -132,13 +134,9 @@ pub(super) fn pseudo(pos: &Position, scope: Scope, out: &mut Vec<Move>) {
         if pieces::is_line(role) && v.has(Variant::PushPullTrain) {
             train::pushes(pos, from, role, out);
         }
-        if role == Fide::King && scope == Scope::All {
-            castle::castles(pos, from, out);
-            power::powers(pos, start, out);
+        if role == Fide::King {
+            king_extras(from, start, out);
         }
-    }
-    if v.battle_fatigue().is_some() || v.travel_fatigue().is_some() {
-        fatigue::filter(pos, scope, out);
     }
 }
 
@@ -181,49 +179,5 @@ fn two_stage(pos: &Position, from: Square, role: Fide, out: &mut Vec<Move>) {
                 });
             }
         }
-    }
-}
-
-/// The legal moves of the side to move; none once the game is decided on the board by
-/// Movewise extinction.
-fn legal(pos: &Position) -> Vec<Move> {
-    let mut out = Vec::with_capacity(64);
-    if pos.variants.has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
-        return out;
-    }
-    pseudo(pos, Scope::All, &mut out);
-    out.retain(|m| {
-        pos.play(m)
-            .is_some_and(|after| !check::king_capturable(&after))
-    });
-    out
-}
-
-/// Whether some enemy piece could take this en passant chance now.
-pub(super) fn en_passant_possible(pos: &Position, ep: &EnPassant) -> bool {
-    let us = pos.turn;
-    pos.board.pieces(us, ep.capturer).into_iter().any(|from| {
-        reach(&pos.board, pos.variants, from, us, ep.capturer)
-            .capture
-            .contains(ep.square)
-    })
-}
-
-impl Position {
-    /// The legal moves.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        legal(self)
-    }
-
-    /// The side that has lost a rook-mover, a bishop-mover or a knight-mover (Movewise
-    /// extinction: "Requires retaining a King and at least one piece with each of the Rook,
-    /// Bishop, and Knight moves"). A queen has both line moves.
-    pub fn extinct(&self) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| {
-            let has = |r: Fide| self.board.pieces(c, r).nonempty();
-            !(has(Fide::Rook) || has(Fide::Queen))
-                || !(has(Fide::Bishop) || has(Fide::Queen))
-                || !has(Fide::Knight)
-        })
     }
 }

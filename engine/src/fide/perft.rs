@@ -2,7 +2,7 @@
 
 use super::attacks;
 use super::check::{attacked, king_capturable};
-use super::movegen::{pseudo, Scope};
+use super::legal::pseudo;
 use super::moves::{Move, Special};
 use super::pieces::directions;
 use super::position::Position;
@@ -31,7 +31,7 @@ fn count(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     if pos.variants().has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
         return 0;
     }
-    pseudo(pos, Scope::All, list);
+    pseudo(pos, list);
     if depth == 1 && pos.variants().is_empty() && !pos.in_check() {
         return leaves(pos, list);
     }

@@ -1,63 +1,19 @@
 //! Playing a move: the board, then what the variants add (trains, powers, one out all out,
 //! frozen pieces, fatigue), then the counters.
 
+use super::effects::Effects;
+use super::fatigue::{self, steps};
 use super::moves::{Move, Special};
-use super::pieces::{is_line, route_of};
+use super::pieces::is_line;
 use super::position::{EnPassant, LastMove, Position};
 use super::variant::Variant;
-use super::{fatigue, stungun, train};
+use super::{stungun, train};
 use crate::{Bitboard, Color, Fide, Square};
 use arrayvec::ArrayVec;
-
-/// What a move did besides moving its piece: pieces taken and pieces carried along.
-#[derive(Default)]
-pub(super) struct Effects {
-    lost: ArrayVec<(Color, Fide), 32>,
-    moved: ArrayVec<(Square, Square), 16>,
-    touched: Bitboard,
-}
-
-impl Effects {
-    /// A piece taken from `at`.
-    pub(super) fn capture(&mut self, at: Square, piece: (Color, Fide)) {
-        let _ = self.lost.try_push(piece);
-        self.touched.set(at);
-    }
-
-    /// A piece carried from one square to another.
-    pub(super) fn relocate(&mut self, from: Square, to: Square) {
-        let _ = self.moved.try_push((from, to));
-        self.touched.set(from);
-        self.touched.set(to);
-    }
-}
 
 const EDGE_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 /// e1 and e8, where a king must stand to castle as in FIDE chess.
 const KING_HOMES: Bitboard = Bitboard((1 << 4) | (1 << 60));
-
-/// How many steps a move goes, for Travel fatigue ("moves of three or more steps"): cells
-/// for a line or a step, one per leap for a knight (two for the Hoppera's double leap, one
-/// per route cell on a Shortcut route), two for castling.
-pub(super) fn steps(m: &Move, role: Fide) -> u8 {
-    if let Special::Castle { .. } = m.special {
-        return 2;
-    }
-    m.stages().map(|(a, b)| stage_steps(role, a, b)).sum()
-}
-
-fn stage_steps(role: Fide, a: Square, b: Square) -> u8 {
-    let dx = a.file().abs_diff(b.file());
-    let dy = a.rank().abs_diff(b.rank());
-    if role != Fide::Knight {
-        return dx.max(dy);
-    }
-    match (route_of(a), route_of(b)) {
-        (Some((r, i)), Some((s, j))) if r == s => i.abs_diff(j) as u8,
-        _ if (dx, dy) == (2, 4) || (dx, dy) == (4, 2) => 2,
-        _ => 1,
-    }
-}
 
 impl Position {
     /// The position after a move the generator produced, or none if the variants forbid

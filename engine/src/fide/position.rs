@@ -218,19 +218,4 @@ impl Position {
     pub fn castling_rights(&self) -> Bitboard {
         self.castling
     }
-
-    /// What repeats in a threefold repetition: everything that decides the moves available.
-    pub fn repetition_key(&self) -> RepetitionKey {
-        let ep = self
-            .ep
-            .filter(|ep| super::movegen::en_passant_possible(self, ep));
-        (
-            self.board,
-            self.turn,
-            self.castling,
-            ep,
-            self.stunned,
-            self.last,
-        )
-    }
 }

@@ -16,9 +16,9 @@
 //! 3. with no gap, or a gap and nothing beyond, the pieces pushed off the board are
 //!    captured, and must all be enemies of the motor.
 
+use super::effects::Effects;
 use super::moves::{Move, Special};
 use super::pieces::{line_range, move_directions};
-use super::play::Effects;
 use super::position::Board;
 use super::position::Position;
 use crate::{Color, Fide, Square};

@@ -1,12 +1,11 @@
 //! How a turn changes a position: the credit phase, an action known to be legal, and
 //! passing the turn; moves also unmade, for perft and search.
 
-use super::{Piece, Position};
+use super::state::{Piece, Position};
 use crate::action::Action;
 use crate::design::Design;
 use crate::kinds::KindId;
 use crate::money::Zorkmids;
-use crate::moves::Act;
 use crate::square::Square;
 
 /// What `make_move` changed, so `unmake_move` can put it back.
@@ -77,31 +76,34 @@ impl Position {
     pub(crate) fn act(&mut self, action: &Action) {
         match action {
             Action::Buy(designs) => self.buy(designs),
-            _ => self.act_move(self.act_of(action)),
+            Action::Move { from, to } => {
+                self.shift(*from, *to);
+            }
+            Action::DoubleMove { from, via, to } => self.double_move(*from, *via, *to),
+            Action::Transfer { design, to } => {
+                let kind = self.kinds.find(design).expect("reserve designs are known");
+                self.drop_piece(kind, *to);
+            }
         }
     }
 
-    /// The action phase of a move, for the side to move, without passing the turn.
-    pub(crate) fn act_move(&mut self, act: Act) {
-        let us = self.to_move;
-        match act {
-            Act::Step { from, to } => {
-                self.shift(from, to);
-            }
-            Act::Double { from, via, to } => {
-                let took_royal = self.royals(!us).contains(via);
-                let at = self.shift(from, via);
-                // A first move that took the last royal ends the action (RULES.md 5.1).
-                if !(took_royal && self.royals(!us).is_empty()) {
-                    self.shift(at, to);
-                }
-            }
-            Act::Drop { kind, to } => {
-                self.take_from_reserve(us, kind);
-                self.put(to, Piece { color: us, kind });
-            }
-            Act::Buy => {}
+    /// Both moves of a doublemove piece, known to be possible.
+    #[inline]
+    pub(crate) fn double_move(&mut self, from: Square, via: Square, to: Square) {
+        let took_royal = self.royals(!self.to_move).contains(via);
+        let at = self.shift(from, via);
+        // A first move that took the last royal ends the action (RULES.md 5.1).
+        if !(took_royal && self.royals(!self.to_move).is_empty()) {
+            self.shift(at, to);
         }
+    }
+
+    /// Put a piece of the mover's reserve on `to`, known to be empty.
+    #[inline]
+    pub(crate) fn drop_piece(&mut self, kind: KindId, to: Square) {
+        let us = self.to_move;
+        self.take_from_reserve(us, kind);
+        self.put(to, Piece { color: us, kind });
     }
 
     /// One move of the piece on `from` to `to`, known to be possible: a capture by

@@ -3,7 +3,7 @@
 //! only way from here to a [`Position`], and it checks everything RULES.md sections 1-3 ask.
 //! The position string itself (RULES.md section 9) is read and written here too.
 
-use super::{Piece, Position, MAX_PIECES};
+use super::state::{Piece, Position, MAX_PIECES};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::design::{Design, Fide};

@@ -27,8 +27,6 @@ mod types;
 mod zobrist;
 
 pub use types::{Limits, Report, Score};
-#[cfg(test)]
-pub(crate) use zobrist::key as zobrist_key;
 
 use crate::eval::Values;
 use crate::moves::Move;

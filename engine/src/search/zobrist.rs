@@ -91,3 +91,51 @@ fn piece_key(pos: &Position, sq: Square) -> u64 {
     let code = pos.board[sq.index()] as usize;
     KEYS.pieces[(code - 1) * 64 + sq.index()]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::moves::Buys;
+    use crate::ruleset::{Options, Rules};
+
+    /// Random playouts: every move made in place and unmade leaves the position exactly as
+    /// it was, and playing it in place or on a copy gives the same position and key.
+    #[test]
+    fn make_then_unmake_restores_the_position() {
+        let power = Rules::new(
+            Ruleset::Classic,
+            Options {
+                power: true,
+                ..Options::default()
+            },
+        );
+        let mut state = 11;
+        let mut list = Vec::new();
+        for rules in [Ruleset::Classic.into(), Ruleset::Progressive.into(), power] {
+            let mut game = Game::new(rules);
+            for _ in 0..80 {
+                if game.is_over() {
+                    break;
+                }
+                let mut pos = game.position().clone();
+                pos.generate(Buys::Uniform, &mut list);
+                for &mv in &list {
+                    let mut copy = pos.clone();
+                    copy.play_move(mv);
+                    if pos.makes_in_place(mv) {
+                        let before = (pos.to_string(), key(&pos));
+                        let undo = pos.make(mv);
+                        assert_eq!(pos.to_string(), copy.to_string(), "{mv:?}");
+                        assert_eq!(key(&pos), key(&copy), "{mv:?}");
+                        pos.unmake(undo);
+                        assert_eq!((pos.to_string(), key(&pos)), before, "{mv:?}");
+                    }
+                }
+                let actions = game.legal_actions();
+                let pick = (crate::fog::splitmix64(&mut state) % actions.len() as u64) as usize;
+                game.play(actions[pick].clone().into()).expect("legal");
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! Legal moves: the pieces' moves, castling and the kings' powers, less what fatigue
+//! forbids, then only those that leave the mover's king safe.
+
+use super::movegen::pieces_moves;
+use super::moves::Move;
+use super::pieces::reach;
+use super::position::{EnPassant, Position, RepetitionKey};
+use super::variant::Variant;
+use super::{castle, check, fatigue, power};
+use crate::{Color, Fide};
+
+/// Every move of the side to move, before the king's safety.
+pub(super) fn pseudo(pos: &Position, out: &mut Vec<Move>) {
+    pieces_moves(pos, out, |king, start, out| {
+        castle::castles(pos, king, out);
+        power::powers(pos, start, out);
+    });
+    if fatigue::active(pos.variants) {
+        fatigue::filter(pos, out);
+    }
+}
+
+/// The legal moves of the side to move; none once the game is decided on the board by
+/// Movewise extinction.
+fn legal(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(64);
+    if pos.variants.has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
+        return out;
+    }
+    pseudo(pos, &mut out);
+    out.retain(|m| {
+        pos.play(m)
+            .is_some_and(|after| !check::king_capturable(&after))
+    });
+    out
+}
+
+/// Whether some enemy piece could take this en passant chance now.
+fn en_passant_possible(pos: &Position, ep: &EnPassant) -> bool {
+    let us = pos.turn;
+    pos.board.pieces(us, ep.capturer).into_iter().any(|from| {
+        reach(&pos.board, pos.variants, from, us, ep.capturer)
+            .capture
+            .contains(ep.square)
+    })
+}
+
+impl Position {
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        legal(self)
+    }
+
+    /// The side that has lost a rook-mover, a bishop-mover or a knight-mover (Movewise
+    /// extinction: "Requires retaining a King and at least one piece with each of the Rook,
+    /// Bishop, and Knight moves"). A queen has both line moves.
+    pub fn extinct(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| {
+            let has = |r: Fide| self.board.pieces(c, r).nonempty();
+            !(has(Fide::Rook) || has(Fide::Queen))
+                || !(has(Fide::Bishop) || has(Fide::Queen))
+                || !has(Fide::Knight)
+        })
+    }
+
+    /// What repeats in a threefold repetition: everything that decides the moves available.
+    pub fn repetition_key(&self) -> RepetitionKey {
+        let ep = self.ep.filter(|ep| en_passant_possible(self, ep));
+        (
+            self.board,
+            self.turn,
+            self.castling,
+            ep,
+            self.stunned,
+            self.last,
+        )
+    }
+}
