@@ -1,18 +1,11 @@
 //! `csipgs serve` without Discord: a process that serves only the web pages.
 
 use crate::databases::scratch;
+use harness::free_port;
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A port free on loopback a moment ago.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("loopback has a free port")
-        .port()
-}
 
 fn serve(dir: &std::path::Path, config: &str) -> Child {
     let path = dir.join("config.toml");
