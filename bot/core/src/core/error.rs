@@ -1,7 +1,7 @@
 //! Why a command was refused, in words for the member who sent it: what was wrong and what
 //! to do instead.
 
-use super::Venue;
+use super::{ParseError, Venue};
 use crate::family::{ChoiceError, Refused};
 use crate::store::{Counted, Outage, Player, Quota, StoreError};
 use engine::proposal::ProposalError;
@@ -20,12 +20,6 @@ pub enum CoreError {
         result: String,
         white: u64,
         black: u64,
-    },
-    #[error("that {option} is {length} characters long; it can be at most {max}")]
-    TooLong {
-        option: &'static str,
-        length: usize,
-        max: usize,
     },
     #[error("only <@{white}> and <@{black}> play in this game: to play yourself, /challenge someone in another channel or thread")]
     NotAPlayer { white: u64, black: u64 },
@@ -219,6 +213,8 @@ pub enum CoreError {
     NoSuchPage { pages: usize },
     #[error("{}", storage_failed(.0))]
     Storage(#[source] StoreError),
+    #[error(transparent)]
+    Parse(#[from] ParseError),
 }
 
 /// A failed change: nothing was written (every change is one transaction), and whether

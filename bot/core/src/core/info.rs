@@ -283,7 +283,7 @@ impl Core {
 /// only when nothing longer is. Record notation around it is dropped: `(WD)xe5` names WD,
 /// `Q=WbRbmHfB` names WbRbmHfB.
 pub(super) fn design_in(text: &str) -> Option<String> {
-    let max = usize::from(super::catalogue::DESIGN_MAX);
+    let max = usize::from(super::bounds::DESIGN_MAX);
     let reads = |word: &&str| {
         word.len() <= max
             && word.chars().any(|c| c.is_ascii_uppercase())

@@ -10,8 +10,10 @@
 //! everything that happens later); `gate` and `limits` (shutdown and flood control);
 //! `quotas` (what one member or server may have going at once); `watch` (what the web
 //! pages show); `catalogue` (the command
-//! table), `text` and `error` (words).
+//! table, its bounds in `bounds`) and `parse` (options into a `Request`, for every adapter),
+//! `text` and `error` (words).
 
+pub mod bounds;
 pub mod builder;
 pub mod catalogue;
 mod challenge;
@@ -25,6 +27,7 @@ mod gate;
 mod info;
 pub mod limits;
 mod owe;
+mod parse;
 mod play;
 mod present;
 mod privacy;
@@ -45,11 +48,13 @@ mod venue;
 mod watch;
 
 pub use builder::Pick;
-pub use complete::{Choice, Field};
+pub use catalogue::Field;
+pub use complete::Choice;
 pub use computer::default_searches as computer_searches;
 pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
+pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
 pub use request::{
@@ -352,7 +357,6 @@ impl Core {
         place: Place,
         request: Request,
     ) -> Result<Vec<Reply>, CoreError> {
-        request.check_lengths()?;
         match request {
             Request::Challenge(c) => self.challenge(who, place, c).await,
             Request::Press(press) => self.press(who, place, press).await,

@@ -36,18 +36,7 @@ pub fn help_of(kept: impl Fn(&str) -> bool) -> String {
 
 /// One line of /help: `/name option [optional]`: description.
 fn usage(text: &mut String, name: &str, c: &Command) {
-    let _ = write!(text, "\n`/{name}");
-    for option in c.options {
-        match option.required {
-            true => {
-                let _ = write!(text, " {}", option.name);
-            }
-            false => {
-                let _ = write!(text, " [{}]", option.name);
-            }
-        }
-    }
-    let _ = write!(text, "`: {}", c.description);
+    let _ = write!(text, "\n`{}`: {}", c.usage(name), c.description);
 }
 
 /// The answer to every command while the bot shuts down.

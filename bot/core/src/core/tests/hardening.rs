@@ -8,45 +8,43 @@ fn turn(text: &str) -> Request {
     Request::Turn { text: text.into() }
 }
 
-/// Every way a 5000-character text reaches the core: refused, the answer short, the game
-/// unchanged.
+/// Every way a 5000-character text is typed: refused by the parser before the core acts,
+/// the answer short, the game unchanged.
 async fn five_thousand_characters_are_refused_briefly(backend: Backend) {
     let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let long = "W".repeat(5000);
-    let requests = [
-        turn(&long),
-        Request::Move {
-            text: "Kd2".into(),
-            redesign: Some(long.clone()),
-        },
-        Request::Buy {
-            design: long.clone(),
-            redesign: None,
-        },
-        Request::Transfer {
-            piece: long.clone(),
-            square: "e2".into(),
-            redesign: None,
-        },
-        Request::Price {
-            design: long.clone(),
-            ruleset: None,
-        },
-        Request::Propose {
-            kind: ProposalKind::Atom,
-            name: "z".repeat(2400),
-            notation: "Z".into(),
-            estimate: "3".into(),
-        },
+    let name = "z".repeat(2400);
+    let text = Given::Text;
+    let typed: [(&str, Vec<(&str, Given)>); 6] = [
+        ("turn", vec![("text", text(&long))]),
+        (
+            "move",
+            vec![("move", text("Kd2")), ("redesign", text(&long))],
+        ),
+        ("buy", vec![("design", text(&long))]),
+        (
+            "transfer",
+            vec![("piece", text(&long)), ("square", text("e2"))],
+        ),
+        ("price", vec![("design", text(&long))]),
+        (
+            "propose",
+            vec![
+                ("kind", text("atom")),
+                ("name", text(&name)),
+                ("notation", text("Z")),
+                ("estimate", text("3")),
+            ],
+        ),
     ];
-    for request in requests {
-        let text = f.refused(&alice(), HERE, request).await;
+    for (command, options) in typed {
+        let refusal = CoreError::from(parse(command, &options).unwrap_err()).sentence();
         assert!(
-            text.contains("5000 characters long") || text.contains("2400"),
-            "{text}"
+            refusal.contains("5000 characters long") || refusal.contains("2400"),
+            "{refusal}"
         );
-        assert!(text.len() < 200, "{text}");
+        assert!(refusal.len() < 200, "{refusal}");
     }
     assert_eq!(f.row().await.version, 0);
 }

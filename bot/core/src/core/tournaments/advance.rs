@@ -134,7 +134,7 @@ impl Core {
             });
         }
         let rounds = match (swiss, rounds) {
-            (true, Some(r)) if !(1..=super::options::MAX_ROUNDS).contains(&r) => {
+            (true, Some(r)) if !(1..=crate::core::bounds::MAX_ROUNDS).contains(&r) => {
                 return Err(super::OptionError::Rounds(r).into())
             }
             (true, r) => r.unwrap_or(row.rounds),

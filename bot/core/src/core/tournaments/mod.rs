@@ -16,7 +16,7 @@ mod page;
 mod show;
 mod signup;
 
-pub use options::{OptionError, MAX_PLAYERS, MAX_ROUNDS};
+pub use options::OptionError;
 pub use page::TournamentPage;
 
 use super::text::literal;
