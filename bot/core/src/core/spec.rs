@@ -188,13 +188,8 @@ pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<()
         _ if settings.channels.is_empty() => Ok(()),
         Some(channel) if settings.channels.contains(&channel) => Ok(()),
         _ => {
-            let channels: Vec<String> = settings
-                .channels
-                .iter()
-                .map(|c| format!("<#{c}>"))
-                .collect();
             Err(CoreError::ChannelNotAllowed {
-                channels: channels.join(", "),
+                channels: settings.channels.clone(),
             })
         }
     }
