@@ -215,7 +215,6 @@ fn thread_name(name: String) -> String {
 /// Discord's limit on a thread's name.
 const THREAD_NAME_MAX: usize = 100;
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! attached whole when it holds a code block), select menus and buttons, and mentions
 //! limited to the members the reply pings.
 
-use crate::core::{ButtonStyle, Content, Form, Local, Reply, Span};
+use crate::core::{literal, ButtonStyle, Content, Form, Local, Reply, Span};
 use crate::picture::{self, Painters};
 use crate::store::Nonce;
 use poise::serenity_prelude as serenity;
@@ -233,27 +233,6 @@ pub fn local(words: Local) -> &'static str {
     }
 }
 
-/// Text a member wrote as Discord shows it as typed: every character Discord's markdown
-/// reads is backslash-escaped. `[Free Nitro](https://...)` stays words and a visible
-/// address, never a masked link; `**`, `__`, `~~`, `||`, a backtick or `<@id>` in a name
-/// neither formats nor mentions.
-fn literal(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if MARKDOWN.contains(&c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// The characters Discord's markdown gives a meaning: emphasis, code, spoilers, quotes,
-/// headings, lists, masked links, mentions and escapes themselves.
-const MARKDOWN: &[char] = &[
-    '\\', '*', '_', '~', '`', '|', '>', '<', '#', '-', '[', ']', '(', ')', ':', '@',
-];
-
 /// Text within Discord's limit: (first message, further messages, the whole text to attach
 /// instead). Text with a code block is not split, since a split block loses its alignment:
 /// its first lines go out and the whole is attached.
@@ -315,7 +294,11 @@ mod tests {
         );
         assert_eq!(markdown(&csipgs_core::words![typed(r"a\b")]), r"a\\b");
         assert_eq!(
-            markdown(&csipgs_core::words![strong("Game on!"), " ", crate::core::code("Kd2")]),
+            markdown(&csipgs_core::words![
+                strong("Game on!"),
+                " ",
+                crate::core::code("Kd2")
+            ]),
             "**Game on!** `Kd2`"
         );
     }

@@ -352,7 +352,7 @@ mod tests {
             .collect();
         assert_eq!(plies, [None, Some(2), None]);
         // Their words all stay.
-        assert_eq!(shown[0].text, "Your board in the fog game.".into());
+        assert_eq!(shown[0].text, Content::from("Your board in the fog game."));
     }
 
     #[test]

@@ -69,14 +69,14 @@ pub(super) fn content(text: &Content) -> Markup {
     html! {
         @for span in text.spans() {
             @match span {
-                Span::Text(words) | Span::Typed(words) => (words),
-                Span::Member(_) => "a member",
-                Span::Channel(_) => "a channel",
-                Span::Strong(inner) => strong { (content(inner)) },
-                Span::Code(code) => code { (code) },
-                Span::Block(lines) => pre { (lines) },
-                Span::Relative(at) | Span::Date(at) => time { (utc_time(*at)) },
-                Span::Local(words) => (crate::discord::local_words(*words)),
+                Span::Text(words) | Span::Typed(words) => { (words) }
+                Span::Member(_) => { "a member" }
+                Span::Channel(_) => { "a channel" }
+                Span::Strong(inner) => { strong { (content(inner)) } }
+                Span::Code(typed) => { code { (typed) } }
+                Span::Block(lines) => { pre { (lines) } }
+                Span::Relative(at) | Span::Date(at) => { time { (utc_time(*at)) } }
+                Span::Local(words) => { (crate::discord::local_words(*words)) }
             }
         }
     }

@@ -7,15 +7,15 @@ use super::present::{
 };
 use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
-use crate::words;
 use super::{
-    member, named_channel, Content, Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
-    Reply, Target, Who,
+    member, named_channel, Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Content,
+    Core, CoreError, Place, Press, Reply, Target, Who,
 };
 use crate::family::{GameRules, GameState};
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
 };
+use crate::words;
 use engine::fide::FideGame;
 use engine::{Clock, Color, Game, Position};
 
@@ -385,7 +385,11 @@ fn challenge_message(challenge: &ChallengeRow, id: i64, seal: &Seal) -> Reply {
         .pinging(opponent.id)
         .with_buttons(vec![
             accept,
-            Button::new(press(ChallengeAnswer::Decline), "Decline", ButtonStyle::Decline),
+            Button::new(
+                press(ChallengeAnswer::Decline),
+                "Decline",
+                ButtonStyle::Decline,
+            ),
             cancel,
         ]),
         None => Reply::public(words![

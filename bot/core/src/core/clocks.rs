@@ -4,9 +4,9 @@
 
 use super::member;
 use super::present::{board, game_over};
-use crate::words;
 use super::{Core, CoreError, Reply, Target};
 use crate::store::{End, GameRow, Status, StoreError};
+use crate::words;
 
 impl Core {
     /// If the side to move in `row` is out of time at `now`, end the game on time, save it

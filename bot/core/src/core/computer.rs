@@ -13,13 +13,15 @@ mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
-use super::{member, named_channel, BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
-use crate::words;
+use super::{
+    member, named_channel, BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who,
+};
 use crate::family::{Family, GameRules};
 use crate::lane::Lane;
 use crate::store::{
     Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,
 };
+use crate::words;
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
@@ -226,7 +228,13 @@ impl Core {
         ];
         let mut replies = match thread {
             Some(thread) => vec![
-                Reply::public(words!["Game on! ", players_terms, ", in ", named_channel(thread), "."]),
+                Reply::public(words![
+                    "Game on! ",
+                    players_terms,
+                    ", in ",
+                    named_channel(thread),
+                    "."
+                ]),
                 Reply::public(announce)
                     .pinging(who.id)
                     .to(Target::Channel { channel: thread }),

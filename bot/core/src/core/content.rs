@@ -170,12 +170,6 @@ impl Content {
         }
     }
 
-    /// This content with a piece appended.
-    pub fn and(mut self, piece: impl Into<Piece>) -> Content {
-        self.push(piece);
-        self
-    }
-
     /// The content without whitespace at its end.
     pub fn trim_end(self) -> Content {
         self.trim_end_matches(char::is_whitespace)
@@ -238,9 +232,7 @@ impl Content {
         let mut out = String::new();
         for span in &self.0 {
             match span {
-                Span::Text(t) | Span::Typed(t) | Span::Code(t) | Span::Block(t) => {
-                    out.push_str(t)
-                }
+                Span::Text(t) | Span::Typed(t) | Span::Code(t) | Span::Block(t) => out.push_str(t),
                 Span::Strong(inner) => out.push_str(&inner.plain(name)),
                 other => out.push_str(&name(other)),
             }
@@ -391,7 +383,15 @@ mod tests {
             Span::Block("ab".to_string()),
         ];
         assert_eq!(read, expected);
-        for text in ["<@>", "<@12", "<!12>", "<@99999999999999999999>", "<", "`", "**"] {
+        for text in [
+            "<@>",
+            "<@12",
+            "<!12>",
+            "<@99999999999999999999>",
+            "<",
+            "`",
+            "**",
+        ] {
             assert_eq!(Content::from_markup(text), words![text], "{text}");
         }
         assert!(Content::from_markup("").is_empty());

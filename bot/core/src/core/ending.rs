@@ -3,11 +3,11 @@
 //! and record.
 
 use super::{typed, Core, Reply, Target};
-use crate::words;
 use crate::family::{Family, GameRules};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };
+use crate::words;
 use engine::{Color, EndReason, Outcome};
 use league::ratings::{self, Change, Rating, Score};
 

@@ -4,9 +4,9 @@
 use super::content::listed;
 use super::content::Local;
 use super::{member, Content, Span};
-use crate::words;
 use crate::family::{ChoiceError, Refused};
 use crate::store::{Counted, Outage, Player, Quota, StoreError};
+use crate::words;
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 

@@ -5,9 +5,9 @@ use super::present::{
 };
 use super::watch::priced;
 use super::{block, member, strong, typed, Content, Core, CoreError, Picture, Place, Reply, Who};
-use crate::words;
 use crate::family::GameState;
 use crate::store::{GameRow, LinkKind, ProposalRow, Status, StoreError, Word};
+use crate::words;
 use engine::fide::FideGame;
 use engine::{zorkmids, Color, Design, Game, Position, Ruleset};
 use std::fmt::Write;
@@ -116,11 +116,7 @@ impl Core {
         let text = words![
             "Your board against ",
             member(row.player(!color).id),
-            format!(
-                ", turn {}: {} to move.",
-                position.ply(),
-                position.to_move()
-            ),
+            format!(", turn {}: {} to move.", position.ply(), position.to_move()),
         ];
         let picture = private_picture(&row.players, game, color, clocks_now(row, self.now()));
         Ok(vec![Reply::private(text).with_picture(picture)])

@@ -18,8 +18,8 @@ pub mod catalogue;
 mod challenge;
 mod clocks;
 mod complete;
-mod content;
 mod computer;
+mod content;
 mod ending;
 mod error;
 
@@ -47,10 +47,10 @@ mod watch;
 
 pub use builder::Pick;
 pub use complete::{Choice, Field};
+pub use computer::default_searches as computer_searches;
 pub use content::{
     block, code, member, named_channel, strong, typed, utc_time, Content, Local, Piece, Span,
 };
-pub use computer::default_searches as computer_searches;
 pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;

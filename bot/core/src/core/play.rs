@@ -7,9 +7,9 @@ use super::watch::add_watch;
 use super::{
     member, Button, ButtonStyle, Core, CoreError, Local, Place, Press, Reply, Span, Target, Who,
 };
-use crate::words;
 use crate::family::Refused;
 use crate::store::{End, GameRow, LinkKind};
+use crate::words;
 use engine::{Color, Played, TurnError};
 
 impl Core {

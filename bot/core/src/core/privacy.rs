@@ -2,12 +2,12 @@
 //! forgetting them (also the operator's `csipgs forget`). Each answer goes to the asker only.
 
 use super::present::{board, game_over, secret};
-use crate::words;
 use super::request::{Press, PrivacyRequest};
 use super::{
     code, strong, Button, ButtonStyle, Content, Core, CoreError, File, Place, Reply, Target, Who,
 };
 use crate::store::{End, Forgotten, GameRow, StoreError};
+use crate::words;
 use serde_json::Value;
 use std::collections::HashSet;
 

@@ -2,8 +2,8 @@
 //! estimate, the other answers with theirs, and the higher becomes its price in the game.
 
 use super::{code, member, strong, typed, Core, CoreError, Place, Reply, Target, Who};
-use crate::words;
 use crate::store::{ProposalKind, ProposalRow, Word};
+use crate::words;
 use engine::proposal::{check_estimate, Proposals};
 use engine::{Color, Design, Modifier};
 use rust_decimal::Decimal;

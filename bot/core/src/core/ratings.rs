@@ -1,10 +1,13 @@
 //! Ratings and who plays: /rating, /leaderboard, /profile and /games.
 
 use super::present::page_of;
-use super::{member, named_channel, strong, typed, Content, Local, Span, Core, CoreError, Listing, Picture, Place, Reply, Who};
-use crate::words;
+use super::{
+    member, named_channel, strong, typed, Content, Core, CoreError, Listing, Local, Picture, Place,
+    Reply, Span, Who,
+};
 use crate::family::Family;
 use crate::store::{Player, RatingRow, Word};
+use crate::words;
 use engine::{Color, EndReason};
 use league::ratings;
 use render::{ChartView, Column, TableView};

@@ -2,9 +2,9 @@
 
 use super::content::listed;
 use super::{Content, Core, CoreError, Place, Reply, SettingsChange, Who};
-use crate::words;
 use crate::family::GameRules;
 use crate::store::{GuildSettings, LinkKind};
+use crate::words;
 
 impl Core {
     /// Show the server's settings, or change them (Manage Server).

@@ -187,10 +187,8 @@ pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<()
     match judged {
         _ if settings.channels.is_empty() => Ok(()),
         Some(channel) if settings.channels.contains(&channel) => Ok(()),
-        _ => {
-            Err(CoreError::ChannelNotAllowed {
-                channels: settings.channels.clone(),
-            })
-        }
+        _ => Err(CoreError::ChannelNotAllowed {
+            channels: settings.channels.clone(),
+        }),
     }
 }

@@ -308,7 +308,11 @@ impl Fixture {
         let challenge = self.challenge(ruleset, options).await;
         let accept = press(&challenge.buttons[0].id);
         let reply = self.one(&bob(), accept).await;
-        assert!(reply.text.shown().starts_with("Game on!"), "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
     }
 
     pub async fn play(&self, who: &Who, text: &str) -> Reply {
@@ -398,7 +402,11 @@ impl Fixture {
     pub async fn create(&self, spec: TournamentSpec) -> i64 {
         let reply = self.one(&alice(), create(spec)).await;
         assert!(!reply.ephemeral, "{}", reply.text.shown());
-        assert!(reply.text.shown().contains("Press Join"), "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().contains("Press Join"),
+            "{}",
+            reply.text.shown()
+        );
         self.core
             .store()
             .channel_tournament(Core::channel(HERE).unwrap())
@@ -486,7 +494,11 @@ impl Fixture {
                 let ask = self.say(&who(loser), place, Request::Resign).await;
                 let confirm = press(&ask[0].buttons[0].id);
                 let done = self.say(&who(loser), place, confirm).await;
-                assert!(done[0].text.shown().contains("resigns"), "{:?}", done[0].text.shown());
+                assert!(
+                    done[0].text.shown().contains("resigns"),
+                    "{:?}",
+                    done[0].text.shown()
+                );
             }
             End::Draw => {
                 self.say(&who(b.white), place, Request::Draw).await;
@@ -505,7 +517,9 @@ impl Fixture {
         let delivered = self.platform.delivered.lock().unwrap();
         delivered
             .iter()
-            .filter(|(target, r)| *target == Target::Channel { channel } && r.text.shown().contains(word))
+            .filter(|(target, r)| {
+                *target == Target::Channel { channel } && r.text.shown().contains(word)
+            })
             .map(|(_, r)| r.clone())
             .collect()
     }
@@ -540,7 +554,10 @@ impl Fixture {
             .await;
         let accept = press(&replies[0].buttons[0].id);
         let started = self.say(b, place, accept).await;
-        assert!(started[0].text.shown().starts_with("Game on!"), "{started:?}");
+        assert!(
+            started[0].text.shown().starts_with("Game on!"),
+            "{started:?}"
+        );
     }
 
     /// Every row of every table, as objects of their columns.

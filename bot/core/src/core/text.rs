@@ -135,8 +135,9 @@ fn hidden(c: char) -> bool {
             | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
-/// Text a member wrote (a tournament's, a proposal's or a member's name) as the core repeats
-/// it: every character Discord's markdown reads is backslash-escaped, so the text shows as
+/// Text a member wrote (a tournament's, a proposal's or a member's name) in Discord's
+/// markdown, as its adapter shows `Span::Typed` and as the tournament errors still carry a
+/// name: every character the markdown reads is backslash-escaped, so the text shows as
 /// typed. `[Free Nitro](https://...)` stays words and a visible address, never a masked link;
 /// `**`, `__`, `~~`, `||`, a backtick or `<@id>` in a name neither formats nor mentions.
 pub fn literal(text: &str) -> String {
@@ -221,4 +222,3 @@ pub fn rules() -> Content {
         ".",
     ]
 }
-

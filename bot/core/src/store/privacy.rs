@@ -628,7 +628,8 @@ async fn relabel_owed(
 
 /// Replace the member in a JSON value: their id where a message names a member by number
 /// (a direct message's `user`, its `pings`, a member in its content), and in the Discord
-/// markdown an older bot stored, `<@id>` mentions; their names as whole words in strings. True if anything changed.
+/// markdown an older bot stored, `<@id>` mentions; their names as whole words in strings.
+/// True if anything changed.
 fn relabel(value: &mut Value, user: u64, names: &[String], forgotten: &Forgotten) -> bool {
     match value {
         Value::String(text) => {

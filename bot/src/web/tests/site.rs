@@ -209,7 +209,11 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     let refused = f.refused(&alice(), HERE, web(true)).await;
     assert!(refused.contains("Manage Server"), "{refused}");
     let on = f.one(&owner(), web(true)).await;
-    assert!(on.text.shown().contains(&format!("{PUBLIC}/s/")), "{}", on.text.shown());
+    assert!(
+        on.text.shown().contains(&format!("{PUBLIC}/s/")),
+        "{}",
+        on.text.shown()
+    );
     let second = f.play(&bob(), "Ke7").await;
     let link = watch_link(&second).expect("a Watch button");
     let token = link.trim_start_matches(&format!("{PUBLIC}/g/"));
@@ -340,7 +344,11 @@ async fn web_settings_need_pages_served(backend: Backend) {
     let shown = f
         .one(&owner(), Request::Settings(SettingsChange::default()))
         .await;
-    assert!(!shown.text.shown().contains("Web pages"), "{}", shown.text.shown());
+    assert!(
+        !shown.text.shown().contains("Web pages"),
+        "{}",
+        shown.text.shown()
+    );
     assert!(!f.core.store().guild_settings(10).await.unwrap().web);
 }
 
@@ -618,7 +626,11 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
     events.next().await.unwrap();
 
     let renewed = f.one(&owner(), new_links()).await;
-    assert!(renewed.text.shown().contains("new link"), "{}", renewed.text.shown());
+    assert!(
+        renewed.text.shown().contains("new link"),
+        "{}",
+        renewed.text.shown()
+    );
     let second_server = server_link(&renewed.text.shown());
     assert_ne!(second_server, first_server);
     for old in [

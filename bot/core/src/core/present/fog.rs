@@ -5,10 +5,10 @@
 
 use super::announce::{game_over, record_file};
 use super::pictures::{board, clocks_now, picture, private_picture};
-use crate::core::{named_channel, member, strong, Content, Picture, Reply, Target};
-use crate::words;
+use crate::core::{member, named_channel, strong, Content, Picture, Reply, Target};
 use crate::family::GameState;
 use crate::store::{GameRow, Player, Status};
+use crate::words;
 use engine::{Action, Color, DesignPhase, Game, Played, Position, Turn};
 use render::ClockView;
 

@@ -54,7 +54,7 @@ mod tests {
         assert!(footer.is_empty());
         let refused = page_of((1..=23).collect::<Vec<u32>>(), Some(4), "games").unwrap_err();
         assert_eq!(
-            refused.sentence(),
+            refused.sentence().shown(),
             "Page: there are only 3 pages of these: ask for page 1 to 3."
         );
         let empty = page_of(Vec::<u32>::new(), Some(2), "games").unwrap_err();

@@ -28,7 +28,11 @@ impl Fixture {
             .await;
         assert!(!challenge.ephemeral, "{}", challenge.text.shown());
         let reply = self.one(&bob(), press(&challenge.buttons[0].id)).await;
-        assert!(reply.text.shown().starts_with("Game on!"), "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
     }
 
     fn advance(&self, seconds: i64) -> i64 {
@@ -142,7 +146,11 @@ async fn a_turn_one_second_before_the_deadline_counts(backend: Backend) {
         "{}",
         status.text.shown()
     );
-    assert!(status.text.shown().contains("unrated"), "{}", status.text.shown());
+    assert!(
+        status.text.shown().contains("unrated"),
+        "{}",
+        status.text.shown()
+    );
 }
 
 async fn a_late_turn_loses_on_time_instead(backend: Backend) {
@@ -158,7 +166,11 @@ async fn a_late_turn_loses_on_time_instead(backend: Backend) {
         "{}",
         replies[0].text.shown()
     );
-    assert!(!replies[0].text.shown().contains("Ratings"), "{}", replies[0].text.shown());
+    assert!(
+        !replies[0].text.shown().contains("Ratings"),
+        "{}",
+        replies[0].text.shown()
+    );
     assert_eq!(f.row().await.game.turns(), 1);
     // The scheduler finds nothing left to do.
     f.core.run_due(f.advance(1)).await.unwrap();
@@ -334,7 +346,10 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     assert!(text.contains("has played no rated game"), "{text}");
     let empty = f.one(&carol(), Request::Leaderboard { game: None }).await;
     assert!(
-        empty.text.shown().contains("No one has played a rated game"),
+        empty
+            .text
+            .shown()
+            .contains("No one has played a rated game"),
         "{}",
         empty.text.shown()
     );
@@ -368,7 +383,11 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     );
     // Both still provisional: listed with their ?, the winner first.
     let board = f.one(&carol(), Request::Leaderboard { game: None }).await;
-    assert!(board.text.shown().contains("1. <@1> 1"), "{}", board.text.shown());
+    assert!(
+        board.text.shown().contains("1. <@1> 1"),
+        "{}",
+        board.text.shown()
+    );
     assert!(
         board.text.shown().contains("? marks a provisional rating"),
         "{}",
@@ -376,7 +395,10 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     );
     let profile = f.one(&alice(), own_profile()).await;
     assert!(
-        profile.text.shown().contains("classic: 1 won, 0 drawn, 0 lost"),
+        profile
+            .text
+            .shown()
+            .contains("classic: 1 won, 0 drawn, 0 lost"),
         "{}",
         profile.text.shown()
     );
@@ -392,11 +414,18 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     f.start_timed("none", false).await;
     let ask = f.one(&alice(), Request::Resign).await;
     let resigned = f.one(&alice(), press(&ask.buttons[0].id)).await;
-    assert!(!resigned.text.shown().contains("Ratings"), "{}", resigned.text.shown());
+    assert!(
+        !resigned.text.shown().contains("Ratings"),
+        "{}",
+        resigned.text.shown()
+    );
     assert_eq!(f.csipgs_rating(1).await.unwrap().games, 1);
     let profile = f.one(&alice(), own_profile()).await;
     assert!(
-        profile.text.shown().contains("classic: 1 won, 0 drawn, 1 lost"),
+        profile
+            .text
+            .shown()
+            .contains("classic: 1 won, 0 drawn, 1 lost"),
         "{}",
         profile.text.shown()
     );
@@ -477,13 +506,21 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
     let text = f.refused(&alice(), HERE, Request::Replay).await;
     assert!(text.contains("no game<NoReplay>"), "{text}");
     let none = f.one(&alice(), Request::Games(EVERYTHING)).await;
-    assert!(none.text.shown().contains("No games in progress"), "{}", none.text.shown());
+    assert!(
+        none.text.shown().contains("No games in progress"),
+        "{}",
+        none.text.shown()
+    );
     f.start_timed("3d", true).await;
     for (who, turn) in [(alice(), "Kd2; B=WD"), (bob(), "Kd7"), (alice(), "Ke3")] {
         f.play(&who, turn).await;
     }
     let replay = f.one(&carol(), Request::Replay).await;
-    assert!(!replay.text.shown().contains("Too long"), "{}", replay.text.shown());
+    assert!(
+        !replay.text.shown().contains("Too long"),
+        "{}",
+        replay.text.shown()
+    );
     let gif = animation(&replay);
     assert_eq!(gif_frames(&gif), 4);
     // Asked again, the same replay is given, not drawn again; a new turn makes a new one.

@@ -30,7 +30,11 @@ impl Fixture {
             .say(&alice(), HERE, Request::Challenge(request))
             .await
             .remove(0);
-        assert!(reply.text.shown().starts_with("Game on!"), "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
         reply
     }
 
@@ -60,7 +64,10 @@ async fn the_computer_answers_each_turn_once(backend: Backend) {
         .start_computer(against_computer(ColourChoice::White, Some(2)))
         .await;
     assert!(
-        started.text.shown().contains("<@1> (White) vs <@99> (Black)"),
+        started
+            .text
+            .shown()
+            .contains("<@1> (White) vs <@99> (Black)"),
         "{}",
         started.text.shown()
     );
@@ -147,7 +154,11 @@ async fn the_computer_opens_as_white_and_a_rematch_swaps(backend: Backend) {
     assert_eq!(f.row().await.status, Status::Finished);
     // The rematch is against the computer again, at its level, colours swapped.
     let rematch = f.one(&alice(), Request::Rematch).await;
-    assert!(rematch.text.shown().starts_with("Game on!"), "{}", rematch.text.shown());
+    assert!(
+        rematch.text.shown().starts_with("Game on!"),
+        "{}",
+        rematch.text.shown()
+    );
     let row = f.row().await;
     assert_eq!(
         row.computer,
@@ -341,11 +352,18 @@ async fn computer_opens(f: &Fixture, who: &Who, channel: u64, time: Option<&str>
 async fn answered_in(f: &Fixture) -> Vec<u64> {
     let replies = f.core.computer_turns().await.expect("the computer plays");
     let mut channels = Vec::new();
-    for reply in replies.iter().filter(|r| r.text.shown().starts_with("<@99>")) {
+    for reply in replies
+        .iter()
+        .filter(|r| r.text.shown().starts_with("<@99>"))
+    {
         let Some(Target::Channel { channel }) = reply.elsewhere else {
             panic!("{reply:?}");
         };
-        assert!(!reply.text.shown().contains("ran out of time"), "{}", reply.text.shown());
+        assert!(
+            !reply.text.shown().contains("ran out of time"),
+            "{}",
+            reply.text.shown()
+        );
         channels.push(channel);
     }
     channels

@@ -41,7 +41,11 @@ impl Fixture {
             .await;
         assert!(!challenge.ephemeral, "{}", challenge.text.shown());
         let reply = self.one(&bob(), press(&challenge.buttons[0].id)).await;
-        assert!(reply.text.shown().starts_with("Game on!"), "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
         assert!(
             matches!(reply.picture, Some(Picture::FideBoard(_))),
             "{:?}",
@@ -78,7 +82,11 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
         challenge.text.shown()
     );
     let started = f.one(&bob(), press(&challenge.buttons[0].id)).await;
-    assert!(started.text.shown().contains("/move in SAN"), "{}", started.text.shown());
+    assert!(
+        started.text.shown().contains("/move in SAN"),
+        "{}",
+        started.text.shown()
+    );
 
     let first = f.one(&alice(), mv("e3")).await;
     assert!(
@@ -234,14 +242,22 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
     f.start_fide("none", None).await;
     f.moves(&["e4", "e5"]).await;
     let offer = f.one(&alice(), Request::Draw).await;
-    assert!(offer.text.shown().contains("offers a draw"), "{}", offer.text.shown());
+    assert!(
+        offer.text.shown().contains("offers a draw"),
+        "{}",
+        offer.text.shown()
+    );
     let done = f.one(&bob(), Request::Draw).await;
     assert!(
         done.text.shown().contains("1/2-1/2, drawn by agreement"),
         "{}",
         done.text.shown()
     );
-    assert!(done.text.shown().contains("Ratings:"), "{}", done.text.shown());
+    assert!(
+        done.text.shown().contains("Ratings:"),
+        "{}",
+        done.text.shown()
+    );
     let row = f.row().await;
     assert_eq!(row.game.result().unwrap().reason, EndReason::DrawAgreed);
 
@@ -283,7 +299,11 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
             },
         )
         .await;
-    assert!(both.text.shown().contains("fide chess: "), "{}", both.text.shown());
+    assert!(
+        both.text.shown().contains("fide chess: "),
+        "{}",
+        both.text.shown()
+    );
     let board = f
         .one(
             &carol(),
@@ -292,7 +312,11 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
             },
         )
         .await;
-    assert!(board.text.shown().contains("Leaderboard (fide)"), "{}", board.text.shown());
+    assert!(
+        board.text.shown().contains("Leaderboard (fide)"),
+        "{}",
+        board.text.shown()
+    );
     let text = f
         .refused(
             &carol(),

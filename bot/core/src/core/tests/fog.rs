@@ -77,7 +77,10 @@ impl Fixture {
         let replies = self
             .say(&bob(), HERE, press(&challenge.buttons[0].id))
             .await;
-        assert!(replies[0].text.shown().starts_with("Game on!"), "{replies:?}");
+        assert!(
+            replies[0].text.shown().starts_with("Game on!"),
+            "{replies:?}"
+        );
         replies
     }
 
@@ -166,7 +169,10 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     assert_eq!(mine.len(), 1);
     assert!(mine[0].ephemeral);
     assert!(
-        mine[0].text.shown().starts_with("Your board against <@2>, turn 5"),
+        mine[0]
+            .text
+            .shown()
+            .starts_with("Your board against <@2>, turn 5"),
         "{}",
         mine[0].text.shown()
     );
@@ -306,7 +312,10 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
     let replies = f.say(&bob(), HERE, Request::Game).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies[1].ephemeral);
-    assert!(replies[1].text.shown().starts_with("Your board in the fog game"));
+    assert!(replies[1]
+        .text
+        .shown()
+        .starts_with("Your board in the fog game"));
     assert_eq!(board_view(&replies[1]).orientation, Color::Black);
     // Once.
     assert_eq!(f.say(&bob(), HERE, Request::Game).await.len(), 1);
@@ -565,7 +574,10 @@ async fn a_probe_of_the_hidden_board_gets_one_sentence_and_is_announced(backend:
     let later = f.now.load(Ordering::SeqCst) + 60;
     f.core.run_due(later).await.unwrap();
     let delivered = f.platform.delivered.lock().unwrap().clone();
-    let news: Vec<&(Target, Reply)> = delivered.iter().filter(|(_, r)| r.text.shown() == told).collect();
+    let news: Vec<&(Target, Reply)> = delivered
+        .iter()
+        .filter(|(_, r)| r.text.shown() == told)
+        .collect();
     assert_eq!(news.len(), 1, "{delivered:?}");
     assert_eq!(news[0].0, Target::Channel { channel: 20 });
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);

@@ -98,9 +98,15 @@ async fn control_and_bidi_characters_are_neutralised(backend: Backend) {
         )
         .await;
     for reply in &replies {
-        assert!(!reply.text.shown().contains('\u{202E}'), "{:?}", reply.text.shown());
+        assert!(
+            !reply.text.shown().contains('\u{202E}'),
+            "{:?}",
+            reply.text.shown()
+        );
     }
-    assert!(replies.iter().any(|r| r.text.shown().contains("zeb\u{FFFD}ra")));
+    assert!(replies
+        .iter()
+        .any(|r| r.text.shown().contains("zeb\u{FFFD}ra")));
 }
 
 async fn errors_quote_the_design_as_typed(backend: Backend) {
@@ -148,7 +154,11 @@ async fn after_the_game_the_channel_says_how_it_ended(backend: Backend) {
     assert!(text.contains("/challenge"), "{text}");
     // /board shows the last game, with its result.
     let board = f.one(&alice(), Request::Board { ply: None }).await;
-    assert!(board.text.shown().contains("The last game here"), "{}", board.text.shown());
+    assert!(
+        board.text.shown().contains("The last game here"),
+        "{}",
+        board.text.shown()
+    );
     assert!(board.picture.is_some());
 }
 
@@ -159,7 +169,11 @@ async fn the_board_after_any_turn(backend: Backend) {
     f.play(&bob(), "Kd7").await;
     f.play(&alice(), "Kc3").await;
     let reply = f.one(&carol(), Request::Board { ply: Some(1) }).await;
-    assert!(reply.text.shown().contains("after turn 1 of 3"), "{}", reply.text.shown());
+    assert!(
+        reply.text.shown().contains("after turn 1 of 3"),
+        "{}",
+        reply.text.shown()
+    );
     match &reply.picture {
         Some(Picture::Board(view)) => {
             let kings: Vec<String> = view.pieces.iter().map(|(sq, _, _)| sq.name()).collect();
@@ -192,7 +206,11 @@ async fn a_turn_is_owed_until_delivered(backend: Backend) {
     let delivered = f.platform.delivered.lock().unwrap().clone();
     let (target, message) = delivered.last().unwrap();
     assert_eq!(*target, Target::Channel { channel: 20 });
-    assert!(message.text.shown().contains("played **Kd2**"), "{}", message.text.shown());
+    assert!(
+        message.text.shown().contains("played **Kd2**"),
+        "{}",
+        message.text.shown()
+    );
     assert!(matches!(message.picture, Some(Picture::Board(_))));
     assert_eq!(store.owed_count().await.unwrap(), 0);
     // A delivered reply is never sent again.
@@ -404,7 +422,10 @@ async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge(backend
     assert!(text.contains("your own challenge"), "{text}");
     let started = f.one(&carol(), press(&open.buttons[0].id)).await;
     assert!(
-        started.text.shown().contains("<@1> (White) vs <@3> (Black)"),
+        started
+            .text
+            .shown()
+            .contains("<@1> (White) vs <@3> (Black)"),
         "{}",
         started.text.shown()
     );
@@ -419,7 +440,11 @@ async fn games_get_threads_of_their_own(backend: Backend) {
     let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
     let replies = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
-    assert!(replies[0].text.shown().contains("in <#901>"), "{}", replies[0].text.shown());
+    assert!(
+        replies[0].text.shown().contains("in <#901>"),
+        "{}",
+        replies[0].text.shown()
+    );
     assert!(replies[0].replaces);
     assert_eq!(replies[1].elsewhere, Some(Target::Channel { channel: 901 }));
     assert!(replies[1].picture.is_some());
@@ -536,7 +561,8 @@ async fn the_player_to_move_is_told_by_dm_when_they_ask(backend: Backend) {
     let delivered = f.platform.delivered.lock().unwrap().clone();
     assert!(delivered
         .iter()
-        .any(|(t, r)| *t == Target::Direct { user: 2 } && r.text.shown().contains("Your turn in <#20>")));
+        .any(|(t, r)| *t == Target::Direct { user: 2 }
+            && r.text.shown().contains("Your turn in <#20>")));
     // Alice did not ask: no DM for her.
     let replies = f.say(&bob(), HERE, mv("Kd7")).await;
     assert_eq!(replies.len(), 1);
@@ -602,7 +628,11 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
         "{}",
         first.text.shown()
     );
-    assert!(!first.text.shown().contains("<#35>"), "{}", first.text.shown());
+    assert!(
+        !first.text.shown().contains("<#35>"),
+        "{}",
+        first.text.shown()
+    );
     assert!(
         first
             .text
@@ -617,7 +647,11 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
         "{}",
         second.text.shown()
     );
-    assert!(second.text.shown().contains("<#41>"), "{}", second.text.shown());
+    assert!(
+        second.text.shown().contains("<#41>"),
+        "{}",
+        second.text.shown()
+    );
     let beyond = f.refused(&carol(), HERE, games(Some(3))).await;
     assert!(beyond.contains("only 2 pages"), "{beyond}");
     let everything = Request::Games(Listing {
@@ -630,7 +664,11 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
         "{}",
         all.text.shown()
     );
-    assert!(all.text.shown().starts_with("**12 game(s)"), "{}", all.text.shown());
+    assert!(
+        all.text.shown().starts_with("**12 game(s)"),
+        "{}",
+        all.text.shown()
+    );
 }
 
 on_both!(

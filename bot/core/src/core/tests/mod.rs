@@ -111,7 +111,11 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
             message: 77
         }
     );
-    assert!(delivered[0].1.text.shown().starts_with("This challenge expired."));
+    assert!(delivered[0]
+        .1
+        .text
+        .shown()
+        .starts_with("This challenge expired."));
     assert_eq!(f.core.run_due(later + 1000).await.unwrap(), 0);
     assert_eq!(f.platform.delivered.lock().unwrap().len(), 1);
 
@@ -121,7 +125,12 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
     let stale = press(&third.buttons[0].id);
     assert!(f.refused(&bob(), HERE, stale).await.contains("replaced"));
     let fresh = press(&fourth.buttons[0].id);
-    assert!(f.one(&bob(), fresh).await.text.shown().contains("kurnia rules"));
+    assert!(f
+        .one(&bob(), fresh)
+        .await
+        .text
+        .shown()
+        .contains("kurnia rules"));
 }
 
 async fn a_random_colour_gives_each_player_one_side(backend: Backend) {
@@ -238,7 +247,8 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
         last = f.play(&players[i % 2], turn).await;
     }
     assert!(
-        last.text.shown()
+        last.text
+            .shown()
             .contains("**Game over: 1-0, White wins by checkmate.**"),
         "{}",
         last.text.shown()
@@ -351,10 +361,7 @@ async fn game_commands_need_a_game_in_a_server_channel(backend: Backend) {
         Request::Abort,
     ] {
         let text = f.refused(&alice(), HERE, request.clone()).await;
-        assert_eq!(
-            text,
-            "There is no game<NoGame>."
-        );
+        assert_eq!(text, "There is no game<NoGame>.");
         let text = f.refused(&alice(), Place::Direct, request).await;
         assert!(text.starts_with("Games are played in server channels"));
     }
@@ -402,7 +409,10 @@ async fn draws_are_offered_then_accepted_in_classic_only(backend: Backend) {
     assert_eq!(f.row().await.draw_offer, None);
     f.one(&bob(), Request::Draw).await;
     let accepted = f.one(&alice(), Request::Draw).await;
-    assert!(accepted.text.shown().contains("1/2-1/2, drawn by agreement"));
+    assert!(accepted
+        .text
+        .shown()
+        .contains("1/2-1/2, drawn by agreement"));
     assert_eq!(f.row().await.status, Status::Finished);
 
     f.start(Ruleset::Kurnia, Options::default()).await;
@@ -429,7 +439,11 @@ async fn who_may_abort(backend: Backend) {
     let reply = f.one(&moderator(), Request::Abort).await;
     assert!(!reply.ephemeral);
     let history = f.one(&alice(), Request::History).await;
-    assert!(history.text.shown().contains("aborted"), "{}", history.text.shown());
+    assert!(
+        history.text.shown().contains("aborted"),
+        "{}",
+        history.text.shown()
+    );
 }
 
 async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
@@ -469,7 +483,11 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     assert!(replies[0].ephemeral);
     assert!(replies[0].text.shown().contains("is 3"));
     assert!(!replies[1].ephemeral);
-    assert!(!replies[1].text.shown().contains(" 3"), "{}", replies[1].text.shown());
+    assert!(
+        !replies[1].text.shown().contains(" 3"),
+        "{}",
+        replies[1].text.shown()
+    );
     assert_eq!(replies[1].pings, vec![2]);
     let text = f.refused(&bob(), HERE, propose("2")).await;
     assert!(text.contains("being bid on already"), "{text}");
@@ -492,7 +510,9 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     let done = f.one(&bob(), estimate("4.5", 1)).await;
     assert!(!done.ephemeral);
     assert!(
-        done.text.shown().contains("<@1> (White) 3, <@2> (Black) 4.5"),
+        done.text
+            .shown()
+            .contains("<@1> (White) 3, <@2> (Black) 4.5"),
         "{}",
         done.text.shown()
     );
@@ -507,7 +527,11 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
             },
         )
         .await;
-    assert!(price.text.shown().contains("Z costs 5 zorkmids"), "{}", price.text.shown());
+    assert!(
+        price.text.shown().contains("Z costs 5 zorkmids"),
+        "{}",
+        price.text.shown()
+    );
     let elsewhere = f
         .refused(
             &carol(),
@@ -520,7 +544,10 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
         .await;
     assert!(elsewhere.contains("has no price"));
     let status = f.one(&carol(), Request::Game).await;
-    assert!(status.text.shown().contains("Proposed atom zebra (Z) costs 4.5"));
+    assert!(status
+        .text
+        .shown()
+        .contains("Proposed atom zebra (Z) costs 4.5"));
 
     // A modifier.
     let replies = f
@@ -538,7 +565,9 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     assert_eq!(replies.len(), 2);
     let done = f.one(&alice(), estimate("4", 2)).await;
     assert!(
-        done.text.shown().contains("the runner modifier multiplies by 5"),
+        done.text
+            .shown()
+            .contains("the runner modifier multiplies by 5"),
         "{}",
         done.text.shown()
     );
@@ -585,11 +614,19 @@ async fn prices_anywhere_with_a_diagram(backend: Backend) {
     // In a progressive game's channel, its table applies.
     f.start(Ruleset::Progressive, Options::default()).await;
     let reply = f.one(&carol(), price("fcFfmW", None)).await;
-    assert!(reply.text.shown().contains("costs 1 zorkmid"), "{}", reply.text.shown());
+    assert!(
+        reply.text.shown().contains("costs 1 zorkmid"),
+        "{}",
+        reply.text.shown()
+    );
     let reply = f
         .one(&carol(), price("fcFfmW", Some(Ruleset::Classic)))
         .await;
-    assert!(reply.text.shown().contains("costs 2 zorkmids"), "{}", reply.text.shown());
+    assert!(
+        reply.text.shown().contains("costs 2 zorkmids"),
+        "{}",
+        reply.text.shown()
+    );
 }
 
 async fn board_game_history_help_and_rules(backend: Backend) {
@@ -611,7 +648,10 @@ async fn board_game_history_help_and_rules(backend: Backend) {
         let reply = f.one(&who, Request::Board { ply: None }).await;
         assert!(!reply.ephemeral);
         assert!(
-            reply.text.shown().contains("turn 2: Black to move. Last: 1.Kd2"),
+            reply
+                .text
+                .shown()
+                .contains("turn 2: Black to move. Last: 1.Kd2"),
             "{}",
             reply.text.shown()
         );

@@ -107,8 +107,16 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     assert!(opened.iter().all(|n| n.starts_with("R1 · ")), "{opened:?}");
     let posted = f.posted(20, ", round 1:\n");
     assert_eq!(posted.len(), 1);
-    assert!(posted[0].text.shown().contains("Board 1: <@"), "{}", posted[0].text.shown());
-    assert!(posted[0].text.shown().contains(" in <#"), "{}", posted[0].text.shown());
+    assert!(
+        posted[0].text.shown().contains("Board 1: <@"),
+        "{}",
+        posted[0].text.shown()
+    );
+    assert!(
+        posted[0].text.shown().contains(" in <#"),
+        "{}",
+        posted[0].text.shown()
+    );
     // The first board of each game is posted in its thread, pinging both players.
     let state = f.state(id).await;
     for b in &state.boards {
@@ -152,7 +160,11 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     }
     let over = f.posted(20, "is over");
     assert_eq!(over.len(), 1);
-    assert!(over[0].text.shown().contains("Winner"), "{}", over[0].text.shown());
+    assert!(
+        over[0].text.shown().contains("Winner"),
+        "{}",
+        over[0].text.shown()
+    );
     match &over[0].picture {
         Some(Picture::Table(table)) => {
             assert_eq!(table.rows.len(), 4);
@@ -251,7 +263,11 @@ async fn a_swiss_survives_restarts_and_exports_what_it_pairs(backend: Backend) {
             Request::Tournament(TournamentRequest::Withdraw { tournament: None }),
         )
         .await;
-    assert!(withdrawn.text.shown().contains("withdrew"), "{}", withdrawn.text.shown());
+    assert!(
+        withdrawn.text.shown().contains("withdrew"),
+        "{}",
+        withdrawn.text.shown()
+    );
     f.tick().await;
     let state = f.state(id).await;
     let carols = state
@@ -554,7 +570,11 @@ async fn bad_input_is_refused(backend: Backend) {
             }),
         )
         .await;
-    assert!(set[0].text.shown().contains("is 1/2-1/2"), "{}", set[0].text.shown());
+    assert!(
+        set[0].text.shown().contains("is 1/2-1/2"),
+        "{}",
+        set[0].text.shown()
+    );
     let (row, _) = f
         .core
         .store()
@@ -610,7 +630,11 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     let first = f.posted(thread.channel, "round 1, board");
     assert_eq!(first.len(), 1);
     assert!(first[0].picture.is_none(), "no board in the thread");
-    assert!(first[0].text.shown().contains("with fog"), "{}", first[0].text.shown());
+    assert!(
+        first[0].text.shown().contains("with fog"),
+        "{}",
+        first[0].text.shown()
+    );
     let row = f.row_of(game).await;
     assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
     let delivered = f.platform.delivered.lock().unwrap().clone();
@@ -703,7 +727,11 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
                 })
         })
         .expect("a notice in the game's thread");
-    assert!(notice.text.shown().contains("by forfeit"), "{}", notice.text.shown());
+    assert!(
+        notice.text.shown().contains("by forfeit"),
+        "{}",
+        notice.text.shown()
+    );
     assert_eq!(f.row_of(game).await.status, Status::Aborted);
     let state = f.state(id).await;
     let forfeited = state.boards.iter().find(|b| b.id == board.id).unwrap();

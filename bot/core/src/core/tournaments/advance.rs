@@ -10,11 +10,11 @@ use super::{plain, title, Field};
 use crate::core::present::clock_views;
 use crate::core::present::{game_over, how_to_play, opening, terms_text};
 use crate::core::{member, Content, Core, CoreError, Reply, Target};
-use crate::words;
 use crate::store::{
     BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, NewGame, Status, StoreError,
     TournamentFormat, TournamentState, TournamentStatus,
 };
+use crate::words;
 use engine::{Clock, Color};
 use league::model::Bye;
 use league::round_robin::{Cycles, RoundRobin};
@@ -173,17 +173,19 @@ impl Core {
             title(row),
             " has started. ",
             who,
-            format!("{players} players, {rounds} round(s){}. {} pairings follow.",
-            if row.all_at_once {
-                ", every game at once"
-            } else {
-                ""
-            },
-            if row.all_at_once {
-                "All the"
-            } else {
-                "Round 1's"
-            }),
+            format!(
+                "{players} players, {rounds} round(s){}. {} pairings follow.",
+                if row.all_at_once {
+                    ", every game at once"
+                } else {
+                    ""
+                },
+                if row.all_at_once {
+                    "All the"
+                } else {
+                    "Round 1's"
+                }
+            ),
         ]);
         if by.is_none() {
             reply = reply.to(self.channel_of(state));
@@ -502,7 +504,11 @@ impl Core {
         let winner = match winners.len() {
             0 => Content::default(),
             1 => words![" Winner: ", named, ". Congratulations!"],
-            _ => words![" Winners, sharing first place: ", named, ". Congratulations!"],
+            _ => words![
+                " Winners, sharing first place: ",
+                named,
+                ". Congratulations!"
+            ],
         };
         standings.text = words![
             title(row),

@@ -5,8 +5,8 @@ use super::signup::ended;
 use super::{plain, status_name, title};
 use crate::core::present::reveal;
 use crate::core::{member, Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
-use crate::words;
 use crate::store::{BoardResult, Forfeit, Status, TournamentState, TournamentStatus, Word};
+use crate::words;
 
 impl Core {
     pub(in crate::core) async fn director(

@@ -21,10 +21,10 @@ pub use page::TournamentPage;
 
 use super::text::literal;
 use super::{strong, typed, Content, Core, CoreError, Place, Reply, TournamentRequest, Who};
-use crate::words;
 use crate::store::{
     BoardResult, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
+use crate::words;
 use engine::Color;
 use league::model::{Bye, GameResult, Player as Entry, PlayerNo, Round, Tournament};
 use league::tiebreak::Format;

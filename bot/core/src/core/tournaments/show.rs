@@ -4,11 +4,11 @@
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
 use crate::core::present::{page_of, terms_text};
 use crate::core::{
-    member, named_channel, strong, typed, Choice, Content, Core, CoreError, File, Listing,
-    Picture, Place, Reply, Span,
+    member, named_channel, strong, typed, Choice, Content, Core, CoreError, File, Listing, Picture,
+    Place, Reply, Span,
 };
-use crate::words;
 use crate::store::{TournamentFormat, TournamentRow, TournamentState, TournamentStatus, Word};
+use crate::words;
 use league::model::{Bye, PlayerNo};
 use league::{standings, trf};
 use render::{Column, TableView};
@@ -180,10 +180,18 @@ pub(super) fn info(state: &TournamentState) -> Content {
         format!(
             ": {}{rounds}{}, {}, {}. Tie-breaks: {}. Organiser: ",
             format_name(row.format),
-            if row.all_at_once { ", every game at once" } else { "" },
+            if row.all_at_once {
+                ", every game at once"
+            } else {
+                ""
+            },
             row.rules.text(),
             terms_text(row.time_control, row.rated),
-            if tiebreaks.is_empty() { "none".to_string() } else { tiebreaks.join(", ") },
+            if tiebreaks.is_empty() {
+                "none".to_string()
+            } else {
+                tiebreaks.join(", ")
+            },
         ),
         member(row.creator),
         ". Status: ",
@@ -263,12 +271,7 @@ pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<
             .collect();
         let _ = write!(text, "{}. ", line.place);
         text.push(member(field.user(line.player)));
-        let _ = writeln!(
-            text,
-            "{withdrawn} {} ({})",
-            line.points,
-            breaks.join(", ")
-        );
+        let _ = writeln!(text, "{withdrawn} {} ({})", line.points, breaks.join(", "));
         rows.push(cells);
     }
     let table = TableView {

@@ -6,7 +6,8 @@ use crate::core::present::terms_text;
 use crate::core::seal::Seal;
 use crate::core::spec::games_allowed;
 use crate::core::{
-    member, Button, ButtonStyle, Span, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
+    member, Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Span, Target,
+    TournamentSpec, Who,
 };
 use crate::store::{
     ByeRow, Entrant, Owed, StoreError, TournamentFormat, TournamentRow, TournamentState,
