@@ -305,8 +305,8 @@ pub(super) async fn diagram(
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Failed> {
-    let ruleset = ruleset_of(&query).map_err(Failed::Bad)?;
-    let page = priced(&design, ruleset).map_err(Failed::Bad)?;
+    let ruleset = ruleset_of(&query).map_err(|why| Failed::Bad(why.into()))?;
+    let page = priced(&design, ruleset).map_err(|why| Failed::Bad(why.into()))?;
     let png = web
         .core
         .painters()

@@ -355,6 +355,7 @@ async fn the_pages_in_a_real_browser() {
         .one(&owner(), Request::Settings(SettingsChange::default()))
         .await
         .text
+        .shown()
         .split_whitespace()
         .find(|w| w.starts_with(super::site::PUBLIC))
         .unwrap()

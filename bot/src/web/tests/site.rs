@@ -4,6 +4,7 @@
 //! too-quick visitor gets a page saying so, and a forgotten member's name is gone from every
 //! picture and page kept before.
 
+use crate::core::testing::member;
 use crate::core::testing::*;
 use crate::core::*;
 use crate::store::{ColourChoice, Status, Store};
@@ -274,8 +275,8 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert_eq!(status, 200);
     assert!(record.contains("Kd2") && record.contains("Ke7"), "{record}");
 
-    let server = on
-        .text
+    let said = on.text.shown();
+    let server = said
         .split_whitespace()
         .find(|w| w.starts_with(PUBLIC))
         .unwrap();

@@ -142,6 +142,7 @@ async fn a_turn_one_second_before_the_deadline_counts(backend: Backend) {
     assert!(
         status
             .text
+            .shown()
             .contains("Clock (1m+2s): White 1:02 (running), Black 0:03"),
         "{}",
         status.text.shown()
@@ -405,6 +406,7 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     assert!(
         profile
             .text
+            .shown()
             .contains("- White vs bob (classic, rated): win by resignation"),
         "{}",
         profile.text.shown()
@@ -533,6 +535,7 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
     assert!(
         games
             .text
+            .shown()
             .contains("<#20>: alice (White) vs bob (Black), turn 5, White to move, 3d 00h left."),
         "{}",
         games.text.shown()

@@ -77,6 +77,7 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
     assert!(
         challenge
             .text
+            .shown()
             .contains("challenges you to a game of chess, FIDE chess with warhead, stungun"),
         "{}",
         challenge.text.shown()
@@ -92,6 +93,7 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
     assert!(
         first
             .text
+            .shown()
             .contains("<@1> (White) played **e3**. Black to move: <@2>."),
         "{}",
         first.text.shown()

@@ -145,6 +145,7 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     assert_eq!(theirs.len(), 1);
     assert!(theirs[0]
         .text
+        .shown()
         .contains("Your turn in <#20> (Black, turn 2)"));
     assert!(!theirs[0].text.shown().contains("Kd2"));
     let view = board_view(theirs[0]);
@@ -281,6 +282,7 @@ async fn the_last_royal_captured_ends_a_fog_game(backend: Backend) {
     assert!(
         profile
             .text
+            .shown()
             .contains("win by capturing the last royal piece"),
         "{}",
         profile.text.shown()
@@ -338,6 +340,7 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
     assert!(
         replies[1]
             .text
+            .shown()
             .contains("Your turn in <#20> (Black, turn 2)"),
         "{}",
         replies[1].text.shown()
@@ -373,6 +376,7 @@ async fn debts_and_double_moves_in_messages(backend: Backend) {
     assert!(
         replies[0]
             .text
+            .shown()
             .starts_with("<@1> (White) played **(doublemove-WF)xe5-xf6"),
         "{}",
         replies[0].text.shown()

@@ -636,6 +636,7 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
     assert!(
         first
             .text
+            .shown()
             .ends_with("Page 1 of 2, and 1 more: `/games page:2`."),
         "{}",
         first.text.shown()

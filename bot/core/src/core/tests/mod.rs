@@ -1,6 +1,7 @@
 //! The core's commands, error paths and permission rules, each run on SQLite and on
 //! PostgreSQL (a throwaway cluster of the test process's own): the store's test suite.
 
+use super::testing::member;
 use super::testing::*;
 use super::*;
 use crate::store::{ColourChoice, DatabaseUrl, ProposalKind, Status, StoreError};
@@ -33,6 +34,7 @@ async fn a_challenge_has_buttons_for_the_challenged_member(backend: Backend) {
     assert_eq!(started.pings, vec![1]);
     assert!(started
         .text
+        .shown()
         .contains("<@1> (White) vs <@2> (Black), classic rules"));
     match &started.picture {
         Some(Picture::Board(view)) => assert_eq!(view.orientation, Color::White),
@@ -267,6 +269,7 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
     let history = f.one(&carol(), Request::History).await;
     assert!(history
         .text
+        .shown()
         .contains("17 turns, 1-0, White wins by checkmate"));
     let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
     assert!(record.contains("[White \"alice\"]"));
@@ -384,6 +387,7 @@ async fn resigning_ends_the_game(backend: Backend) {
     assert!(!reply.ephemeral);
     assert!(reply
         .text
+        .shown()
         .contains("<@2> resigns. **Game over: 1-0, White wins by resignation.**"));
     assert!(reply.picture.is_some());
     assert_eq!(f.row().await.status, Status::Finished);
@@ -495,6 +499,7 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     let status = f.one(&carol(), Request::Game).await;
     assert!(status
         .text
+        .shown()
         .contains("Open proposal #1: atom zebra (Z), waiting for Black's estimate"));
     let estimate = |who_value: &str, id: i64| Request::Estimate {
         proposal: id,
@@ -669,6 +674,7 @@ async fn board_game_history_help_and_rules(backend: Backend) {
     assert!(status.text.shown().contains("Turn 2: Black to move (<@2>)"));
     assert!(status
         .text
+        .shown()
         .contains("White: 1 zorkmid; reserve empty; designs P 2, N 3, B 3, R 5, Q 9, K 12."));
     assert!(status.pings.is_empty());
     let history = f.one(&carol(), Request::History).await;
@@ -678,6 +684,7 @@ async fn board_game_history_help_and_rules(backend: Backend) {
     assert!(help.ephemeral);
     assert!(help
         .text
+        .shown()
         .contains("`/move move [redesign]`: Move a piece on the board, such as Kd2 or (WD)xe5"));
     let rules = f.one(&carol(), Request::Rules).await;
     assert!(rules.text.shown().contains("zorkmid"));
