@@ -10,10 +10,12 @@ mod commands;
 mod courier;
 mod message;
 
+pub(crate) use message::local as local_words;
+
 use crate::config::{Config, Token};
 use crate::core::{
     system_clock, Choice, ComponentError, Core, CoreError, Field, ParseError, Pick, Place,
-    Request, Sight, Venue, Who,
+    Request, Sight, Who,
 };
 use crate::ops::http::Gateway;
 use crate::shards::{ShardPlan, Shards};
@@ -448,7 +450,7 @@ async fn refuse(
     error: ComponentError,
 ) -> Result<(), Error> {
     tracing::info!("refused a component id the bot never made");
-    let text = CoreError::from(error).sentence_in(Venue::Discord);
+    let text = message::markdown(&CoreError::from(error).sentence());
     asked.private(http, text).await?;
     Ok(())
 }
@@ -497,7 +499,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // Discord hides these commands in DMs; a client that still sends one hears why.
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let reply = poise::CreateReply::default()
-                .content(crate::core::CoreError::NotInServer.sentence())
+                .content(message::markdown(
+                    &crate::core::CoreError::NotInServer.sentence(),
+                ))
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }

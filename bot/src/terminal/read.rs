@@ -245,7 +245,7 @@ const CORE_COMMANDS: &[&str] = &[
 /// The terminal's /help: the core's commands it reads, then its own.
 pub(super) fn help() -> String {
     let commands = crate::core::help_of(|name| CORE_COMMANDS.contains(&name));
-    let commands = crate::core::unmarked(&commands);
+    let commands = super::screen::shown(&commands, &|id| format!("member {id}"), false);
     format!(
         "{}\n\nIn the terminal also:\n/as white, /as black: type as that side (a game against the \
          computer has one side to type for)\n/press N: press the button numbered N in the last \

@@ -3,7 +3,7 @@
 
 use super::html::{self, segment};
 use super::Web;
-use crate::core::{capitalised, page_path, Core, CoreError, Given, Value};
+use crate::core::{capitalised, page_path, Content, Core, CoreError, Given, Value};
 use crate::store::{Link, LinkKind, Token};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// How a page failed, as its visitor reads it.
 pub(super) enum Failed {
     NotFound,
-    Bad(String),
+    Bad(Content),
     Broken(CoreError),
 }
 
@@ -22,7 +22,7 @@ impl From<CoreError> for Failed {
     fn from(error: CoreError) -> Failed {
         match error {
             CoreError::Storage(_) | CoreError::Picture(_) => Failed::Broken(error),
-            CoreError::NoSuchPly { .. } => Failed::Bad(error.to_string()),
+            CoreError::NoSuchPly { .. } => Failed::Bad(error.content()),
             _ => Failed::NotFound,
         }
     }
@@ -36,7 +36,7 @@ impl IntoResponse for Failed {
                 "Not found",
                 "There is no page here. A link to a game, tournament or server works only while its server shows its pages (/settings web:true on Discord); check that the whole link was copied.",
             ),
-            Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", &why),
+            Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", why),
             Failed::Broken(error) => {
                 tracing::error!(error = %error, "a web page failed");
                 error_page(
@@ -50,8 +50,8 @@ impl IntoResponse for Failed {
 }
 
 /// A page saying what went wrong, with its status.
-pub(super) fn error_page(status: StatusCode, title: &str, text: &str) -> Response {
-    (status, no_store(), Html(html::error(title, text))).into_response()
+pub(super) fn error_page(status: StatusCode, title: &str, text: impl Into<Content>) -> Response {
+    (status, no_store(), Html(html::error(title, &text.into()))).into_response()
 }
 
 /// Pages behind a token change, and are nobody else's: never kept by a shared cache.
@@ -88,9 +88,9 @@ fn ply_of(query: &HashMap<String, String>) -> Result<Option<u32>, Failed> {
     match query.get("ply").map(|p| p.trim()) {
         None | Some("") => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|_| {
-            Failed::Bad(format!(
+            Failed::Bad(Content::from(format!(
                 "'{text}' is not a turn: ?ply= takes a whole number, 0 for the start"
-            ))
+            )))
         }),
     }
 }
@@ -218,7 +218,7 @@ pub(super) async fn trf(
 ) -> Result<Response, Failed> {
     let (link, _) = opened(&web.core, &token, LinkKind::Tournament).await?;
     let file = web.core.tournament_trf(link).await.map_err(|e| match e {
-        CoreError::TournamentState { .. } => Failed::Bad(e.to_string()),
+        CoreError::TournamentState { .. } => Failed::Bad(e.content()),
         e => e.into(),
     })?;
     Ok(download(
@@ -313,7 +313,7 @@ pub(super) async fn diagram(
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Failed> {
-    let page = priced(&design, &query).map_err(Failed::Bad)?;
+    let page = priced(&design, &query).map_err(|why| Failed::Bad(why.into()))?;
     let png = web
         .core
         .painters()
