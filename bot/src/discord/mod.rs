@@ -438,7 +438,7 @@ async fn refuse_command(
     refused: ParseError,
 ) -> Result<(), Error> {
     let http = &ctx.serenity_context().http;
-    let text = CoreError::from(refused).sentence();
+    let text = message::markdown(&CoreError::from(refused).sentence());
     Asked::Command(ctx.interaction).private(http, text).await?;
     Ok(())
 }

@@ -4,7 +4,6 @@
 use super::catalogue::{Command, Menu, COMMANDS, MENUS};
 use super::{code, strong, Content, Reply, Span};
 use crate::words;
-use std::fmt::Write;
 
 /// One line per command: name, options, what it does.
 pub fn help() -> Content {

@@ -39,7 +39,9 @@ async fn five_thousand_characters_are_refused_briefly(backend: Backend) {
         ),
     ];
     for (command, options) in typed {
-        let refusal = CoreError::from(parse(command, &options).unwrap_err()).sentence();
+        let refusal = CoreError::from(parse(command, &options).unwrap_err())
+            .sentence()
+            .shown();
         assert!(
             refusal.contains("5000 characters long") || refusal.contains("2400"),
             "{refusal}"
