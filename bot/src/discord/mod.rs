@@ -8,14 +8,13 @@
 mod answer;
 mod commands;
 mod courier;
-mod message;
-
-pub(crate) use message::local as local_words;
+// The web pages show the same words for what depends on the adapter (`message::local`).
+pub(crate) mod message;
 
 use crate::config::{Config, Token};
 use crate::core::{
-    system_clock, Choice, ComponentError, Core, CoreError, Field, ParseError, Pick, Place,
-    Request, Sight, Who,
+    system_clock, Choice, ComponentError, Core, CoreError, Field, ParseError, Pick, Place, Request,
+    Sight, Who,
 };
 use crate::ops::http::Gateway;
 use crate::shards::{ShardPlan, Shards};

@@ -76,7 +76,7 @@ pub(super) fn content(text: &Content) -> Markup {
                 Span::Code(typed) => { code { (typed) } }
                 Span::Block(lines) => { pre { (lines) } }
                 Span::Relative(at) | Span::Date(at) => { time { (utc_time(*at)) } }
-                Span::Local(words) => { (crate::discord::local_words(*words)) }
+                Span::Local(words) => { (crate::discord::message::local(*words)) }
             }
         }
     }

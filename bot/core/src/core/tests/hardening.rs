@@ -151,7 +151,8 @@ async fn after_the_game_the_channel_says_how_it_ended(backend: Backend) {
         text.starts_with("The game<Here> is over (1-0, White wins by resignation)"),
         "{text}"
     );
-    assert!(text.contains("/challenge"), "{text}");
+    // What to do next is the adapter's words (Discord's name /challenge).
+    assert!(text.contains("<AfterEnd>"), "{text}");
     // /board shows the last game, with its result.
     let board = f.one(&alice(), Request::Board { ply: None }).await;
     assert!(
