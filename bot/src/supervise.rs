@@ -166,7 +166,10 @@ mod tests {
         let watch = async {
             for _ in 0..300 {
                 let delivered = f.platform.delivered.lock().unwrap().clone();
-                if delivered.iter().any(|(_, r)| r.text.starts_with("<@99>")) {
+                if delivered
+                    .iter()
+                    .any(|(_, r)| r.text.shown().starts_with("<@99>"))
+                {
                     break;
                 }
                 // A delivery cut short by the panic is retried after its backoff: let it pass.
@@ -184,7 +187,9 @@ mod tests {
         );
         let delivered = f.platform.delivered.lock().unwrap().clone();
         assert!(
-            delivered.iter().any(|(_, r)| r.text.starts_with("<@99>")),
+            delivered
+                .iter()
+                .any(|(_, r)| r.text.shown().starts_with("<@99>")),
             "{delivered:?}"
         );
     }

@@ -120,7 +120,7 @@ impl Platform for Courier {
     ) -> BoxFuture<'_, Result<Option<u64>, String>> {
         Box::pin(async move {
             let http = self.http().map_err(|e| e.to_string())?;
-            let thread = serenity::CreateThread::new(name)
+            let thread = serenity::CreateThread::new(thread_name(name))
                 .kind(serenity::ChannelType::PublicThread)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
             serenity::ChannelId::new(parent.channel)
@@ -199,5 +199,31 @@ fn undelivered(error: serenity::Error) -> Undelivered {
     match gone || !transient(&error) {
         true => Undelivered::Gone(error.to_string()),
         false => Undelivered::Retry(error.to_string()),
+    }
+}
+/// A thread's name as Discord takes it: clipped to its limit with an ellipsis.
+fn thread_name(name: String) -> String {
+    if name.chars().count() <= THREAD_NAME_MAX {
+        return name;
+    }
+    name.chars()
+        .take(THREAD_NAME_MAX - 1)
+        .chain(['…'])
+        .collect()
+}
+
+/// Discord's limit on a thread's name.
+const THREAD_NAME_MAX: usize = 100;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_thread_name_is_clipped_to_discords_limit() {
+        assert_eq!(thread_name("alice vs bob".to_string()), "alice vs bob");
+        let long = thread_name(format!("{} vs bob", "a".repeat(120)));
+        assert_eq!(long.chars().count(), THREAD_NAME_MAX);
+        assert!(long.ends_with('…'), "{long}");
     }
 }

@@ -3,7 +3,7 @@
 //! attached whole when it holds a code block), select menus and buttons, and mentions
 //! limited to the members the reply pings.
 
-use crate::core::{ButtonStyle, Form, Reply};
+use crate::core::{literal, ButtonStyle, Content, Form, Local, Reply, Span};
 use crate::picture::{self, Painters};
 use crate::store::Nonce;
 use poise::serenity_prelude as serenity;
@@ -42,7 +42,7 @@ impl Outgoing {
                     .description(file.description.clone()),
             );
         }
-        let (content, more, whole) = fit(&reply.text);
+        let (content, more, whole) = fit(&markdown(&reply.text));
         if let Some(whole) = whole {
             files.push(
                 serenity::CreateAttachment::bytes(whole.into_bytes(), "message.txt")
@@ -193,6 +193,46 @@ pub fn modal(form: &Form) -> serenity::CreateModal {
     serenity::CreateModal::new(&form.id, &form.title).components(rows)
 }
 
+/// Content as Discord markdown: members and channels as mentions (which ping only the
+/// reply's `pings`), emphasis and code marked, and what members typed escaped so that it
+/// shows as typed.
+pub fn markdown(content: &Content) -> String {
+    let mut out = String::new();
+    for span in content.spans() {
+        match span {
+            Span::Text(words) => out.push_str(words),
+            Span::Typed(words) => out.push_str(&literal(words)),
+            Span::Member(id) => out.push_str(&format!("<@{id}>")),
+            Span::Channel(id) => out.push_str(&format!("<#{id}>")),
+            Span::Strong(inner) => out.push_str(&format!("**{}**", markdown(inner))),
+            Span::Code(code) => out.push_str(&format!("`{code}`")),
+            Span::Block(lines) => out.push_str(&format!("```\n{lines}\n```")),
+            Span::Relative(at) => out.push_str(&format!("<t:{at}:R>")),
+            Span::Date(at) => out.push_str(&format!("<t:{at}:f>")),
+            Span::Local(words) => out.push_str(local(*words)),
+        }
+    }
+    out
+}
+
+/// The words that depend on where a message is read, on Discord: games are played in a
+/// server's channels and threads, and /challenge starts one.
+pub fn local(words: Local) -> &'static str {
+    match words {
+        Local::Scope => " in this server",
+        Local::Here => " in this channel",
+        Local::Place => "channel",
+        Local::NewGame => "start one with /challenge",
+        Local::NoRating => "/challenge someone (games are rated unless rated:false)",
+        Local::AfterAbort => "The channel is free for a new /challenge.",
+        Local::AfterEnd => "start a new one with /challenge (or /board and /history to look back)",
+        Local::FinishFirst => "finish it, or challenge in another channel or thread",
+        Local::NoGame => " in this channel: start one with /challenge",
+        Local::NoRematch => " in this channel to rematch: start one with /challenge",
+        Local::NoReplay => " in this channel to replay: /games lists the server's games",
+    }
+}
+
 /// Text within Discord's limit: (first message, further messages, the whole text to attach
 /// instead). Text with a code block is not split, since a split block loses its alignment:
 /// its first lines go out and the whole is attached.
@@ -243,6 +283,35 @@ pub fn once(message: serenity::CreateMessage, nonce: &Nonce) -> serenity::Create
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_members_typed_neither_formats_nor_mentions() {
+        use crate::core::{member, strong, typed};
+        let name = "[Free Nitro](https://x.example/a_b) **now** <@12> `x` ||y||";
+        assert_eq!(
+            markdown(&csipgs_core::words![typed(name), " vs ", member(3)]),
+            r"\[Free Nitro\]\(https\://x.example/a\_b\) \*\*now\*\* \<\@12\> \`x\` \|\|y\|\| vs <@3>"
+        );
+        assert_eq!(markdown(&csipgs_core::words![typed(r"a\b")]), r"a\\b");
+        assert_eq!(
+            markdown(&csipgs_core::words![
+                strong("Game on!"),
+                " ",
+                crate::core::code("Kd2")
+            ]),
+            "**Game on!** `Kd2`"
+        );
+    }
+
+    #[test]
+    fn an_older_bots_markdown_shows_as_it_did() {
+        for old in [
+            "**Game on!** <@12> (White) vs <@3>, in <#45>: `Kd2`, \\*\\*x\\*\\*, a < b.",
+            "Ratings: \\[a\\]\\_b 1500 → 1516.\n```\nKd2 Ke7\n```",
+        ] {
+            assert_eq!(markdown(&Content::from_markup(old)), old);
+        }
+    }
 
     #[test]
     fn short_text_is_one_message() {

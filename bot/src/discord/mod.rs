@@ -8,13 +8,13 @@
 mod answer;
 mod commands;
 mod courier;
-mod message;
+// The web pages show the same words for what depends on the adapter (`message::local`).
+pub(crate) mod message;
 
 use crate::config::{Config, Token};
-use crate::core::catalogue::Scope;
 use crate::core::{
-    system_clock, Choice, ComponentError, Core, CoreError, Field, Pick, Place, Request, Sight,
-    Venue, Who,
+    system_clock, Choice, ComponentError, Core, CoreError, Field, ParseError, Pick, Place, Request,
+    Sight, Who,
 };
 use crate::ops::http::Gateway;
 use crate::shards::{ShardPlan, Shards};
@@ -42,62 +42,6 @@ pub enum DiscordError {
 
 /// Every HTTP request to Discord gives up after this long.
 const HTTP_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Every slash command, with its description, option descriptions, length limits and
-/// permissions from the core's command table.
-fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![
-        commands::challenge(),
-        commands::move_piece(),
-        commands::transfer(),
-        commands::buy(),
-        commands::turn(),
-        commands::propose(),
-        commands::estimate(),
-        commands::price(),
-        commands::board(),
-        commands::game(),
-        commands::history(),
-        commands::resign(),
-        commands::draw(),
-        commands::abort(),
-        commands::notify(),
-        commands::settings(),
-        commands::rating(),
-        commands::leaderboard(),
-        commands::profile(),
-        commands::games(),
-        commands::rematch(),
-        commands::replay(),
-        commands::tournament(),
-        commands::td(),
-        commands::help(),
-        commands::rules(),
-        commands::privacy(),
-        commands::design(),
-        commands::challenge_member(),
-        commands::price_message(),
-    ];
-    for command in &mut commands {
-        let name = command.name.clone();
-        match command.context_menu_name.clone() {
-            Some(menu) => offer_menu(command, &menu),
-            None => describe(command, &name),
-        }
-    }
-    commands
-}
-
-/// Give a context menu the installs and channels of its table entry.
-fn offer_menu(command: &mut poise::Command<Data, Error>, name: &str) {
-    let Some(menu) = crate::core::catalogue::menu(name) else {
-        return;
-    };
-    let (installs, contexts) = where_offered(menu.scope);
-    command.install_context = Some(installs);
-    command.interaction_context = Some(contexts);
-    command.guild_only = matches!(menu.scope, Scope::Server | Scope::Managers);
-}
 
 /// The commands as registered with Discord: poise's definitions with the table's bounds
 /// (lengths and ranges), so every bound Discord enforces is one the core checks.
@@ -134,66 +78,13 @@ fn bound(json: &mut serde_json::Value, path: &str) {
         let Some(opt) = spec.options.iter().find(|o| o.name == name) else {
             continue;
         };
-        if let Some(max) = opt.max_length {
+        if let Some(max) = opt.max_length() {
             option["max_length"] = max.into();
         }
-        if let Some((min, max)) = opt.range {
+        if let Some((min, max)) = opt.range() {
             option["min_value"] = min.into();
             option["max_value"] = max.into();
         }
-    }
-}
-
-/// Give a command (and its subcommands) the description, option descriptions and
-/// permissions of the table's entry at `path` (`tournament create`).
-fn describe(command: &mut poise::Command<Data, Error>, path: &str) {
-    let Some(spec) = crate::core::catalogue::command(path) else {
-        return;
-    };
-    command.description = Some(spec.description.into());
-    // Where Discord offers a command: a server's install (the bot is a member) or a member's
-    // own (user install), and in which kinds of channel. Only top-level commands carry it.
-    let (installs, contexts) = where_offered(spec.scope);
-    if !path.contains(' ') {
-        command.install_context = Some(installs);
-        command.interaction_context = Some(contexts);
-    }
-    match spec.scope {
-        Scope::Everywhere | Scope::Anywhere => {}
-        Scope::Server => command.guild_only = true,
-        Scope::Managers => {
-            command.guild_only = true;
-            command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
-        }
-    }
-    for parameter in &mut command.parameters {
-        if let Some(option) = spec.options.iter().find(|o| o.name == parameter.name) {
-            parameter.description = Some(option.description.into());
-        }
-    }
-    for sub in &mut command.subcommands {
-        let sub_path = format!("{path} {}", sub.name);
-        describe(sub, &sub_path);
-    }
-}
-
-/// The installs under which Discord offers a command of `scope`, and the channels it
-/// offers it in. A member's own install reaches only the commands that need no server.
-fn where_offered(
-    scope: Scope,
-) -> (
-    Vec<serenity::InstallationContext>,
-    Vec<serenity::InteractionContext>,
-) {
-    use serenity::InstallationContext as Install;
-    use serenity::InteractionContext as In;
-    match scope {
-        Scope::Everywhere => (
-            vec![Install::Guild, Install::User],
-            vec![In::Guild, In::BotDm, In::PrivateChannel],
-        ),
-        Scope::Anywhere => (vec![Install::Guild], vec![In::Guild, In::BotDm]),
-        Scope::Server | Scope::Managers => (vec![Install::Guild], vec![In::Guild]),
     }
 }
 
@@ -216,7 +107,7 @@ impl Discord {
         // running shard 0 registers them.
         let registers = config.shards.owned().first() == 0;
         let options = poise::FrameworkOptions {
-            commands: commands(),
+            commands: commands::all(),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
             // No owner-only commands, so no need to look the owners up.
@@ -408,7 +299,13 @@ async fn run(ctx: Ctx<'_>, request: Request) -> Result<(), Error> {
     Ok(())
 }
 
-async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAutocompleteResponse {
+/// Suggestions for an option being typed; `numbers`: the option takes whole numbers.
+async fn complete(
+    ctx: Ctx<'_>,
+    field: Field,
+    typed: &str,
+    numbers: bool,
+) -> serenity::CreateAutocompleteResponse {
     let choices = match ctx {
         poise::Context::Application(app) => {
             let (who, place) = command_caller(app.interaction);
@@ -422,9 +319,7 @@ async fn complete(ctx: Ctx<'_>, field: Field, typed: &str) -> serenity::CreateAu
             .map(|Choice { label, value }| {
                 // Integer options need numbers.
                 match value.parse::<i64>() {
-                    Ok(n) if matches!(field, Field::Proposal | Field::Tournament) => {
-                        serenity::AutocompleteChoice::new(label, n)
-                    }
+                    Ok(n) if numbers => serenity::AutocompleteChoice::new(label, n),
                     _ => serenity::AutocompleteChoice::new(label, value),
                 }
             })
@@ -536,6 +431,17 @@ async fn on_event(
     Ok(())
 }
 
+/// Answer a command whose options the parser refused, privately, changing nothing.
+async fn refuse_command(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    refused: ParseError,
+) -> Result<(), Error> {
+    let http = &ctx.serenity_context().http;
+    let text = message::markdown(&CoreError::from(refused).sentence());
+    Asked::Command(ctx.interaction).private(http, text).await?;
+    Ok(())
+}
+
 /// Answer a press or form whose id or value the bot never made, privately, changing nothing.
 async fn refuse(
     http: &serenity::Http,
@@ -543,7 +449,7 @@ async fn refuse(
     error: ComponentError,
 ) -> Result<(), Error> {
     tracing::info!("refused a component id the bot never made");
-    let text = CoreError::from(error).sentence_in(Venue::Discord);
+    let text = message::markdown(&CoreError::from(error).sentence());
     asked.private(http, text).await?;
     Ok(())
 }
@@ -592,7 +498,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // Discord hides these commands in DMs; a client that still sends one hears why.
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let reply = poise::CreateReply::default()
-                .content(crate::core::CoreError::NotInServer.sentence())
+                .content(message::markdown(
+                    &crate::core::CoreError::NotInServer.sentence(),
+                ))
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
@@ -610,13 +518,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::catalogue::COMMANDS;
+    use crate::core::catalogue::{Kind, Scope, COMMANDS};
     use crate::family::Family;
     use engine::Ruleset;
 
     #[test]
     fn every_command_is_in_the_table_and_the_table_is_registered() {
-        let all_defined = commands();
+        let all_defined = commands::all();
         // The context menus: each is the table's, offered where its entry says.
         let (menus, defined): (Vec<_>, Vec<_>) = all_defined
             .into_iter()
@@ -635,7 +543,7 @@ mod tests {
             let spec = crate::core::catalogue::menu(name).unwrap();
             assert_eq!(
                 menu.install_context.clone(),
-                Some(where_offered(spec.scope).0),
+                Some(commands::where_offered(spec.scope).0),
                 "{name}"
             );
         }
@@ -684,14 +592,25 @@ mod tests {
                     "{at}"
                 );
                 let max = json["max_length"].as_u64().map(|m| m as u16);
-                assert_eq!(max, o.max_length, "{at}");
+                assert_eq!(max, o.max_length(), "{at}");
                 let range = json["min_value"].as_i64().zip(json["max_value"].as_i64());
-                assert_eq!(range, o.range, "{at}");
+                assert_eq!(range, o.range(), "{at}");
+                // Discord's option types: text 3, whole number 4 (a choice is picked by its
+                // place), true or false 5, member 6, channel 7.
+                let kind = match o.kind {
+                    Kind::Text { .. } => 3,
+                    Kind::Number { .. } | Kind::Word(_) => 4,
+                    Kind::Flag => 5,
+                    Kind::Member => 6,
+                    Kind::Channel => 7,
+                };
+                assert_eq!(json["type"], kind, "{at}");
+                assert_eq!(json["autocomplete"] == true, o.complete.is_some(), "{at}");
                 let choices: Vec<&str> = json["choices"]
                     .as_array()
                     .map(|c| c.iter().map(|c| c["name"].as_str().unwrap()).collect())
                     .unwrap_or_default();
-                assert_eq!(choices, o.choices, "{at}");
+                assert_eq!(choices, o.choices(), "{at}");
             }
         }
         for command in &defined {
@@ -713,7 +632,7 @@ mod tests {
                 .iter()
                 .find(|o| o.name == option)
                 .unwrap()
-                .choices
+                .choices()
         };
         let rulesets: Vec<Ruleset> = words("challenge", "ruleset")
             .iter()

@@ -1,10 +1,10 @@
 //! What the terminal reads: a typed line becomes one of the core's requests, or one of the
-//! terminal's own commands (/as, /press, /quit, /help).
+//! terminal's own commands (/as, /press, /quit, /help). Options are read as Discord takes
+//! them, `name:value`, or as plain words in the command's order; the core's parser then
+//! reads them against the command table, as it does for Discord and the web.
 
-use crate::core::catalogue::{Opt, COMMANDS};
-use crate::core::{Listing, Request, Sight};
-use crate::family::Family;
-use crate::store::ProposalKind;
+use crate::core::catalogue::{self, Command, Kind};
+use crate::core::{parse as parse_request, Given, Request, Sight};
 use engine::Color;
 
 /// A typed line.
@@ -27,95 +27,15 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
         return Ok(Line::Nothing);
     }
     let Some(command) = line.strip_prefix('/') else {
-        return Ok(Line::Command(Request::Turn {
-            text: line.to_string(),
-        }));
+        return request("turn", &[("text", line.to_string())]).map(Line::Command);
     };
     let (name, rest) = command.split_once(' ').unwrap_or((command, ""));
     let name = name.to_ascii_lowercase();
     let rest = rest.trim();
-    let mut words = Words::read(&name, rest)?;
     let usage = |text: &str| Err(format!("usage: {text}"));
-    let request = match name.as_str() {
-        "move" => {
-            let (text, redesign) = words.text_and_redesign("move");
-            if text.is_empty() {
-                return usage("/move MOVE [SLOT=DESIGN], such as /move Kd2 B=WD");
-            }
-            Request::Move { text, redesign }
-        }
-        "transfer" => match words.fill(&["piece", "square", "redesign"]) {
-            Some([Some(piece), Some(square), redesign]) => Request::Transfer {
-                piece,
-                square,
-                redesign,
-            },
-            _ => return usage("/transfer PIECE SQUARE [SLOT=DESIGN], such as /transfer WD e2"),
-        },
-        "buy" => {
-            let (design, redesign) = words.text_and_redesign("design");
-            if design.is_empty() {
-                return usage("/buy DESIGN [SLOT=DESIGN], such as /buy N");
-            }
-            Request::Buy { design, redesign }
-        }
-        "turn" => match words.take("text").unwrap_or_else(|| words.free.join(" ")) {
-            text if text.is_empty() => return usage("/turn TURN, such as /turn Kd2; B=WD"),
-            text => Request::Turn { text },
-        },
-        "propose" => match words.fill(&["kind", "name", "notation", "estimate"]) {
-            Some([Some(kind), Some(name), Some(notation), Some(estimate)]) => Request::Propose {
-                kind: match kind.as_str() {
-                    "atom" => ProposalKind::Atom,
-                    "modifier" => ProposalKind::Modifier,
-                    _ => return usage("the kind is atom or modifier"),
-                },
-                name,
-                notation,
-                estimate,
-            },
-            _ => return usage(
-                "/propose atom|modifier NAME NOTATION ESTIMATE, such as /propose atom zebra Z 3",
-            ),
-        },
-        "estimate" => match words.fill(&["proposal", "value"]) {
-            Some([Some(proposal), Some(value)]) => Request::Estimate {
-                proposal: proposal
-                    .trim_start_matches('#')
-                    .parse()
-                    .map_err(|_| format!("'{}' is not a proposal number", clip(&proposal)))?,
-                value,
-            },
-            _ => return usage("/estimate PROPOSAL VALUE, such as /estimate 1 2.5"),
-        },
-        "price" => match words.fill(&["design", "ruleset"]) {
-            Some([Some(design), ruleset]) => Request::Price {
-                design,
-                ruleset: match ruleset {
-                    Some(ruleset) => Some(ruleset.parse().map_err(|e| clip(&format!("{e}")))?),
-                    None => None,
-                },
-            },
-            _ => return usage("/price DESIGN [RULESET], such as /price WbRbmHfB"),
-        },
-        "design" => match words.fill(&["design"]) {
-            Some([design]) => Request::Design { design },
-            _ => return usage("/design [DESIGN], such as /design or /design WbRbmHfB"),
-        },
-        "board" => match words.fill(&["ply"]) {
-            Some([None]) => Request::Board { ply: None },
-            Some([Some(ply)]) => Request::Board {
-                ply: Some(ply.parse().map_err(|_| {
-                    format!(
-                        "'{}' is not a turn number: /board 3 (or /board ply:3) shows the board after turn 3",
-                        clip(&ply)
-                    )
-                })?),
-            },
-            _ => return usage("/board [PLY], such as /board or /board 3"),
-        },
+    match name.as_str() {
         "press" => {
-            return match words.free[..] {
+            return match rest.split_whitespace().collect::<Vec<_>>()[..] {
                 [n] => n
                     .parse()
                     .ok()
@@ -125,55 +45,6 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
                 _ => usage("/press N, with N the number shown beside a button"),
             }
         }
-        "games" => match words.fill(&["page"]) {
-            Some([page]) => Request::Games(Listing {
-                page: match page {
-                    Some(page) => Some(page.parse().map_err(|_| {
-                        format!("'{}' is not a page number: /games 2 shows the second page", clip(&page))
-                    })?),
-                    None => None,
-                },
-                sight: Sight::Everything,
-            }),
-            _ => return usage("/games [PAGE], such as /games or /games 2"),
-        },
-        "profile" | "rating" | "leaderboard" => {
-            if words.take("member").is_some() {
-                return Err(format!(
-                    "the terminal's /{name} shows the player at the keyboard: /as white or /as black first"
-                ));
-            }
-            let game = match words.fill(&["game"]) {
-                Some([None]) => None,
-                Some([Some(game)]) => Some(game.parse::<Family>().map_err(|e| clip(&e.to_string()))?),
-                _ => return usage(&format!("/{name} [GAME], such as /{name} or /{name} fide")),
-            };
-            match name.as_str() {
-                "profile" => Request::Profile { member: None, game },
-                "rating" => Request::Rating { member: None, game },
-                _ => Request::Leaderboard { game },
-            }
-        }
-        "game" | "rematch" | "replay" | "history" | "resign" | "draw" | "abort" | "rules"
-        | "help"
-            if !words.is_empty() =>
-        {
-            return usage(&format!("/{name} takes no options"))
-        }
-        "game" => Request::Game,
-        "rematch" => Request::Rematch,
-        "replay" => Request::Replay,
-        "history" => Request::History,
-        "resign" => Request::Resign,
-        "draw" => Request::Draw,
-        "abort" => Request::Abort,
-        "help" => return Ok(Line::Help),
-        "rules" => Request::Rules,
-        "notify" | "settings" | "tournament" | "td" | "challenge" | "privacy" => {
-            return Err(format!(
-                "/{name} is for Discord; the terminal plays the one game set by csipgs play's options (/rematch plays it again)"
-            ))
-        }
         "as" => {
             return match rest.to_ascii_lowercase().as_str() {
                 "white" | "w" => Ok(Line::As(Color::White)),
@@ -182,39 +53,68 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
             }
         }
         "quit" | "exit" => return Ok(Line::Quit),
-        other => {
+        "notify" | "settings" | "tournament" | "td" | "challenge" | "privacy" => {
             return Err(format!(
-                "unknown command /{}: /help lists them",
-                clip(other)
+                "/{name} is for Discord; the terminal plays the one game set by csipgs play's options (/rematch plays it again)"
             ))
         }
+        _ => {}
+    }
+    let found = catalogue::command(&name).filter(|_| CORE_COMMANDS.contains(&name.as_str()));
+    let Some(found) = found else {
+        return Err(format!(
+            "unknown command /{}: /help lists them",
+            clip(&name)
+        ));
     };
-    Ok(Line::Command(request))
+    let words = Words::read(rest);
+    if let Some((key, _)) = words.named.iter().find(|(key, _)| {
+        found
+            .option(key)
+            .is_some_and(|o| matches!(o.kind, Kind::Member))
+    }) {
+        return Err(format!(
+            "the terminal's /{name} shows the player at the keyboard, so '{}:' means nothing here: /as white or /as black first",
+            clip(key)
+        ));
+    }
+    let options = words.options(&name, found)?;
+    match request(&name, &options)? {
+        Request::Help => Ok(Line::Help),
+        mut request => {
+            // One screen shows everything.
+            if let Some(listing) = request.listing_mut() {
+                listing.sight = Sight::Everything;
+            }
+            Ok(Line::Command(request))
+        }
+    }
 }
+
+/// The core's request for these options, or its refusal in words.
+fn request(name: &str, options: &[(&str, String)]) -> Result<Request, String> {
+    let given: Vec<(&str, Given)> = options
+        .iter()
+        .map(|(key, value)| (*key, Given::Text(value)))
+        .collect();
+    parse_request(name, &given).map_err(|e| e.to_string())
+}
+
+/// The commands whose first option runs over several words (`/buy WD, N`), with a last word
+/// holding `=` read as the redesign.
+const RUNS: &[&str] = &["move", "buy", "turn"];
 
 /// A command's words as Discord would take them: `name:value` options by their name (a
 /// value runs to the next named option, so `/buy design:WD, N` works), and the words
-/// before any named one, free, in order. An option the command doesn't have, or one named
-/// twice, is refused by name (as Discord does), never read as part of a value.
+/// before any named one, free, in order. The names are the parser's to check: one the
+/// command lacks, or one named twice, is refused by name, never read as part of a value.
 struct Words<'a> {
     free: Vec<&'a str>,
-    named: Vec<(&'static str, String)>,
+    named: Vec<(&'a str, String)>,
 }
 
 impl<'a> Words<'a> {
-    fn read(command: &str, rest: &'a str) -> Result<Words<'a>, String> {
-        let found = COMMANDS
-            .iter()
-            .find(|c| c.name == command && CORE_COMMANDS.contains(&command));
-        let Some(found) = found else {
-            // The terminal's own commands (/as, /press, ...) take plain words, and Discord's
-            // are refused whole below.
-            return Ok(Words {
-                free: rest.split_whitespace().collect(),
-                named: Vec::new(),
-            });
-        };
-        let options: &[Opt] = found.options;
+    fn read(rest: &'a str) -> Words<'a> {
         let mut words = Words {
             free: Vec::new(),
             named: Vec::new(),
@@ -226,22 +126,12 @@ impl<'a> Words<'a> {
                     if !key.is_empty()
                         && key.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') =>
                 {
-                    let Some(opt) = options.iter().find(|o| o.name.eq_ignore_ascii_case(key))
-                    else {
-                        return Err(unknown_option(command, key, options));
-                    };
-                    if words.named.iter().any(|(n, _)| *n == opt.name) {
-                        return Err(format!(
-                            "/{command}: {}: is given twice; give each option once",
-                            opt.name
-                        ));
-                    }
-                    Some((opt.name, value))
+                    Some((key, value))
                 }
                 _ => None,
             };
             match (option, words.named.last_mut()) {
-                (Some((name, value)), _) => words.named.push((name, value.to_string())),
+                (Some((key, value)), _) => words.named.push((key, value.to_string())),
                 (None, Some((_, value))) => {
                     if !value.is_empty() {
                         value.push(' ');
@@ -251,67 +141,77 @@ impl<'a> Words<'a> {
                 (None, None) => words.free.push(word),
             }
         }
-        Ok(words)
+        words
     }
 
-    fn is_empty(&self) -> bool {
-        self.free.is_empty() && self.named.is_empty()
+    fn names(&self, option: &str) -> bool {
+        self.named
+            .iter()
+            .any(|(key, _)| key.eq_ignore_ascii_case(option))
     }
 
-    /// The value of the option `name`, if it was named.
-    fn take(&mut self, name: &str) -> Option<String> {
-        let at = self.named.iter().position(|(n, _)| *n == name)?;
-        Some(self.named.remove(at).1)
-    }
-
-    /// The options in `names`, each named or else the next free word; None if a word is
-    /// left over.
-    fn fill<const N: usize>(&mut self, names: &[&str; N]) -> Option<[Option<String>; N]> {
-        let mut values = names.map(|name| self.take(name));
-        let mut free = self.free.drain(..);
-        for value in values.iter_mut().filter(|v| v.is_none()) {
-            *value = free.next().map(str::to_string);
+    /// Every option by name: the named ones as given, the free words given to the options
+    /// not named, in the command's order (members and channels can't be typed here).
+    fn options(mut self, name: &str, command: &Command) -> Result<Vec<(&'a str, String)>, String> {
+        if command.options.is_empty() && !self.free.is_empty() {
+            return Err(format!("/{name} takes no options"));
         }
-        let left = free.next().is_some() || !self.named.is_empty();
-        (!left).then_some(values)
+        if RUNS.contains(&name) {
+            return Ok(self.run(command));
+        }
+        let mut free = std::mem::take(&mut self.free).into_iter();
+        let open: Vec<&'static str> = command
+            .options
+            .iter()
+            .filter(|o| !matches!(o.kind, Kind::Member | Kind::Channel) && !self.names(o.name))
+            .map(|o| o.name)
+            .collect();
+        for option in open {
+            match free.next() {
+                Some(word) => self.named.push((option, word.to_string())),
+                None => break,
+            }
+        }
+        match free.next() {
+            Some(_) => Err(format!("usage: {}", command.usage(name))),
+            None => Ok(self.named),
+        }
     }
 
     /// A text option of several words and the redesign after it, each named or free; free,
     /// a last word with '=' is the redesign.
-    fn text_and_redesign(&mut self, text: &str) -> (String, Option<String>) {
-        let named = self.take(text);
-        let redesign = self.take("redesign");
+    fn run(mut self, command: &Command) -> Vec<(&'a str, String)> {
+        let Some(text) = command.options.first().map(|o| o.name) else {
+            return self.named;
+        };
+        let named = self.names(text);
         let mut free = std::mem::take(&mut self.free);
-        let redesign = redesign.or_else(|| match free.split_last() {
-            Some((last, first)) if last.contains('=') && (!first.is_empty() || named.is_some()) => {
+        let takes_redesign = command.option("redesign").is_some() && !self.names("redesign");
+        let redesign = match free.split_last() {
+            Some((last, first))
+                if takes_redesign && last.contains('=') && (!first.is_empty() || named) =>
+            {
                 let last = last.to_string();
                 free.pop();
                 Some(last)
             }
             _ => None,
-        });
-        let text = [named.unwrap_or_default(), free.join(" ")]
-            .into_iter()
-            .filter(|t| !t.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
-        (text, redesign)
-    }
-}
-
-/// The sentence for `key:` given to a command that has no such option.
-fn unknown_option(command: &str, key: &str, options: &[Opt]) -> String {
-    let key = clip(key);
-    match options {
-        [] => format!("/{command} takes no options, so '{key}:' means nothing here"),
-        _ => format!(
-            "/{command} has no option '{key}': its options are {}",
-            options
-                .iter()
-                .map(|o| format!("{}:", o.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        };
+        if !free.is_empty() {
+            let free = free.join(" ");
+            match self
+                .named
+                .iter_mut()
+                .find(|(key, _)| key.eq_ignore_ascii_case(text))
+            {
+                Some((_, value)) => *value = format!("{value} {free}").trim().to_string(),
+                None => self.named.push((text, free)),
+            }
+        }
+        if let Some(redesign) = redesign {
+            self.named.push(("redesign", redesign));
+        }
+        self.named
     }
 }
 
@@ -345,7 +245,7 @@ const CORE_COMMANDS: &[&str] = &[
 /// The terminal's /help: the core's commands it reads, then its own.
 pub(super) fn help() -> String {
     let commands = crate::core::help_of(|name| CORE_COMMANDS.contains(&name));
-    let commands = crate::core::unmarked(&commands);
+    let commands = super::screen::shown(&commands, &|id| format!("member {id}"), false);
     format!(
         "{}\n\nIn the terminal also:\n/as white, /as black: type as that side (a game against the \
          computer has one side to type for)\n/press N: press the button numbered N in the last \
@@ -363,6 +263,8 @@ fn clip(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Listing;
+    use crate::family::Family;
     use engine::Ruleset;
     use proptest::prelude::*;
 
@@ -399,10 +301,12 @@ mod tests {
         let text = help();
         for name in CORE_COMMANDS {
             assert!(text.contains(&format!("/{name}")), "/{name}: {text}");
-            // Each is read: a usage line at worst, never "unknown command".
+            // Each is read: what it needs at worst, never "unknown command".
             let read = parse(&format!("/{name}"));
             assert!(
-                read.as_ref().err().is_none_or(|e| e.starts_with("usage:")),
+                read.as_ref()
+                    .err()
+                    .is_none_or(|e| e.starts_with(&format!("/{name} needs"))),
                 "/{name}: {read:?}"
             );
         }
@@ -528,19 +432,25 @@ mod tests {
 
     #[test]
     fn bad_lines_say_how() {
-        assert!(parse("/board ply:x").unwrap_err().contains("/board ply:3"));
-        assert!(parse("/board 1 2").unwrap_err().contains("usage: /board"));
-        assert!(parse("/games two")
-            .unwrap_err()
-            .contains("not a page number"));
+        assert_eq!(
+            parse("/board ply:x").unwrap_err(),
+            "ply: takes a whole number from 0 to 100000, not 'x'"
+        );
+        assert_eq!(parse("/board 1 2").unwrap_err(), "usage: /board [ply]");
+        assert!(parse("/games two").unwrap_err().contains("not 'two'"));
         assert!(parse("/game now").unwrap_err().contains("takes no options"));
         assert!(parse("/rating member:bob")
             .unwrap_err()
             .contains("/as white"));
         assert!(parse("/leaderboard chess").unwrap_err().contains("chess"));
         assert!(parse("/challenge bob").unwrap_err().contains("/rematch"));
-        assert!(parse("/move").unwrap_err().contains("/move Kd2"));
-        assert!(parse("/transfer WD").unwrap_err().contains("usage"));
+        assert!(parse("/move").unwrap_err().contains("such as Kd2"));
+        assert!(parse("/transfer WD")
+            .unwrap_err()
+            .starts_with("/transfer needs square:"));
+        assert!(parse("/propose atom chinese knight nN 2")
+            .unwrap_err()
+            .starts_with("usage: /propose kind name notation estimate"));
         assert!(parse("/price WD chess").unwrap_err().contains("classic"));
         assert!(parse("/fly").unwrap_err().contains("/help"));
         assert!(parse("/tournament join")

@@ -4,11 +4,58 @@
 
 use super::PLACE;
 use crate::cli::say;
-use crate::core::{spans, Core, Picture, Reply, Request, Span, Target, Who};
+use crate::core::{utc_time, Content, Core, Local, Picture, Reply, Request, Span, Target, Who};
 use crate::picture;
 use render::{fide_text_board, text_board};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+/// Content as the terminal shows it: members by `name`, the one channel as "the terminal",
+/// strong words in bold where `bold` (an ANSI terminal; never in a pipe or a file), code as
+/// typed.
+pub(super) fn shown(content: &Content, name: &impl Fn(u64) -> String, bold: bool) -> String {
+    let mut out = String::new();
+    for span in content.spans() {
+        match span {
+            Span::Text(t) | Span::Typed(t) | Span::Code(t) | Span::Block(t) => out.push_str(t),
+            Span::Member(id) => out.push_str(&name(*id)),
+            // The terminal has one channel: itself.
+            Span::Channel(_) => out.push_str("the terminal"),
+            Span::Strong(inner) => match bold {
+                true => out.push_str(&format!("\x1b[1m{}\x1b[22m", shown(inner, name, bold))),
+                false => out.push_str(&shown(inner, name, bold)),
+            },
+            Span::Relative(at) | Span::Date(at) => out.push_str(&utc_time(*at)),
+            Span::Local(words) => out.push_str(local(*words)),
+        }
+    }
+    out
+}
+
+/// The words that depend on where a message is read, in the terminal: one unrated game at
+/// one keyboard, and /rematch starts the next.
+fn local(words: Local) -> &'static str {
+    match words {
+        Local::Scope | Local::Here => "",
+        Local::Place => "terminal",
+        Local::NewGame => "/rematch starts one",
+        Local::NoRating => {
+            "games in the terminal are unrated; ratings come from rated games on Discord"
+        }
+        Local::AfterAbort => "/rematch starts a new one.",
+        Local::AfterEnd => "/rematch starts a new one, /board and /history look back, /quit stops",
+        Local::FinishFirst => "finish it (/resign, /draw or /abort) before a /rematch",
+        Local::NoGame => " yet: /rematch starts one after a game, or run csipgs play again",
+        Local::NoRematch => " to rematch yet",
+        Local::NoReplay => " to replay yet",
+    }
+}
+
+/// Whether standard output is a terminal that reads ANSI styles.
+pub(super) fn bold() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+}
 
 /// Shows replies: text with names for mentions, boards as text and PNG files, buttons
 /// numbered for /press. A direct message waits until its player is at the keyboard.
@@ -47,7 +94,7 @@ impl Screen {
                     self.show_to(core, reply, at_keyboard).await;
                 }
             }
-            Err(e) => say!("{}", e.sentence()),
+            Err(e) => say!("{}", shown(&e.sentence(), &|id| self.name_of(id), bold())),
         }
     }
 
@@ -93,17 +140,9 @@ impl Screen {
             .map_or_else(|| format!("member {id}"), |p| p.name.clone())
     }
 
-    /// A reply's text as the terminal shows it: names for mentions, no markup.
+    /// A reply's text as the terminal shows it: names for mentions.
     fn words(&self, reply: &Reply) -> String {
-        spans(&reply.text)
-            .into_iter()
-            .map(|span| match span {
-                Span::Plain(words) => crate::core::unmarked(words),
-                Span::Member(id) => self.name_of(id),
-                // The terminal has one channel: itself.
-                Span::Channel(_) => "the terminal".to_string(),
-            })
-            .collect()
+        shown(&reply.text, &|id| self.name_of(id), bold())
     }
 
     /// The reason a command was refused: its one answer, private and without buttons.
@@ -259,6 +298,36 @@ mod tests {
     use render::{BoardView, FideBoardView};
 
     #[test]
+    fn members_are_named_and_markup_is_words() {
+        use crate::core::{code, member, named_channel, strong, typed};
+        let content = csipgs_core::words![
+            strong("Game on!"),
+            " ",
+            member(1),
+            " vs ",
+            member(9),
+            " in ",
+            named_channel(4),
+            ": ",
+            code("Kd2"),
+            " ",
+            typed("**x** <@1>"),
+        ];
+        let name = |id| match id {
+            1 => "Alice".to_string(),
+            _ => format!("member {id}"),
+        };
+        assert_eq!(
+            shown(&content, &name, false),
+            "Game on! Alice vs member 9 in the terminal: Kd2 **x** <@1>"
+        );
+        assert_eq!(
+            shown(&csipgs_core::words![strong("Go")], &name, true),
+            "\x1b[1mGo\x1b[22m"
+        );
+    }
+
+    #[test]
     fn a_player_sitting_down_sees_their_newest_board_only() {
         let board = |ply| {
             let position = engine::Position::parse(
@@ -283,7 +352,7 @@ mod tests {
             .collect();
         assert_eq!(plies, [None, Some(2), None]);
         // Their words all stay.
-        assert_eq!(shown[0].text, "Your board in the fog game.");
+        assert_eq!(shown[0].text, Content::from("Your board in the fog game."));
     }
 
     #[test]

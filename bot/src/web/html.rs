@@ -2,7 +2,9 @@
 //! design can't become markup. Each live page has one changing part (`#live`), written by
 //! the same function for the page and for its live updates.
 
-use crate::core::{capitalised, GamePage, PricePage, ServerPage, TournamentPage};
+use crate::core::{
+    capitalised, utc_time, Content, GamePage, PricePage, ServerPage, Span, TournamentPage,
+};
 use crate::family::Family;
 use engine::Ruleset;
 use maud::{html, Markup, DOCTYPE};
@@ -49,16 +51,35 @@ pub(super) fn page(title: &str, events: Option<&str>, live: bool, body: Markup) 
 }
 
 /// The page of an error: what went wrong and what to do.
-pub(super) fn error(title: &str, text: &str) -> String {
+pub(super) fn error(title: &str, text: &Content) -> String {
     page(
         title,
         None,
         false,
         html! {
             h1 { (title) }
-            p.error role="alert" { (text) }
+            p.error role="alert" { (content(text)) }
         },
     )
+}
+
+/// What the core says, as HTML: what members typed stays text (maud escapes it), strong
+/// words and code marked. A page knows no member by id: it says "a member".
+pub(super) fn content(text: &Content) -> Markup {
+    html! {
+        @for span in text.spans() {
+            @match span {
+                Span::Text(words) | Span::Typed(words) => { (words) }
+                Span::Member(_) => { "a member" }
+                Span::Channel(_) => { "a channel" }
+                Span::Strong(inner) => { strong { (content(inner)) } }
+                Span::Code(typed) => { code { (typed) } }
+                Span::Block(lines) => { pre { (lines) } }
+                Span::Relative(at) | Span::Date(at) => { time { (utc_time(*at)) } }
+                Span::Local(words) => { (crate::discord::message::local(*words)) }
+            }
+        }
+    }
 }
 
 /// A game's page: the changing part, at the ply shown.
@@ -336,5 +357,29 @@ fn table(view: &TableView) -> Markup {
                 } } }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{code, member, strong, typed};
+
+    #[test]
+    fn content_is_escaped_html() {
+        let text = csipgs_core::words![
+            strong("Game on!"),
+            " ",
+            member(3),
+            " named ",
+            typed("<script>alert(1)</script> **x**"),
+            ": ",
+            code("a<b"),
+        ];
+        assert_eq!(
+            content(&text).into_string(),
+            "<strong>Game on!</strong> a member named &lt;script&gt;alert(1)&lt;/script&gt; **x**: \
+             <code>a&lt;b</code>"
+        );
     }
 }

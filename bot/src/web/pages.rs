@@ -3,7 +3,7 @@
 
 use super::html::{self, segment};
 use super::Web;
-use crate::core::{page_path, Core, CoreError};
+use crate::core::{capitalised, page_path, Content, Core, CoreError, Given, Value};
 use crate::store::{Link, LinkKind, Token};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// How a page failed, as its visitor reads it.
 pub(super) enum Failed {
     NotFound,
-    Bad(String),
+    Bad(Content),
     Broken(CoreError),
 }
 
@@ -22,7 +22,7 @@ impl From<CoreError> for Failed {
     fn from(error: CoreError) -> Failed {
         match error {
             CoreError::Storage(_) | CoreError::Picture(_) => Failed::Broken(error),
-            CoreError::NoSuchPly { .. } => Failed::Bad(error.to_string()),
+            CoreError::NoSuchPly { .. } => Failed::Bad(error.content()),
             _ => Failed::NotFound,
         }
     }
@@ -36,7 +36,7 @@ impl IntoResponse for Failed {
                 "Not found",
                 "There is no page here. A link to a game, tournament or server works only while its server shows its pages (/settings web:true on Discord); check that the whole link was copied.",
             ),
-            Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", &why),
+            Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", why),
             Failed::Broken(error) => {
                 tracing::error!(error = %error, "a web page failed");
                 error_page(
@@ -50,8 +50,8 @@ impl IntoResponse for Failed {
 }
 
 /// A page saying what went wrong, with its status.
-pub(super) fn error_page(status: StatusCode, title: &str, text: &str) -> Response {
-    (status, no_store(), Html(html::error(title, text))).into_response()
+pub(super) fn error_page(status: StatusCode, title: &str, text: impl Into<Content>) -> Response {
+    (status, no_store(), Html(html::error(title, &text.into()))).into_response()
 }
 
 /// Pages behind a token change, and are nobody else's: never kept by a shared cache.
@@ -88,9 +88,9 @@ fn ply_of(query: &HashMap<String, String>) -> Result<Option<u32>, Failed> {
     match query.get("ply").map(|p| p.trim()) {
         None | Some("") => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|_| {
-            Failed::Bad(format!(
+            Failed::Bad(Content::from(format!(
                 "'{text}' is not a turn: ?ply= takes a whole number, 0 for the start"
-            ))
+            )))
         }),
     }
 }
@@ -218,7 +218,7 @@ pub(super) async fn trf(
 ) -> Result<Response, Failed> {
     let (link, _) = opened(&web.core, &token, LinkKind::Tournament).await?;
     let file = web.core.tournament_trf(link).await.map_err(|e| match e {
-        CoreError::TournamentState { .. } => Failed::Bad(e.to_string()),
+        CoreError::TournamentState { .. } => Failed::Bad(e.content()),
         e => e.into(),
     })?;
     Ok(download(
@@ -242,17 +242,23 @@ pub(super) async fn server(
         .into_response())
 }
 
-/// The ruleset asked for: classic when none is.
+/// The ruleset the address names, if it names one.
+fn ruleset_named(query: &HashMap<String, String>) -> Option<&str> {
+    query
+        .get("ruleset")
+        .map(|r| r.trim())
+        .filter(|r| !r.is_empty())
+}
+
+/// The ruleset asked for (classic when none is), read as /price's option.
 fn ruleset_of(query: &HashMap<String, String>) -> Result<Ruleset, String> {
-    match query.get("ruleset").map(|r| r.trim()) {
-        None | Some("") => Ok(Ruleset::default()),
-        Some(name) => Ruleset::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Ruleset::ALL.iter().map(|r| r.name()).collect();
-                format!("'{name}' is not a ruleset: pick {}", names.join(", "))
-            }),
+    let Some(name) = ruleset_named(query) else {
+        return Ok(Ruleset::default());
+    };
+    match crate::core::parse_option("price", "ruleset", Given::Text(name)) {
+        Ok(Value::Word(word)) => word.parse().map_err(|e| capitalised(&format!("{e}"))),
+        Ok(_) => Ok(Ruleset::default()),
+        Err(e) => Err(capitalised(&e.to_string())),
     }
 }
 
@@ -278,9 +284,8 @@ pub(super) async fn price(
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let ruleset = ruleset_of(&query);
-    let chosen = ruleset.clone().unwrap_or_default();
-    let result = ruleset.and_then(|r| priced(&design, r));
+    let chosen = ruleset_of(&query).unwrap_or_default();
+    let result = priced(&design, &query);
     let (status, title) = match &result {
         Ok(page) => (StatusCode::OK, page.design.to_string()),
         Err(_) => (StatusCode::BAD_REQUEST, "Price a design".to_string()),
@@ -294,9 +299,12 @@ pub(super) async fn price(
         .into_response()
 }
 
-/// A design's price, or what is wrong with it.
-fn priced(design: &str, ruleset: Ruleset) -> Result<crate::core::PricePage, String> {
-    Core::price_page(design, ruleset).map_err(|e| crate::core::capitalised(&e.to_string()))
+/// A design's price, or what is wrong with it: the address's design and ruleset are read as
+/// /price's options, within the same bounds.
+fn priced(design: &str, query: &HashMap<String, String>) -> Result<crate::core::PricePage, String> {
+    let mut given = vec![("design", Given::Text(design))];
+    given.extend(ruleset_named(query).map(|r| ("ruleset", Given::Text(r))));
+    Core::price_page(&given).map_err(|e| capitalised(&e.to_string()))
 }
 
 /// A design's movement diagram (PNG).
@@ -305,8 +313,7 @@ pub(super) async fn diagram(
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Failed> {
-    let ruleset = ruleset_of(&query).map_err(Failed::Bad)?;
-    let page = priced(&design, ruleset).map_err(Failed::Bad)?;
+    let page = priced(&design, &query).map_err(|why| Failed::Bad(why.into()))?;
     let png = web
         .core
         .painters()

@@ -607,6 +607,7 @@ async fn scenarios() {
             "propose",
             "estimate",
             "price",
+            "design",
             "board",
             "game",
             "history",
@@ -626,7 +627,6 @@ async fn scenarios() {
             "help",
             "rules",
             "privacy",
-            "design",
             "Challenge to csipgs",
             "Price this design"
         ]

@@ -1,9 +1,9 @@
-//! The command table: every command's name, description, options and limits, once. /help,
-//! the terminal and the Discord registration all read it, and the core checks its lengths,
-//! so Discord refuses what the core would refuse before anything reaches us.
+//! The command table: every command's name, description, options, their kinds and bounds
+//! (from `bounds`) and suggestions, once. /help, the Discord registration and the request
+//! parser (`parse`, which every adapter calls) all read it, so Discord refuses what the core
+//! would refuse before anything reaches us.
 
-use super::tournaments::{MAX_PLAYERS, MAX_ROUNDS};
-use engine::computer::Level;
+use super::bounds::*;
 
 /// Who may use a command, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,32 +19,115 @@ pub enum Scope {
     Managers,
 }
 
+/// What an option takes, with its bound: every kind of value has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Text of at most this many characters.
+    Text { max: u16 },
+    /// A whole number from `min` to `max`.
+    Number { min: i64, max: i64 },
+    /// True or false.
+    Flag,
+    /// One of these words, as Discord offers them.
+    Word(&'static [&'static str]),
+    /// A member, as the platform names them (Discord's member picker).
+    Member,
+    /// One of the server's text channels.
+    Channel,
+}
+
+/// The option being typed, for suggestions (see `complete`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Move,
+    TransferPiece,
+    TransferSquare,
+    Buy,
+    Redesign,
+    Proposal,
+    /// A tournament of the server, by number.
+    Tournament,
+    /// A fide game's variants, comma-separated.
+    Variants,
+    /// A design to price or build, in or out of a game: what was typed, and the named
+    /// pieces it matches, with their prices here.
+    Design,
+}
+
 /// One option of a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Opt {
     pub name: &'static str,
     pub description: &'static str,
     pub required: bool,
-    /// For text options: the most characters it takes.
-    pub max_length: Option<u16>,
-    /// For number options: the least and the most it takes.
-    pub range: Option<(i64, i64)>,
-    /// For options with a fixed list of values: the words, as Discord offers them.
-    pub choices: &'static [&'static str],
+    pub kind: Kind,
+    /// What is suggested while it is typed, if anything.
+    pub complete: Option<Field>,
 }
 
 impl Opt {
     /// A number option taking `min` to `max`.
     const fn between(self, min: i64, max: i64) -> Opt {
         Opt {
-            range: Some((min, max)),
+            kind: Kind::Number { min, max },
             ..self
         }
     }
 
     /// An option taking one of these words.
     const fn among(self, choices: &'static [&'static str]) -> Opt {
-        Opt { choices, ..self }
+        Opt {
+            kind: Kind::Word(choices),
+            ..self
+        }
+    }
+
+    /// An option naming a member.
+    const fn member(self) -> Opt {
+        Opt {
+            kind: Kind::Member,
+            ..self
+        }
+    }
+
+    /// An option naming a text channel.
+    const fn channel(self) -> Opt {
+        Opt {
+            kind: Kind::Channel,
+            ..self
+        }
+    }
+
+    /// An option whose typing brings suggestions.
+    const fn completed(self, field: Field) -> Opt {
+        Opt {
+            complete: Some(field),
+            ..self
+        }
+    }
+
+    /// The most characters it takes, if it takes text.
+    pub fn max_length(&self) -> Option<u16> {
+        match self.kind {
+            Kind::Text { max } => Some(max),
+            _ => None,
+        }
+    }
+
+    /// The least and the most it takes, if it takes a number.
+    pub fn range(&self) -> Option<(i64, i64)> {
+        match self.kind {
+            Kind::Number { min, max } => Some((min, max)),
+            _ => None,
+        }
+    }
+
+    /// The words it takes, if it takes one of a list.
+    pub fn choices(&self) -> &'static [&'static str] {
+        match self.kind {
+            Kind::Word(words) => words,
+            _ => &[],
+        }
     }
 }
 
@@ -59,14 +142,34 @@ pub struct Command {
     pub subcommands: &'static [Command],
 }
 
+impl Command {
+    /// The option called `name`, as typed (case is forgiven).
+    pub fn option(&self, name: &str) -> Option<&'static Opt> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// `/path option [optional]`: how the command at `path` is written.
+    pub fn usage(&self, path: &str) -> String {
+        let mut text = format!("/{path}");
+        for option in self.options {
+            match option.required {
+                true => text.push_str(&format!(" {}", option.name)),
+                false => text.push_str(&format!(" [{}]", option.name)),
+            }
+        }
+        text
+    }
+}
+
 const fn text(name: &'static str, description: &'static str, max: u16) -> Opt {
     Opt {
         name,
         description,
         required: true,
-        max_length: Some(max),
-        range: None,
-        choices: &[],
+        kind: Kind::Text { max },
+        complete: None,
     }
 }
 
@@ -77,56 +180,45 @@ const fn optional_text(name: &'static str, description: &'static str, max: u16) 
     }
 }
 
-const fn required(name: &'static str, description: &'static str) -> Opt {
+/// A true-or-false option, left out by default.
+const fn flag(name: &'static str, description: &'static str) -> Opt {
     Opt {
         name,
         description,
-        required: true,
-        max_length: None,
-        range: None,
-        choices: &[],
-    }
-}
-
-const fn optional(name: &'static str, description: &'static str) -> Opt {
-    Opt {
         required: false,
-        ..required(name, description)
+        kind: Kind::Flag,
+        complete: None,
     }
 }
 
-/// A design is at most 200 characters (the notation's own limit); a turn or a redesign holds
-/// one or two, with room for the move around them.
-pub const DESIGN_MAX: u16 = 200;
-const MOVE_MAX: u16 = 250;
-const REDESIGN_MAX: u16 = 420;
-const TURN_MAX: u16 = 1000;
-/// A time control is a few characters: `15m+10s`, `3d`.
-const TIME_MAX: u16 = 20;
-/// Every variant's name once, comma-separated, fits.
-const VARIANTS_MAX: u16 = 400;
-/// Proposal names are shown in every /game: short.
-pub const PROPOSAL_NAME_MAX: u16 = 40;
-/// A game's turns, for /board ply: (far more than any game plays).
-const PLY_MAX: i64 = 100_000;
+/// An option the command needs; its kind is given next.
+const fn required(name: &'static str, description: &'static str) -> Opt {
+    Opt {
+        required: true,
+        ..flag(name, description)
+    }
+}
+
+/// An option that may be left out; its kind is given next.
+const fn optional(name: &'static str, description: &'static str) -> Opt {
+    flag(name, description)
+}
 
 /// A listing's page: from 1 (each shows ten entries).
 const PAGE: Opt =
-    optional("page", "Which page of the list (default 1; each shows ten)").between(1, 1000);
-/// A tournament's rounds and boards: a double round robin of the most players has 998
-/// rounds, and 250 boards a round.
-const ROUND_MAX: i64 = 1000;
-const LEVEL: (i64, i64) = (Level::MIN.number() as i64, Level::MAX.number() as i64);
+    optional("page", "Which page of the list (default 1; each shows ten)").between(1, PAGE_MAX);
+const LEVEL: (i64, i64) = (LEVEL_MIN, LEVEL_MAX);
 
-/// The words of each option with a fixed list of values (the adapters' choice types must
-/// offer exactly these: a test checks).
+/// The words of each option with a fixed list of values (the parser reads each into the
+/// core's type: a test checks every word reads).
 const FAMILIES: &[&str] = &["csipgs", "fide"];
 const RULESETS: &[&str] = &["classic", "kurnia", "progressive"];
 const WEB_LINKS: &[&str] = &["new"];
 const COLOURS: &[&str] = &["white", "black", "random"];
 const KINDS: &[&str] = &["atom", "modifier"];
 const FORMATS: &[&str] = &["swiss", "round-robin", "double-round-robin"];
-const RESULTS: &[&str] = &[
+/// A result's first word is its value; the rest explains it.
+pub(crate) const RESULTS: &[&str] = &[
     "1-0",
     "0-1",
     "1/2-1/2",
@@ -148,7 +240,8 @@ const REDESIGN: Opt = optional_text(
     "redesign",
     "Replace a design after the action: SLOT=DESIGN, such as B=WD",
     REDESIGN_MAX,
-);
+)
+.completed(Field::Redesign);
 
 pub const COMMANDS: &[Command] = &[
     Command {
@@ -158,13 +251,13 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "opponent",
                 "The member to play against, or me to play the computer (leave out: anyone may accept)",
-            ),
+            ).member(),
             GAME,
             optional_text(
                 "variants",
                 "game:fide's variants, comma-separated, such as warhead,stungun (default: none)",
                 VARIANTS_MAX,
-            ),
+            ).completed(Field::Variants),
             optional(
                 "ruleset",
                 "classic, kurnia or progressive (default: the server's)",
@@ -215,7 +308,7 @@ pub const COMMANDS: &[Command] = &[
                 "move",
                 "The move in record notation, such as Kd2 or (WD)xe5",
                 MOVE_MAX,
-            ),
+            ).completed(Field::Move),
             REDESIGN,
         ],
         scope: Scope::Server,
@@ -228,13 +321,13 @@ pub const COMMANDS: &[Command] = &[
             text(
                 "piece",
                 "The reserve piece, such as N or WD",
-                DESIGN_MAX + 2,
-            ),
+                PIECE_MAX,
+            ).completed(Field::TransferPiece),
             text(
                 "square",
                 "The empty square next to your royal piece, such as e2",
-                8,
-            ),
+                SQUARE_MAX,
+            ).completed(Field::TransferSquare),
             REDESIGN,
         ],
         scope: Scope::Server,
@@ -248,7 +341,7 @@ pub const COMMANDS: &[Command] = &[
                 "design",
                 "The design to buy, such as N or WD (progressive: several, as WD, N)",
                 TURN_MAX,
-            ),
+            ).completed(Field::Buy),
             REDESIGN,
         ],
         scope: Scope::Server,
@@ -282,12 +375,12 @@ pub const COMMANDS: &[Command] = &[
             text(
                 "notation",
                 "The atom's notation (Z, nN, DD) or the modifier (runner, lame)",
-                20,
+                PROPOSAL_TEXT_MAX,
             ),
             text(
                 "estimate",
                 "Your sealed estimate of its cost or multiplier, such as 2.5",
-                20,
+                PROPOSAL_TEXT_MAX,
             ),
         ],
         scope: Scope::Server,
@@ -297,11 +390,13 @@ pub const COMMANDS: &[Command] = &[
         name: "estimate",
         description: "Give your sealed estimate for your opponent's proposal",
         options: &[
-            required("proposal", "The proposal's number"),
+            required("proposal", "The proposal's number")
+                .between(1, NUMBER_MAX)
+                .completed(Field::Proposal),
             text(
                 "value",
                 "Your estimate of its cost or multiplier, such as 2.5",
-                20,
+                PROPOSAL_TEXT_MAX,
             ),
         ],
         scope: Scope::Server,
@@ -315,7 +410,7 @@ pub const COMMANDS: &[Command] = &[
                 "design",
                 "The design in Betza's notation, such as WbRbmHfB",
                 DESIGN_MAX,
-            ),
+            ).completed(Field::Design),
             optional(
                 "ruleset",
                 "The ruleset whose prices apply (default: this channel's game, or classic)",
@@ -331,7 +426,7 @@ pub const COMMANDS: &[Command] = &[
             "design",
             "Start from this design in Betza's notation (left out: from nothing)",
             DESIGN_MAX,
-        )],
+        ).completed(Field::Design)],
         scope: Scope::Everywhere,
         subcommands: &[],
     },
@@ -417,11 +512,11 @@ pub const COMMANDS: &[Command] = &[
             optional(
                 "allow",
                 "A channel where games may start (once any is listed, only those)",
-            ),
+            ).channel(),
             optional(
                 "disallow",
                 "Take a channel off the list where games may start",
-            ),
+            ).channel(),
             optional(
                 "everywhere",
                 "True: games may start in every channel again (clears the list)",
@@ -443,7 +538,7 @@ pub const COMMANDS: &[Command] = &[
         name: "rating",
         description: "A member's ratings in this server (yours if you name nobody)",
         options: &[
-            optional("member", "Whose rating (default: yours)"),
+            optional("member", "Whose rating (default: yours)").member(),
             optional("game", "Which game's rating: csipgs or fide (default: every one)").among(FAMILIES),
         ],
         scope: Scope::Server,
@@ -459,7 +554,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "profile",
         description: "A member's rating history, results by ruleset and last 10 games",
-        options: &[optional("member", "Whose profile (default: yours)"), RATED_GAME],
+        options: &[optional("member", "Whose profile (default: yours)").member(), RATED_GAME],
         scope: Scope::Server,
         subcommands: &[],
     },
@@ -550,13 +645,9 @@ const PRIVACY: &[Command] = &[
 const TOURNAMENT_NO: Opt = optional(
     "tournament",
     "The tournament's number (default: this channel's)",
-);
-/// A tournament's name shows in every announcement and thread: short.
-const TOURNAMENT_NAME_MAX: u16 = 60;
-/// `2026-12-01 18:00`, `<t:1764612000>` or `2h`.
-const START_MAX: u16 = 30;
-/// A few tie-break acronyms: `BH-C1, BH, SB, WIN`.
-const TIEBREAKS_MAX: u16 = 40;
+)
+.between(1, NUMBER_MAX)
+.completed(Field::Tournament);
 
 /// /tournament's subcommands.
 const TOURNAMENT: &[Command] = &[
@@ -576,7 +667,8 @@ const TOURNAMENT: &[Command] = &[
                 "variants",
                 "game:fide's variants for every game, such as warhead,stungun",
                 VARIANTS_MAX,
-            ),
+            )
+            .completed(Field::Variants),
             optional(
                 "ruleset",
                 "classic, kurnia or progressive (default: the server's)",
@@ -716,7 +808,7 @@ const DIRECTOR: &[Command] = &[
     Command {
         name: "remove",
         description: "Remove a player: their unfinished games are lost by forfeit, unrated",
-        options: &[required("member", "The player"), TOURNAMENT_NO],
+        options: &[required("member", "The player").member(), TOURNAMENT_NO],
         scope: Scope::Managers,
         subcommands: &[],
     },
@@ -776,15 +868,6 @@ pub fn command(name: &str) -> Option<&'static Command> {
         found = found.subcommands.iter().find(|c| c.name == word)?;
     }
     Some(found)
-}
-
-/// The most characters a command's text option takes (0 if the table has no such option,
-/// which a test rules out).
-pub fn max_length(command_name: &str, option: &str) -> usize {
-    command(command_name)
-        .and_then(|c| c.options.iter().find(|o| o.name == option))
-        .and_then(|o| o.max_length)
-        .map_or(0, usize::from)
 }
 
 #[cfg(test)]

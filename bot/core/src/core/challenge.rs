@@ -3,18 +3,19 @@
 //! accepted challenge opens a thread for its game where the server wants one.
 
 use super::present::{
-    clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
+    clock_views, expired, how_to_play, message_of, opening, terms_text, withdrawn,
 };
 use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
 use super::{
-    Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Core, CoreError, Place, Press,
-    Reply, Target, Who,
+    member, named_channel, Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Content,
+    Core, CoreError, Place, Press, Reply, Target, Who,
 };
 use crate::family::{GameRules, GameState};
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
 };
+use crate::words;
 use engine::fide::FideGame;
 use engine::{Clock, Color, Game, Position};
 
@@ -184,10 +185,12 @@ impl Core {
         match answer {
             ChallengeAnswer::Accept => self.accept(who, place, found, now).await,
             ChallengeAnswer::Decline if !by_challenger => {
-                let text = format!(
-                    "<@{}> declined the challenge of <@{}>.",
-                    who.id, found.challenger.id
-                );
+                let text = words![
+                    member(who.id),
+                    " declined the challenge of ",
+                    member(found.challenger.id),
+                    ".",
+                ];
                 self.close(
                     &found,
                     ChallengeStatus::Declined,
@@ -196,7 +199,7 @@ impl Core {
                 .await
             }
             ChallengeAnswer::Decline | ChallengeAnswer::Cancel => {
-                let text = format!("<@{}> withdrew the challenge.", who.id);
+                let text = words![member(who.id), " withdrew the challenge."];
                 self.close(
                     &found,
                     ChallengeStatus::Cancelled,
@@ -257,24 +260,32 @@ impl Core {
         let clocks = Clock::start(found.time_control, now)
             .map(|clock| clock_views(clock, Color::White, true, now));
         let rules = found.rules.text();
-        let started = |text: String| Reply::public(text).pinging(white);
+        let started = |text: Content| Reply::public(text).pinging(white);
+        let players_rules = words![
+            member(white),
+            " (White) vs ",
+            member(black),
+            format!(" (Black), {rules}"),
+        ];
+        let how = words![
+            players_rules.clone(),
+            format!(". {} White to move: ", how_to_play(&found.rules)),
+            member(white),
+            ".",
+        ];
         let replies = match thread {
             Some(thread) => vec![
-                Reply::public(format!(
-                    "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}, in <#{thread}>."
-                ))
+                Reply::public(words![
+                    "Game on! ",
+                    players_rules,
+                    ", in ",
+                    named_channel(thread),
+                    "."
+                ])
                 .replacing(),
-                started(format!(
-                    "<@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
-                    how_to_play(&found.rules)
-                ))
-                .to(Target::Channel { channel: thread }),
+                started(how).to(Target::Channel { channel: thread }),
             ],
-            None => vec![started(format!(
-                "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
-                how_to_play(&found.rules)
-            ))
-            .replacing()],
+            None => vec![started(words!["Game on! ", how]).replacing()],
         };
         let mut replies = replies;
         if let Some(last) = replies.last_mut() {
@@ -319,7 +330,7 @@ impl Core {
     /// A thread for a new game, named after its players; None (play in the channel) if the
     /// platform has no threads or Discord refused one.
     pub(super) async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
-        let name = thread_name(format!("{} vs {}", players[0].name, players[1].name));
+        let name = format!("{} vs {}", players[0].name, players[1].name);
         match self.platform.open_thread(parent, name).await {
             Ok(thread) => thread,
             Err(e) => {
@@ -363,19 +374,30 @@ fn challenge_message(challenge: &ChallengeRow, id: i64, seal: &Seal) -> Reply {
         ButtonStyle::Neutral,
     );
     let mut reply = match &challenge.opponent {
-        Some(opponent) => Reply::public(format!(
-            "<@{}>: <@{challenger}> challenges you to {game}, {rules}. <@{challenger}> plays {side}. Accept within {minutes} minutes.",
-            opponent.id
-        ))
+        Some(opponent) => Reply::public(words![
+            member(opponent.id),
+            ": ",
+            member(challenger),
+            format!(" challenges you to {game}, {rules}. "),
+            member(challenger),
+            format!(" plays {side}. Accept within {minutes} minutes."),
+        ])
         .pinging(opponent.id)
         .with_buttons(vec![
             accept,
-            Button::new(press(ChallengeAnswer::Decline), "Decline", ButtonStyle::Decline),
+            Button::new(
+                press(ChallengeAnswer::Decline),
+                "Decline",
+                ButtonStyle::Decline,
+            ),
             cancel,
         ]),
-        None => Reply::public(format!(
-            "<@{challenger}> challenges anyone here to {game}, {rules}. <@{challenger}> plays {side}. Press Accept within {minutes} minutes to play."
-        ))
+        None => Reply::public(words![
+            member(challenger),
+            format!(" challenges anyone here to {game}, {rules}. "),
+            member(challenger),
+            format!(" plays {side}. Press Accept within {minutes} minutes to play."),
+        ])
         .with_buttons(vec![accept, cancel]),
     };
     reply.anchor = Some(Anchor::Challenge(id));

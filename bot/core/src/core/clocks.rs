@@ -2,9 +2,11 @@
 //! the scheduler, or by the late mover's own command), and correspondence players are
 //! reminded a day and an hour before their deadline.
 
+use super::member;
 use super::present::{board, game_over};
 use super::{Core, CoreError, Reply, Target};
 use crate::store::{End, GameRow, Status, StoreError};
+use crate::words;
 
 impl Core {
     /// If the side to move in `row` is out of time at `now`, end the game on time, save it
@@ -29,11 +31,11 @@ impl Core {
         let Ok(outcome) = row.end(End::Timeout(mover)) else {
             return Ok(None);
         };
-        let text = format!(
-            "<@{}> ran out of time. {}",
-            row.player(mover).id,
+        let text = words![
+            member(row.player(mover).id),
+            " ran out of time. ",
             game_over(&row, &outcome)
-        );
+        ];
         let here = Target::Channel { channel };
         let mut announcement = Reply::public(text).with_picture(board(&row, !mover, now));
         if post {
@@ -73,9 +75,10 @@ impl Core {
             };
             let left = render::clock_text((deadline - now).max(0) as u64);
             let player = row.player(mover).id;
-            let reminder = Reply::public(format!(
-                "<@{player}>, it is your turn ({mover}) and {left} remain on your clock: play before it runs out, or you lose on time."
-            ))
+            let reminder = Reply::public(words![
+                member(player),
+                format!(", it is your turn ({mover}) and {left} remain on your clock: play before it runs out, or you lose on time."),
+            ])
             .pinging(player)
             .to(Target::Channel { channel });
             let owed = self.owed_messages(row.guild, Target::Channel { channel }, &[reminder])?;

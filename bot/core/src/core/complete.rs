@@ -8,6 +8,7 @@
 //! workers. A keystroke turned away gets no suggestions, never an error: the next one asks
 //! again.
 
+use super::catalogue::Field;
 use super::{Core, Place, Who};
 use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
@@ -35,24 +36,6 @@ const GRACE: Duration = Duration::from_millis(200);
 /// once with no suggestions rather than queued: by the time it ran, the member would have
 /// typed on. Two leave the blocking pool to pictures and the computer.
 const PARALLEL: usize = 2;
-
-/// The option being typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    Move,
-    TransferPiece,
-    TransferSquare,
-    Buy,
-    Redesign,
-    Proposal,
-    /// A tournament of the server, by number.
-    Tournament,
-    /// A fide game's variants, comma-separated.
-    Variants,
-    /// A design to price or build, in or out of a game: what was typed, and the named
-    /// pieces it matches, with their prices here.
-    Design,
-}
 
 /// A suggestion: what is shown, and what is filled in when it is picked.
 #[derive(Clone, Debug, PartialEq, Eq)]

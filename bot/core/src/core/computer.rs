@@ -13,12 +13,15 @@ mod queue;
 
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
-use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
+use super::{
+    member, named_channel, BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who,
+};
 use crate::family::{Family, GameRules};
 use crate::lane::Lane;
 use crate::store::{
     Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,
 };
+use crate::words;
 use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
@@ -208,23 +211,35 @@ impl Core {
             terms_text(control, false)
         );
         let first = if color == Color::White {
-            "The computer opens: its turn follows in a moment.".to_string()
+            words!["The computer opens: its turn follows in a moment."]
         } else {
-            format!("White to move: <@{white}>.")
+            words!["White to move: ", member(white), "."]
         };
-        let announce = format!(
-            "<@{white}> (White) vs <@{black}> (Black), {terms}. Take turns with /move, /transfer, /buy or /turn; the computer answers each. {first}"
-        );
+        let players_terms = words![
+            member(white),
+            " (White) vs ",
+            member(black),
+            format!(" (Black), {terms}"),
+        ];
+        let announce = words![
+            players_terms.clone(),
+            ". Take turns with /move, /transfer, /buy or /turn; the computer answers each. ",
+            first,
+        ];
         let mut replies = match thread {
             Some(thread) => vec![
-                Reply::public(format!(
-                    "Game on! <@{white}> (White) vs <@{black}> (Black), {terms}, in <#{thread}>."
-                )),
+                Reply::public(words![
+                    "Game on! ",
+                    players_terms,
+                    ", in ",
+                    named_channel(thread),
+                    "."
+                ]),
                 Reply::public(announce)
                     .pinging(who.id)
                     .to(Target::Channel { channel: thread }),
             ],
-            None => vec![Reply::public(format!("Game on! {announce}")).pinging(who.id)],
+            None => vec![Reply::public(words!["Game on! ", announce]).pinging(who.id)],
         };
         if let Some(last) = replies.last_mut() {
             let boards = opening(last, &players, &game, game_channel.channel, clocks);

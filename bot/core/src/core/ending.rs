@@ -2,12 +2,12 @@
 //! ratings, announced with the change ("alice 1523 -> 1541 (+18)"); a fog game's true board
 //! and record.
 
-use super::text::literal;
-use super::{Core, Reply, Target};
+use super::{typed, Core, Reply, Target};
 use crate::family::{Family, GameRules};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };
+use crate::words;
 use engine::{Color, EndReason, Outcome};
 use league::ratings::{self, Change, Rating, Score};
 
@@ -81,12 +81,17 @@ impl Core {
                     before: *old,
                     after: new,
                 };
-                changes.push(format!("{} {change}", literal(&player.name)));
+                changes.push(words![typed(&player.name), format!(" {change}")]);
             }
             if let Some(first) = replies.first_mut() {
-                first
-                    .text
-                    .push_str(&format!("\nRatings: {}.", changes.join(", ")));
+                first.text.push("\nRatings: ");
+                for (i, change) in changes.into_iter().enumerate() {
+                    if i > 0 {
+                        first.text.push(", ");
+                    }
+                    first.text.push(change);
+                }
+                first.text.push(".");
             }
         }
         for color in Color::ALL {

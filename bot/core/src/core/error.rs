@@ -1,9 +1,11 @@
 //! Why a command was refused, in words for the member who sent it: what was wrong and what
 //! to do instead.
 
-use super::Venue;
+use super::content::{listed, Local};
+use super::{member, Content, ParseError, Span};
 use crate::family::{ChoiceError, Refused};
 use crate::store::{Counted, Outage, Player, Quota, StoreError};
+use crate::words;
 use engine::proposal::ProposalError;
 use engine::{Color, NotationError, PriceError, TimeControlError, TurnError};
 
@@ -13,23 +15,17 @@ pub enum CoreError {
         "games are played in server channels: use this command in a channel or thread of a server"
     )]
     NotInServer,
-    #[error("there is no game in this channel: start one with /challenge")]
+    #[error("{}", self.logged())]
     NoGame,
-    #[error("the game in this channel is over ({result}) between <@{white}> and <@{black}>: start a new one with /challenge (or /board and /history to look back)")]
+    #[error("{}", self.logged())]
     GameEnded {
         result: String,
         white: u64,
         black: u64,
     },
-    #[error("that {option} is {length} characters long; it can be at most {max}")]
-    TooLong {
-        option: &'static str,
-        length: usize,
-        max: usize,
-    },
-    #[error("only <@{white}> and <@{black}> play in this game: to play yourself, /challenge someone in another channel or thread")]
+    #[error("{}", self.logged())]
     NotAPlayer { white: u64, black: u64 },
-    #[error("it is {color}'s turn: wait for <@{player}> to move")]
+    #[error("{}", self.logged())]
     NotYourTurn { color: Color, player: u64 },
     #[error("{0}")]
     Turn(#[from] TurnError),
@@ -65,7 +61,7 @@ pub enum CoreError {
     ComputerDraw,
     #[error("the computer's search failed ({0}); its turn is tried again shortly")]
     Computer(String),
-    #[error("this channel has a game in progress (<@{white}> vs <@{black}>): finish it, or challenge in another channel or thread")]
+    #[error("{}", self.logged())]
     ChannelBusy { white: u64, black: u64 },
     #[error("this challenge was answered or replaced already: start a new one with /challenge")]
     ChallengeGone,
@@ -73,23 +69,23 @@ pub enum CoreError {
     PressedElsewhere,
     #[error("{0}")]
     Component(#[from] super::ComponentError),
-    #[error("only <@{0}> can answer this challenge")]
+    #[error("{}", self.logged())]
     NotChallenged(u64),
     #[error(
         "you can't accept your own challenge: wait for someone else, or withdraw it with Cancel"
     )]
     OwnChallenge,
-    #[error("only <@{0}>, who made this challenge, can cancel it")]
+    #[error("{}", self.logged())]
     NotChallenger(u64),
-    #[error("games can't start in this channel: this server's games start in {channels}")]
-    ChannelNotAllowed { channels: String },
-    #[error("only <@{0}>, who asked, can answer this question: to have your own data deleted, use /privacy forget")]
+    #[error("{}", self.logged())]
+    ChannelNotAllowed { channels: Vec<u64> },
+    #[error("{}", self.logged())]
     NotYourPrivacy(u64),
     #[error("that button belongs to a game that has ended: look at /board")]
     GameGone,
     #[error("there is no draw offer to answer: offer one yourself with /draw")]
     NoDrawOffer,
-    #[error("only <@{0}> can answer this draw offer")]
+    #[error("{}", self.logged())]
     NotOffered(u64),
     #[error("this game has {turns} turn(s) so far: ask for a ply from 0 (the start) to {turns}")]
     NoSuchPly { turns: usize },
@@ -97,7 +93,7 @@ pub enum CoreError {
     NotManager,
     #[error("this bot serves no web pages: its operator has not set `web` and `public_url` in its config.toml, so /settings web changes nothing here")]
     NoWebPages,
-    #[error("you offered a draw already: <@{0}> can accept it with /draw, or play on")]
+    #[error("{}", self.logged())]
     DrawOffered(u64),
     #[error("players can abort only before each has moved: resign with /resign, or ask a moderator (Manage Messages) to abort")]
     AbortTooLate,
@@ -127,23 +123,21 @@ pub enum CoreError {
     BadEstimate(String),
     #[error("there is no open proposal #{0} in this game: /game lists the open ones")]
     NoProposal(i64),
-    #[error("you gave your estimate for this proposal already: wait for <@{0}>'s")]
+    #[error("{}", self.logged())]
     AlreadyEstimated(u64),
     #[error("{0} is being bid on already: give your estimate with /estimate proposal:{1}")]
     AlreadyOpen(String, i64),
     #[error("{0}")]
     Time(#[from] TimeControlError),
-    #[error("<@{0}> has played no rated game in this server yet")]
+    #[error("{}", self.logged())]
     Unrated(u64),
-    #[error("<@{0}> has played no rated {1} game in this server yet")]
+    #[error("{}", self.logged())]
     UnratedIn(u64, crate::family::Family),
-    #[error("there is no finished game in this channel to rematch: start one with /challenge")]
+    #[error("{}", self.logged())]
     NoRematch,
-    #[error(
-        "only <@{white}> and <@{black}>, who played the last game here, can ask for a rematch"
-    )]
+    #[error("{}", self.logged())]
     NotInRematch { white: u64, black: u64 },
-    #[error("there is no game in this channel to replay: /games lists the server's games")]
+    #[error("{}", self.logged())]
     NothingToReplay,
     #[error("the replay could not be drawn: try again in a moment")]
     Picture(#[source] crate::picture::DrawFailed),
@@ -178,7 +172,7 @@ pub enum CoreError {
     },
     #[error("a Swiss of {players} players can be paired for at most {} rounds (nobody meets twice), not {rounds}: wait for more players, or /td start rounds:{}", players - 1, players - 1)]
     TooManyRounds { rounds: u16, players: usize },
-    #[error("only <@{creator}>, who created {name}, and members with Manage Server can direct it")]
+    #[error("{}", self.logged())]
     NotDirector { name: String, creator: u64 },
     #[error("{name} has {status}: {what}")]
     TournamentState {
@@ -209,7 +203,7 @@ pub enum CoreError {
     Standings(#[from] league::tiebreak::TieBreakError),
     #[error("this is a tournament game: it can't be aborted, but a tournament director can set its result with /td result")]
     TournamentGame,
-    #[error("this is a fog game: only <@{white}> and <@{black}> see its board, each their own view, until it ends; /game shows what is public")]
+    #[error("{}", self.logged())]
     FogBoard { white: u64, black: u64 },
     #[error("a fog game's {0} can't be seen until it ends: /board shows your own view now, /game what is public")]
     FogSecret(&'static str),
@@ -219,6 +213,8 @@ pub enum CoreError {
     NoSuchPage { pages: usize },
     #[error("{}", storage_failed(.0))]
     Storage(#[source] StoreError),
+    #[error(transparent)]
+    Parse(#[from] ParseError),
 }
 
 /// A failed change: nothing was written (every change is one transaction), and whether
@@ -294,59 +290,139 @@ impl CoreError {
         }
     }
 
-    /// The terminal's words for the messages that name a channel or a server, or advise
-    /// /challenge: `csipgs play` has one game at one keyboard, and /rematch starts the next.
-    fn in_terminal(&self) -> Option<String> {
-        let text = match self {
-            CoreError::NoGame => "there is no game yet: /rematch starts one after a game, or run csipgs play again".to_string(),
-            CoreError::GameEnded { result, white, black } => format!(
-                "the game between <@{white}> and <@{black}> is over ({result}): /rematch starts a new one, /board and /history look back, /quit stops"
-            ),
-            CoreError::ChannelBusy { white, black } => format!(
-                "the game between <@{white}> and <@{black}> is still going: finish it (/resign, /draw or /abort) before a /rematch"
-            ),
-            CoreError::NoRematch => "there is no finished game to rematch yet".to_string(),
-            CoreError::NothingToReplay => "there is no game to replay yet".to_string(),
-            CoreError::Unrated(member) => {
-                format!("<@{member}> has no rating: {}", Venue::Terminal.no_rating())
+    /// The message with members and channels named by id (each adapter names them), as
+    /// `Display` writes it (`sentence` makes it a sentence).
+    pub fn content(&self) -> Content {
+        use CoreError::*;
+        let two = |white: &u64, black: &u64| words![member(*white), " and ", member(*black)];
+        match self {
+            NoGame => words!["there is no game", Span::Local(Local::NoGame)],
+            NoRematch => words!["there is no finished game", Span::Local(Local::NoRematch)],
+            NothingToReplay => words!["there is no game", Span::Local(Local::NoReplay)],
+            GameEnded { result, white, black } => words![
+                "the game",
+                Span::Local(Local::Here),
+                format!(" is over ({result}) between "),
+                two(white, black),
+                ": ",
+                Span::Local(Local::AfterEnd),
+            ],
+            NotAPlayer { white, black } => words![
+                "only ",
+                two(white, black),
+                " play in this game: to play yourself, /challenge someone in another channel or thread",
+            ],
+            NotYourTurn { color, player } => words![
+                format!("it is {color}'s turn: wait for "),
+                member(*player),
+                " to move",
+            ],
+            ChannelBusy { white, black } => words![
+                "this ",
+                Span::Local(Local::Place),
+                " has a game in progress (",
+                member(*white),
+                " vs ",
+                member(*black),
+                "): ",
+                Span::Local(Local::FinishFirst),
+            ],
+            NotChallenged(id) => words!["only ", member(*id), " can answer this challenge"],
+            NotChallenger(id) => words![
+                "only ",
+                member(*id),
+                ", who made this challenge, can cancel it"
+            ],
+            ChannelNotAllowed { channels } => words![
+                "games can't start in this channel: this server's games start in ",
+                listed(channels),
+            ],
+            NotYourPrivacy(id) => words![
+                "only ",
+                member(*id),
+                ", who asked, can answer this question: to have your own data deleted, use /privacy forget",
+            ],
+            NotOffered(id) => words!["only ", member(*id), " can answer this draw offer"],
+            DrawOffered(id) => words![
+                "you offered a draw already: ",
+                member(*id),
+                " can accept it with /draw, or play on",
+            ],
+            AlreadyEstimated(id) => words![
+                "you gave your estimate for this proposal already: wait for ",
+                member(*id),
+                "'s",
+            ],
+            Unrated(id) => words![
+                member(*id),
+                " has played no rated game",
+                Span::Local(Local::Scope),
+                " yet: ",
+                Span::Local(Local::NoRating),
+            ],
+            UnratedIn(id, family) => words![
+                member(*id),
+                format!(" has played no rated {family} game"),
+                Span::Local(Local::Scope),
+                " yet: ",
+                Span::Local(Local::NoRating),
+            ],
+            NotInRematch { white, black } => words![
+                "only ",
+                two(white, black),
+                ", who played the last game here, can ask for a rematch",
+            ],
+            NotDirector { name, creator } => words![
+                "only ",
+                member(*creator),
+                ", who created ",
+                Content::from_markup(name),
+                ", and members with Manage Server can direct it",
+            ],
+            FogBoard { white, black } => words![
+                "this is a fog game: only ",
+                two(white, black),
+                " see its board, each their own view, until it ends; /game shows what is public",
+            ],
+            // The other messages name nobody; some mark what a member typed as code.
+            other => Content::from_markup(&other.to_string()),
+        }
+    }
+
+    /// The message as a log line reads it: members and channels by number, without the
+    /// words that depend on where it is read.
+    fn logged(&self) -> String {
+        self.content().plain(&|span| match span {
+            Span::Member(id) => format!("member {id}"),
+            Span::Channel(id) => format!("channel {id}"),
+            _ => String::new(),
+        })
+    }
+
+    /// The message as a sentence: a capital first letter and a full stop. Only a plain
+    /// lower-case word is capitalised: a message may start with what the member typed (a
+    /// design such as `cnN`, a square such as `e4`), which is quoted as typed.
+    pub fn sentence(&self) -> Content {
+        let text = self.content();
+        let mut spans = text.spans().to_vec();
+        if let Some(Span::Text(first)) = spans.first_mut() {
+            let first_word = first.split(' ').next().unwrap_or("");
+            let plain = first_word
+                .trim_end_matches([',', ':', ';'])
+                .chars()
+                .all(|c| c.is_ascii_lowercase());
+            if plain {
+                *first = super::text::capitalised(first);
             }
-            CoreError::UnratedIn(member, family) => format!(
-                "<@{member}> has no {family} rating: {}",
-                Venue::Terminal.no_rating()
-            ),
-            _ => return None,
-        };
-        Some(text)
-    }
-
-    /// The message as a sentence for Discord (see `sentence_in`).
-    pub fn sentence(&self) -> String {
-        self.sentence_in(Venue::Discord)
-    }
-
-    /// The message as a sentence where it is read: a capital first letter and a full stop.
-    /// Only a plain lower-case word is capitalised: a message may start with what the member
-    /// typed (a design such as `cnN`, a square such as `e4`), which is quoted as typed.
-    pub fn sentence_in(&self, venue: Venue) -> String {
-        let text = match venue {
-            Venue::Discord => None,
-            Venue::Terminal => self.in_terminal(),
         }
-        .unwrap_or_else(|| self.to_string());
-        let first_word = text.split(' ').next().unwrap_or("");
-        let plain = first_word
-            .trim_end_matches([',', ':', ';'])
-            .chars()
-            .all(|c| c.is_ascii_lowercase());
-        if text.is_empty() {
-            return text;
-        }
-        let mut out = match plain {
-            true => super::text::capitalised(&text),
-            false => text,
+        let ended = match spans.last() {
+            None => return Content::default(),
+            Some(Span::Text(last) | Span::Typed(last)) => last.ends_with(['.', '!', '?', ')']),
+            Some(_) => false,
         };
-        if !out.ends_with(['.', '!', '?', ')']) {
-            out.push('.');
+        let mut out = Content::from_spans(spans);
+        if !ended {
+            out.push(".");
         }
         out
     }

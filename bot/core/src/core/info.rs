@@ -3,11 +3,11 @@
 use super::present::{
     board, clock_line, clocks_now, private_picture, record_file, secret, terms_text,
 };
-use super::text::literal;
 use super::watch::priced;
-use super::{Core, CoreError, Picture, Place, Reply, Who};
+use super::{block, member, strong, typed, Content, Core, CoreError, Picture, Place, Reply, Who};
 use crate::family::GameState;
 use crate::store::{GameRow, LinkKind, ProposalRow, Status, StoreError, Word};
+use crate::words;
 use engine::fide::FideGame;
 use engine::{zorkmids, Color, Design, Game, Position, Ruleset};
 use std::fmt::Write;
@@ -35,28 +35,37 @@ impl Core {
         let turns = row.game.turns();
         if let Some(ply) = ply.filter(|&p| p as usize != turns) {
             let picture = self.picture_at(&row, side, ply).await?;
-            let text = format!(
-                "<@{}> (White) vs <@{}> (Black), after turn {ply} of {turns}.",
-                white.id, black.id
-            );
+            let text = words![
+                member(white.id),
+                " (White) vs ",
+                member(black.id),
+                format!(" (Black), after turn {ply} of {turns}."),
+            ];
             return Ok(vec![Reply::public(text).with_picture(picture)]);
         }
         let mut text = match row.status {
-            Status::Active => format!(
-                "<@{}> (White) vs <@{}> (Black), turn {}: {} to move.",
-                white.id,
-                black.id,
-                row.game.ply(),
-                row.game.to_move()
-            ),
-            Status::Finished | Status::Aborted => format!(
-                "The last game here: <@{}> (White) vs <@{}> (Black), {}.",
-                white.id,
-                black.id,
-                row.game
-                    .result()
-                    .map_or("aborted, without a result".to_string(), |o| o.to_string())
-            ),
+            Status::Active => words![
+                member(white.id),
+                " (White) vs ",
+                member(black.id),
+                format!(
+                    " (Black), turn {}: {} to move.",
+                    row.game.ply(),
+                    row.game.to_move()
+                ),
+            ],
+            Status::Finished | Status::Aborted => words![
+                "The last game here: ",
+                member(white.id),
+                " (White) vs ",
+                member(black.id),
+                format!(
+                    " (Black), {}.",
+                    row.game
+                        .result()
+                        .map_or("aborted, without a result".to_string(), |o| o.to_string())
+                ),
+            ],
         };
         if let Some((ply, notation)) = row.game.last_turn() {
             let _ = write!(text, " Last: {ply}.{notation}");
@@ -104,12 +113,11 @@ impl Core {
             return Err(CoreError::FogSecret("earlier positions"));
         }
         let position = game.position();
-        let text = format!(
-            "Your board against <@{}>, turn {}: {} to move.",
-            row.player(!color).id,
-            position.ply(),
-            position.to_move()
-        );
+        let text = words![
+            "Your board against ",
+            member(row.player(!color).id),
+            format!(", turn {}: {} to move.", position.ply(), position.to_move()),
+        ];
         let picture = private_picture(&row.players, game, color, clocks_now(row, self.now()));
         Ok(vec![Reply::private(text).with_picture(picture)])
     }
@@ -117,13 +125,19 @@ impl Core {
     /// Players, rules, whose turn; in csipgs both economies and open proposals.
     pub(super) async fn status(&self, place: Place) -> Result<Vec<Reply>, CoreError> {
         let row = self.active(place).await?;
-        let mut text = format!(
-            "**<@{}> (White) vs <@{}> (Black)**, {}, {}.\n",
-            row.player(Color::White).id,
-            row.player(Color::Black).id,
-            row.game.rules().text(),
-            terms_text(row.time_control, row.rated)
-        );
+        let mut text = words![
+            strong(words![
+                member(row.player(Color::White).id),
+                " (White) vs ",
+                member(row.player(Color::Black).id),
+                " (Black)",
+            ]),
+            format!(
+                ", {}, {}.\n",
+                row.game.rules().text(),
+                terms_text(row.time_control, row.rated)
+            ),
+        ];
         if let Some(line) = clock_line(&row, self.now()) {
             let _ = writeln!(text, "{line}");
         }
@@ -139,67 +153,56 @@ impl Core {
                 } else {
                     ""
                 };
-                let _ = writeln!(
+                let _ = write!(
                     text,
-                    "Move {}: {to_move} to move (<@{}>){check}.",
+                    "Move {}: {to_move} to move (",
                     game.position().fullmoves(),
-                    row.player(to_move).id
                 );
+                text.push(member(row.player(to_move).id));
+                let _ = writeln!(text, "){check}.");
             }
         }
         if let Some(offerer) = row.draw_offer {
-            let _ = writeln!(
-                text,
-                "{offerer} offers a draw: <@{}> can accept with /draw.",
-                row.player(!offerer).id
-            );
+            let _ = write!(text, "{offerer} offers a draw: ");
+            text.push(member(row.player(!offerer).id));
+            let _ = writeln!(text, " can accept with /draw.");
         }
         Ok(vec![Reply::public(text.trim_end())])
     }
 }
 
 /// A csipgs game's turn with its income, both economies, agreed and open proposals.
-fn csipgs_status(text: &mut String, row: &GameRow, game: &Game, open: &[ProposalRow]) {
+fn csipgs_status(text: &mut Content, row: &GameRow, game: &Game, open: &[ProposalRow]) {
     let position = game.position();
     let rules = game.rules();
     let to_move = position.to_move();
+    let _ = write!(text, "Turn {}: {to_move} to move (", position.ply());
+    text.push(member(row.player(to_move).id));
     let _ = writeln!(
         text,
-        "Turn {}: {to_move} to move (<@{}>), who gets {} this turn.",
-        position.ply(),
-        row.player(to_move).id,
+        "), who gets {} this turn.",
         zorkmids(rules.ruleset.income(position.ply()))
     );
     for color in Color::ALL {
         let _ = writeln!(text, "{}", economy(position, color));
     }
     for a in &rules.proposals.atoms {
-        let _ = writeln!(
-            text,
-            "Proposed atom {} ({}) costs {}.",
-            literal(&a.name),
-            a.form.notation(),
-            a.cost
-        );
+        text.push("Proposed atom ");
+        text.push(typed(&a.name));
+        let _ = writeln!(text, " ({}) costs {}.", a.form.notation(), a.cost);
     }
     for m in &rules.proposals.modifiers {
-        let _ = writeln!(
-            text,
-            "Proposed modifier {} ({}) multiplies by {}.",
-            literal(&m.name),
-            m.modifier,
-            m.multiplier
-        );
+        text.push("Proposed modifier ");
+        text.push(typed(&m.name));
+        let _ = writeln!(text, " ({}) multiplies by {}.", m.modifier, m.multiplier);
     }
     for p in open {
+        let _ = write!(text, "Open proposal #{}: {} ", p.id, p.kind.word());
+        text.push(typed(&p.name));
         let _ = writeln!(
             text,
-            "Open proposal #{}: {} {} ({}), waiting for {}'s estimate.",
-            p.id,
-            p.kind.word(),
-            literal(&p.name),
-            p.notation,
-            !p.proposer
+            " ({}), waiting for {}'s estimate.",
+            p.notation, !p.proposer
         );
     }
 }
@@ -233,12 +236,13 @@ impl Core {
             (_, Some(outcome)) => outcome.to_string(),
             (_, None) => "in progress".to_string(),
         };
-        let mut reply = Reply::public(format!(
-            "The record of <@{}> (White) vs <@{}> (Black): {} turns, {state}.",
-            row.player(Color::White).id,
-            row.player(Color::Black).id,
-            row.game.turns()
-        ));
+        let mut reply = Reply::public(words![
+            "The record of ",
+            member(row.player(Color::White).id),
+            " (White) vs ",
+            member(row.player(Color::Black).id),
+            format!(" (Black): {} turns, {state}.", row.game.turns()),
+        ]);
         reply.files.push(record_file(&row));
         Ok(vec![reply])
     }
@@ -266,11 +270,8 @@ impl Core {
             .unwrap_or_else(|| ruleset.unwrap_or_default().into());
         // A lone letter is the FIDE piece (P is the pawn), as in `csipgs price`.
         let (design, price) = priced(text, &rules)?;
-        // A code block keeps the breakdown's columns aligned.
-        let text = format!(
-            "```\n{}\n```",
-            crate::price_text::price_text(&price, text).trim_end()
-        );
+        // A block keeps the breakdown's columns aligned.
+        let text = block(crate::price_text::price_text(&price, text).trim_end());
         Ok(vec![Reply::public(text).with_picture(Picture::Design {
             design,
             price: Box::new(price),
@@ -283,7 +284,7 @@ impl Core {
 /// only when nothing longer is. Record notation around it is dropped: `(WD)xe5` names WD,
 /// `Q=WbRbmHfB` names WbRbmHfB.
 pub(super) fn design_in(text: &str) -> Option<String> {
-    let max = usize::from(super::catalogue::DESIGN_MAX);
+    let max = usize::from(super::bounds::DESIGN_MAX);
     let reads = |word: &&str| {
         word.len() <= max
             && word.chars().any(|c| c.is_ascii_uppercase())

@@ -8,16 +8,20 @@
 //! sees), the store and the engine, never each other; `ending` (what a game's end writes);
 //! `complete` (autocomplete); `builder` (/design, the design builder); `owe` and `schedule` (announcements owed to Discord and
 //! everything that happens later); `gate` and `limits` (shutdown and flood control);
-//! `quotas` (what one member or server may have going at once); `watch` (what the web
+//! `quotas` (what one member or server may have going at once); `reply` and `content` (what
+//! a command answers, as typed spans each adapter renders); `watch` (what the web
 //! pages show); `catalogue` (the command
-//! table), `text` and `error` (words).
+//! table, its bounds in `bounds`) and `parse` (options into a `Request`, for every adapter),
+//! `text` and `error` (words).
 
+pub mod bounds;
 pub mod builder;
 pub mod catalogue;
 mod challenge;
 mod clocks;
 mod complete;
 mod computer;
+mod content;
 mod ending;
 mod error;
 
@@ -25,6 +29,7 @@ mod gate;
 mod info;
 pub mod limits;
 mod owe;
+mod parse;
 mod play;
 mod present;
 mod privacy;
@@ -41,15 +46,19 @@ mod settings;
 mod spec;
 mod text;
 mod tournaments;
-mod venue;
 mod watch;
 
 pub use builder::Pick;
-pub use complete::{Choice, Field};
+pub use catalogue::Field;
+pub use complete::Choice;
 pub use computer::default_searches as computer_searches;
+pub use content::{
+    block, code, member, named_channel, strong, typed, utc_time, Content, Local, Piece, Span,
+};
 pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
+pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
 pub use request::{
@@ -59,9 +68,8 @@ pub use request::{
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
-pub use text::{capitalised, help_of, neutral, spans, unmarked, Span, RESTARTING};
+pub use text::{capitalised, help_of, literal, neutral, RESTARTING};
 pub use tournaments::TournamentPage;
-pub use venue::Venue;
 pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, ServerPage};
 
 use crate::measure::{self, Outcome};
@@ -187,8 +195,6 @@ pub struct Core {
     platform: Arc<dyn Platform>,
     /// None: no flood control (the terminal, one person at one keyboard).
     limiter: Option<limits::Limiter>,
-    /// Where the answers are read, for the texts that name the place.
-    venue: Venue,
     quotas: Quotas,
     retention: Retention,
     /// Autocomplete keystrokes: a bucket of their own, and the threads they run on.
@@ -220,7 +226,6 @@ impl Core {
             dice: system_dice(),
             platform,
             limiter: Some(limits::Limiter::default()),
-            venue: Venue::Discord,
             quotas: Quotas::default(),
             retention: Retention::default(),
             keystrokes: limits::Limiter::keystrokes(),
@@ -273,11 +278,9 @@ impl Core {
     }
 
     /// A core for the terminal: one person types at one keyboard, so there is no flood
-    /// control (a piped script is read exactly as typed lines), and the answers speak of the
-    /// terminal's one game rather than of channels and servers.
+    /// control (a piped script is read exactly as typed lines).
     pub fn for_terminal(mut self) -> Core {
         self.limiter = None;
-        self.venue = Venue::Terminal;
         self
     }
 
@@ -335,7 +338,7 @@ impl Core {
                     CoreError::Computer(_) | CoreError::Picture(_) => Outcome::Failed,
                     _ => Outcome::Refused,
                 };
-                (vec![Reply::private(e.sentence_in(self.venue))], outcome)
+                (vec![Reply::private(e.sentence())], outcome)
             }
         };
         measure::command(command, outcome, began.elapsed());
@@ -352,7 +355,6 @@ impl Core {
         place: Place,
         request: Request,
     ) -> Result<Vec<Reply>, CoreError> {
-        request.check_lengths()?;
         match request {
             Request::Challenge(c) => self.challenge(who, place, c).await,
             Request::Press(press) => self.press(who, place, press).await,
@@ -417,7 +419,7 @@ impl Core {
             Request::Draw => self.draw(who, place).await,
             Request::Abort => self.abort(who, place).await,
             Request::Help => Ok(vec![Reply::private(text::help())]),
-            Request::Rules => Ok(vec![Reply::private(text::RULES)]),
+            Request::Rules => Ok(vec![Reply::private(text::rules())]),
             Request::Notify { on } => self.notify(who, on).await,
             Request::Settings(change) => self.settings(who, place, change).await,
             Request::Rating { member, game } => self.show_rating(who, place, member, game).await,

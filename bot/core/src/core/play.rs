@@ -4,9 +4,12 @@ use super::present::{
     board, fog_game, for_computer, game_over, hidden_refusal, turn_replies, turn_reply, your_turn,
 };
 use super::watch::add_watch;
-use super::{Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, Venue, Who};
+use super::{
+    member, Button, ButtonStyle, Core, CoreError, Local, Place, Press, Reply, Span, Target, Who,
+};
 use crate::family::Refused;
 use crate::store::{End, GameRow, LinkKind};
+use crate::words;
 use engine::{Color, Played, TurnError};
 
 impl Core {
@@ -107,10 +110,11 @@ impl Core {
             }
             .id(Core::posted_in(place), &self.seal)
         };
-        Ok(vec![Reply::private(format!(
-            "Resign your game against <@{}>? It counts as a loss.",
-            row.player(!color).id
-        ))
+        Ok(vec![Reply::private(words![
+            "Resign your game against ",
+            member(row.player(!color).id),
+            "? It counts as a loss.",
+        ])
         .with_buttons(vec![
             Button::new(id(true), "Resign", ButtonStyle::Decline),
             Button::new(id(false), "Keep playing", ButtonStyle::Neutral),
@@ -134,7 +138,7 @@ impl Core {
         }
         let color = Core::color(&row, who)?;
         let outcome = row.end(End::Resign(color))?;
-        let text = format!("<@{}> resigns. {}", who.id, game_over(&row, &outcome));
+        let text = words![member(who.id), " resigns. ", game_over(&row, &outcome)];
         let mut replies = vec![Reply::public(text).with_picture(board(&row, !color, self.now()))];
         self.save(place, &row, None, &mut replies).await?;
         Ok(replies)
@@ -161,10 +165,12 @@ impl Core {
                     }
                     .id(Core::posted_in(place), &self.seal)
                 };
-                let text = format!(
-                    "<@{}> offers a draw. <@{opponent}>: accept or decline with the buttons, or play on (a turn declines it).",
-                    who.id
-                );
+                let text = words![
+                    member(who.id),
+                    " offers a draw. ",
+                    member(opponent),
+                    ": accept or decline with the buttons, or play on (a turn declines it).",
+                ];
                 let mut replies = vec![Reply::public(text).pinging(opponent).with_buttons(vec![
                     Button::new(id(true), "Accept draw", ButtonStyle::Accept),
                     Button::new(id(false), "Decline", ButtonStyle::Decline),
@@ -206,14 +212,14 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let mut reply = if accept {
             let outcome = row.end(End::Draw)?;
-            Reply::public(format!(
-                "<@{}> accepts the draw. {}",
-                who.id,
+            Reply::public(words![
+                member(who.id),
+                " accepts the draw. ",
                 game_over(&row, &outcome)
-            ))
+            ])
         } else {
             row.draw_offer = None;
-            Reply::public(format!("<@{}> declines the draw: play on.", who.id))
+            Reply::public(words![member(who.id), " declines the draw: play on."])
         };
         reply.replaces = by_button;
         let mut replies = vec![reply];
@@ -237,16 +243,15 @@ impl Core {
             }
         }
         row.abort();
-        let next = match self.venue {
-            Venue::Discord => "The channel is free for a new /challenge.",
-            Venue::Terminal => "/rematch starts a new one.",
-        };
-        let mut replies = vec![Reply::public(format!(
-            "<@{}> aborted the game between <@{}> and <@{}>; it has no result. {next}",
-            who.id,
-            row.player(Color::White).id,
-            row.player(Color::Black).id
-        ))];
+        let mut replies = vec![Reply::public(words![
+            member(who.id),
+            " aborted the game between ",
+            member(row.player(Color::White).id),
+            " and ",
+            member(row.player(Color::Black).id),
+            "; it has no result. ",
+            Span::Local(Local::AfterAbort),
+        ])];
         self.save(place, &row, None, &mut replies).await?;
         Ok(replies)
     }

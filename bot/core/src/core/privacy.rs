@@ -3,8 +3,11 @@
 
 use super::present::{board, game_over, secret};
 use super::request::{Press, PrivacyRequest};
-use super::{Button, ButtonStyle, Core, CoreError, File, Place, Reply, Target, Who};
+use super::{
+    code, strong, Button, ButtonStyle, Content, Core, CoreError, File, Place, Reply, Target, Who,
+};
 use crate::store::{End, Forgotten, GameRow, StoreError};
+use crate::words;
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -29,13 +32,14 @@ impl Core {
                     }
                     .id(Core::posted_in(place), &self.seal)
                 };
-                Ok(vec![Reply::private(
+                Ok(vec![Reply::private(words![
                     "Forget you? Your settings, ratings, profile and waiting messages are deleted, \
                      and your name and id in other members' games and standings become an \
                      anonymous label such as \"deleted member #4\". Your games in progress are \
-                     resigned first (unrated). This can't be undone; `/privacy export` first if \
-                     you want a copy.",
-                )
+                     resigned first (unrated). This can't be undone; ",
+                    code("/privacy export"),
+                    " first if you want a copy.",
+                ])
                 .with_buttons(vec![
                     Button::new(id(true), "Forget me", ButtonStyle::Decline),
                     Button::new(id(false), "Keep my data", ButtonStyle::Neutral),
@@ -96,11 +100,12 @@ impl Core {
             let Ok(outcome) = ending.end(End::Resign(color)) else {
                 return Ok(());
             };
-            let text = format!(
-                "<@{member}> left csipgs and asked for their data to be deleted, so their game is \
-                 resigned (unrated). {}",
+            let text = words![
+                super::member(member),
+                " left csipgs and asked for their data to be deleted, so their game is resigned \
+                 (unrated). ",
                 game_over(&ending, &outcome)
-            );
+            ];
             let here = Target::Channel { channel };
             let mut replies = vec![Reply::public(text)
                 .with_picture(board(&ending, !color, self.now()))
@@ -182,10 +187,10 @@ impl Core {
 
     /// What /privacy says: what is kept, for how long, and how to remove it. The README's
     /// privacy statement says the same for operators to publish.
-    fn privacy_statement(&self) -> String {
+    fn privacy_statement(&self) -> Content {
         let r = &self.retention;
-        format!(
-            "**What csipgs keeps about you**\n\
+        let kept = format!(
+            "\n\
              - Your Discord id and your name as it was then, in each game you play (with every \
              move), your challenges, ratings, results and tournament entries, in the server \
              where they happened. They are kept so that games can be replayed and standings \
@@ -197,17 +202,24 @@ impl Core {
              - Answered, withdrawn and expired challenges are deleted after {challenges}.\n\
              - When the bot is removed from a server, everything of that server is deleted \
              {left} later (unless it is added back before).\n\
-             No message you write is kept except the moves and names you give commands.\n\n\
-             **Your choices**\n\
-             - `/privacy export`: a file with everything kept about you, sent to you only.\n\
-             - `/privacy forget`: deletes your settings, ratings, profile and waiting \
-             messages, and replaces your name and id in others' games and standings with an \
-             anonymous label such as \"deleted member #4\". Your games in progress are \
-             resigned first (unrated). The bot's operator can do the same for a request by mail.",
+             No message you write is kept except the moves and names you give commands.\n\n",
             held = r.held_messages,
             challenges = r.closed_challenges,
             left = r.left_servers,
-        )
+        );
+        words![
+            strong(words!["What csipgs keeps about you"]),
+            kept,
+            strong(words!["Your choices"]),
+            "\n- ",
+            code("/privacy export"),
+            ": a file with everything kept about you, sent to you only.\n- ",
+            code("/privacy forget"),
+            ": deletes your settings, ratings, profile and waiting messages, and replaces your \
+             name and id in others' games and standings with an anonymous label such as \
+             \"deleted member #4\". Your games in progress are resigned first (unrated). The \
+             bot's operator can do the same for a request by mail.",
+        ]
     }
 }
 

@@ -1,9 +1,9 @@
 //! Estimate bidding (RULES.md section 7): a player proposes an atom or modifier with a sealed
 //! estimate, the other answers with theirs, and the higher becomes its price in the game.
 
-use super::text::literal;
-use super::{Core, CoreError, Place, Reply, Target, Who};
+use super::{code, member, strong, typed, Core, CoreError, Place, Reply, Target, Who};
 use crate::store::{ProposalKind, ProposalRow, Word};
+use crate::words;
 use engine::proposal::{check_estimate, Proposals};
 use engine::{Color, Design, Modifier};
 use rust_decimal::Decimal;
@@ -99,10 +99,13 @@ impl Core {
             ProposalKind::Atom => "cost",
             ProposalKind::Modifier => "multiplier",
         };
-        let mut replies = vec![Reply::private(format!(
-            "Your sealed estimate for {} ({notation}) is {value}. Nobody sees it until <@{opponent}> gives theirs.",
-            literal(&name)
-        ))];
+        let mut replies = vec![Reply::private(words![
+            "Your sealed estimate for ",
+            typed(&name),
+            format!(" ({notation}) is {value}. Nobody sees it until "),
+            member(opponent),
+            " gives theirs.",
+        ])];
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
@@ -112,13 +115,21 @@ impl Core {
                 row.id,
                 &proposal,
                 |id| {
-                    replies.push(Reply::public(format!(
-                        "<@{}> proposes a new {}: **{}** = `{notation}`. <@{opponent}>: give your sealed estimate of its {what} with `/estimate proposal:{id} value:...`; the higher estimate becomes its price in this game.",
-                        who.id,
-                        kind.word(),
-                        literal(&name),
-                    ))
-                    .pinging(opponent));
+                    replies.push(
+                        Reply::public(words![
+                            member(who.id),
+                            format!(" proposes a new {}: ", kind.word()),
+                            strong(words![typed(&name)]),
+                            " = ",
+                            code(notation.clone()),
+                            ". ",
+                            member(opponent),
+                            format!(": give your sealed estimate of its {what} with "),
+                            code(format!("/estimate proposal:{id} value:...")),
+                            "; the higher estimate becomes its price in this game.",
+                        ])
+                        .pinging(opponent),
+                    );
                     self.owed_messages(row.guild, here, &replies)
                 },
                 self.now(),
@@ -171,22 +182,26 @@ impl Core {
                 };
                 (
                     Some(price),
-                    format!(
-                        "Both estimates are in for **{}** (`{}`): <@{}> (White) {white}, <@{}> (Black) {black}. From now on {what} in this game.",
-                        literal(&open.name),
-                        open.notation,
-                        row.player(Color::White).id,
-                        row.player(Color::Black).id,
-                    ),
+                    words![
+                        "Both estimates are in for ",
+                        strong(words![typed(&open.name)]),
+                        " (",
+                        code(open.notation.clone()),
+                        "): ",
+                        member(row.player(Color::White).id),
+                        format!(" (White) {white}, "),
+                        member(row.player(Color::Black).id),
+                        format!(" (Black) {black}. From now on {what} in this game."),
+                    ],
                 )
             }
             Err(e) => (
                 None,
-                format!(
-                    "Proposal #{} ({}) is void: {e}.",
-                    open.id,
-                    literal(&open.name)
-                ),
+                words![
+                    format!("Proposal #{} (", open.id),
+                    typed(&open.name),
+                    format!(") is void: {e}."),
+                ],
             ),
         };
         let mut replies = vec![Reply::public(text)];

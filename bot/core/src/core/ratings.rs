@@ -1,10 +1,13 @@
 //! Ratings and who plays: /rating, /leaderboard, /profile and /games.
 
 use super::present::page_of;
-use super::text::literal;
-use super::{Core, CoreError, Listing, Picture, Place, Reply, Who};
+use super::{
+    member, named_channel, strong, typed, Content, Core, CoreError, Listing, Local, Picture, Place,
+    Reply, Span, Who,
+};
 use crate::family::Family;
 use crate::store::{Player, RatingRow, Word};
+use crate::words;
 use engine::{Color, EndReason};
 use league::ratings;
 use render::{ChartView, Column, TableView};
@@ -52,16 +55,18 @@ impl Core {
                 None => CoreError::Unrated(member.id),
             });
         }
-        Ok(vec![Reply::public(format!(
-            "<@{}>: {}{}",
-            member.id,
-            lines.join(" "),
-            if provisional {
-                " The ? means provisional: a few more games settle it."
-            } else {
-                ""
-            }
-        ))])
+        Ok(vec![Reply::public(words![
+            super::member(member.id),
+            format!(
+                ": {}{}",
+                lines.join(" "),
+                if provisional {
+                    " The ? means provisional: a few more games settle it."
+                } else {
+                    ""
+                }
+            ),
+        ])])
     }
 
     /// /leaderboard: the top 20, as a table picture and as text. Established ratings rank
@@ -79,11 +84,13 @@ impl Core {
                 Family::Csipgs => "",
                 Family::Fide => " of fide chess",
             };
-            return Ok(vec![Reply::public(format!(
-                "No one has played a rated game{of}{} yet: {}.",
-                self.venue.scope(),
-                self.venue.no_rating()
-            ))]);
+            return Ok(vec![Reply::public(words![
+                format!("No one has played a rated game{of}"),
+                Span::Local(Local::Scope),
+                " yet: ",
+                Span::Local(Local::NoRating),
+                ".",
+            ])]);
         };
         Ok(vec![
             Reply::public(text).with_picture(Picture::Table(Box::new(table)))
@@ -96,7 +103,7 @@ impl Core {
         &self,
         guild: u64,
         family: Family,
-    ) -> Result<Option<(TableView, String)>, CoreError> {
+    ) -> Result<Option<(TableView, Content)>, CoreError> {
         let all = self.store.ratings(guild, family).await?;
         if all.is_empty() {
             return Ok(None);
@@ -116,18 +123,15 @@ impl Core {
             .into_iter()
             .map(|(row, _, _)| row)
             .collect();
-        let mut text = format!("**{title}**\n");
+        let mut text = words![strong(words![title.clone()]), "\n"];
         let mut rows = Vec::new();
         for (rank, row) in top.iter().enumerate() {
+            let _ = write!(text, "{}. ", rank + 1);
+            text.push(member(row.user));
             let _ = writeln!(
                 text,
-                "{}. <@{}> {} ({}W {}D {}L)",
-                rank + 1,
-                row.user,
-                row.rating,
-                row.wins,
-                row.draws,
-                row.losses
+                " {} ({}W {}D {}L)",
+                row.rating, row.wins, row.draws, row.losses
             );
             rows.push(vec![
                 (rank + 1).to_string(),
@@ -139,7 +143,7 @@ impl Core {
             ]);
         }
         if top.iter().any(|r| r.rating.is_provisional()) {
-            text.push_str("A ? marks a provisional rating: a few more games settle it.");
+            text.push("A ? marks a provisional rating: a few more games settle it.");
         }
         let table = TableView {
             title,
@@ -153,7 +157,7 @@ impl Core {
             ],
             rows,
         };
-        Ok(Some((table, text.trim_end().to_string())))
+        Ok(Some((table, text.trim_end())))
     }
 
     /// /profile: rating history as a chart, the record by ruleset and the last 10 games.
@@ -168,7 +172,10 @@ impl Core {
         let member = member.unwrap_or_else(|| who.player());
         let family = game.unwrap_or_default();
         let standing = self.store.rating(guild, member.id, family).await?;
-        let mut text = format!("**Profile of <@{}>**\n", member.id);
+        let mut text = words![
+            strong(words!["Profile of ", super::member(member.id)]),
+            "\n"
+        ];
         match &standing {
             Some(s) => {
                 let _ = writeln!(
@@ -185,14 +192,18 @@ impl Core {
         }
         let record = self.store.record_by_ruleset(guild, member.id).await?;
         if record.is_empty() {
-            let _ = writeln!(text, "No finished games{} yet.", self.venue.scope());
+            text.push(words![
+                "No finished games",
+                Span::Local(Local::Scope),
+                " yet.\n"
+            ]);
         }
         for (ruleset, [w, d, l]) in &record {
             let _ = writeln!(text, "{ruleset}: {w} won, {d} drawn, {l} lost.");
         }
         let results = self.store.results(guild, member.id, LAST_GAMES).await?;
         if !results.is_empty() {
-            text.push_str("Last games:\n");
+            text.push("Last games:\n");
         }
         for r in &results {
             let how = ended_by(&r.reason);
@@ -237,14 +248,19 @@ impl Core {
             listing.sight.sees(*channel) || row.thread.is_some_and(|t| listing.sight.sees(t.parent))
         });
         if games.is_empty() {
-            return Ok(vec![Reply::private(format!(
-                "No games in progress{}: {}.",
-                self.venue.scope(),
-                self.venue.new_game()
-            ))]);
+            return Ok(vec![Reply::private(words![
+                "No games in progress",
+                Span::Local(Local::Scope),
+                ": ",
+                Span::Local(Local::NewGame),
+                ".",
+            ])]);
         }
         let now = self.now();
-        let mut text = format!("**{} game(s) in progress**\n", games.len());
+        let mut text = words![
+            strong(words![format!("{} game(s) in progress", games.len())]),
+            "\n"
+        ];
         let (games, footer) = page_of(games, listing.page, "games")?;
         for (row, channel) in &games {
             let mover = row.game.to_move();
@@ -252,15 +268,18 @@ impl Core {
                 .deadline()
                 .map(|d| format!(", {} left", render::clock_text((d - now).max(0) as u64)))
                 .unwrap_or_default();
+            text.push(named_channel(*channel));
+            text.push(": ");
+            text.push(typed(&row.player(Color::White).name));
+            text.push(" (White) vs ");
+            text.push(typed(&row.player(Color::Black).name));
             let _ = writeln!(
                 text,
-                "<#{channel}>: {} (White) vs {} (Black), turn {}, {mover} to move{clock}.",
-                literal(&row.player(Color::White).name),
-                literal(&row.player(Color::Black).name),
+                " (Black), turn {}, {mover} to move{clock}.",
                 row.game.ply()
             );
         }
-        text.push_str(&footer);
+        text.push(footer);
         Ok(vec![Reply::private(text.trim_end())])
     }
 }

@@ -1,6 +1,7 @@
 //! What the core answers: messages that the Discord adapter and the terminal each show their
 //! own way, and where a message goes when it does not answer the command in its channel.
 
+use super::Content;
 use engine::{Design, Price};
 use render::{BoardView, ChartView, FideBoardView, FideReplayView, ReplayView, TableView};
 use serde::{Deserialize, Serialize};
@@ -9,8 +10,8 @@ use std::sync::Arc;
 /// One message. The first reply to a command answers it; any others follow it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Reply {
-    /// Discord markdown; `<@id>` mentions a member.
-    pub text: String,
+    /// What it says (an older bot's outbox holds it as Discord markdown; see `Content`).
+    pub text: Content,
     /// Seen only by the member who sent the command.
     pub ephemeral: bool,
     pub picture: Option<Picture>,
@@ -166,7 +167,7 @@ pub struct Posted {
 
 impl Reply {
     /// A message everyone in the channel sees.
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(text: impl Into<Content>) -> Reply {
         Reply {
             text: text.into(),
             ..Reply::default()
@@ -174,7 +175,7 @@ impl Reply {
     }
 
     /// A message only the asker sees.
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(text: impl Into<Content>) -> Reply {
         Reply {
             text: text.into(),
             ephemeral: true,

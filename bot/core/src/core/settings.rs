@@ -1,8 +1,10 @@
 //! /settings (a server's defaults, Manage Server only) and /notify (a member's turn DMs).
 
-use super::{Core, CoreError, Place, Reply, SettingsChange, Who};
+use super::content::listed;
+use super::{Content, Core, CoreError, Place, Reply, SettingsChange, Who};
 use crate::family::GameRules;
 use crate::store::{GuildSettings, LinkKind};
+use crate::words;
 
 impl Core {
     /// Show the server's settings, or change them (Manage Server).
@@ -16,7 +18,7 @@ impl Core {
         let mut settings = self.store.guild_settings(guild).await?;
         if change.is_empty() {
             let mut text = describe(&settings);
-            text.push_str(&self.web_words(who, guild, &settings).await?);
+            text.push(self.web_words(who, guild, &settings).await?);
             return Ok(vec![Reply::private(text)]);
         }
         if !who.manager {
@@ -61,13 +63,13 @@ impl Core {
         if change.new_links || change.web == Some(false) {
             self.store.revoke_links(guild).await?;
         }
-        let mut text = format!("Saved. {}", describe(&settings));
+        let mut text = words!["Saved. ", describe(&settings)];
         if renewed {
-            text.push_str(
+            text.push(
                 " Every page of this server has a new link now; the old links no longer open.",
             );
         }
-        text.push_str(&self.web_words(who, guild, &settings).await?);
+        text.push(self.web_words(who, guild, &settings).await?);
         Ok(vec![Reply::private(text)])
     }
 
@@ -120,24 +122,24 @@ impl Core {
 }
 
 /// The settings in words.
-fn describe(settings: &GuildSettings) -> String {
-    let channels = if settings.channels.is_empty() {
-        "in every channel".to_string()
-    } else {
-        let list: Vec<String> = settings
-            .channels
-            .iter()
-            .map(|c| format!("<#{c}>"))
-            .collect();
-        format!("only in {}", list.join(", "))
+fn describe(settings: &GuildSettings) -> Content {
+    let channels = match settings.channels.is_empty() {
+        true => words!["in every channel"],
+        false => words!["only in ", listed(&settings.channels)],
     };
-    format!(
-        "New challenges default to {}. Games start {channels}, each {}.",
-        GameRules::Csipgs(settings.rules.clone()).text(),
-        if settings.threads {
-            "in a thread of its own"
-        } else {
-            "in the channel where it was challenged (one at a time)"
-        }
-    )
+    words![
+        format!(
+            "New challenges default to {}. Games start ",
+            GameRules::Csipgs(settings.rules.clone()).text()
+        ),
+        channels,
+        format!(
+            ", each {}.",
+            if settings.threads {
+                "in a thread of its own"
+            } else {
+                "in the channel where it was challenged (one at a time)"
+            }
+        ),
+    ]
 }

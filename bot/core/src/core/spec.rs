@@ -187,15 +187,8 @@ pub(super) fn games_allowed(settings: &GuildSettings, place: Place) -> Result<()
     match judged {
         _ if settings.channels.is_empty() => Ok(()),
         Some(channel) if settings.channels.contains(&channel) => Ok(()),
-        _ => {
-            let channels: Vec<String> = settings
-                .channels
-                .iter()
-                .map(|c| format!("<#{c}>"))
-                .collect();
-            Err(CoreError::ChannelNotAllowed {
-                channels: channels.join(", "),
-            })
-        }
+        _ => Err(CoreError::ChannelNotAllowed {
+            channels: settings.channels.clone(),
+        }),
     }
 }

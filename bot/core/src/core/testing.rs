@@ -272,7 +272,7 @@ impl Fixture {
         let replies = self.say(who, place, request).await;
         assert_eq!(replies.len(), 1, "{replies:?}");
         assert!(replies[0].ephemeral, "{:?}", replies[0]);
-        replies[0].text.clone()
+        replies[0].text.shown()
     }
 
     /// Alice challenges Bob in HERE; the challenge's message (a notice that it replaces an
@@ -307,12 +307,16 @@ impl Fixture {
         let challenge = self.challenge(ruleset, options).await;
         let accept = press(&challenge.buttons[0].id);
         let reply = self.one(&bob(), accept).await;
-        assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
     }
 
     pub async fn play(&self, who: &Who, text: &str) -> Reply {
         let reply = self.one(who, Request::Turn { text: text.into() }).await;
-        assert!(!reply.ephemeral, "{text}: {}", reply.text);
+        assert!(!reply.ephemeral, "{text}: {}", reply.text.shown());
         reply
     }
 
@@ -396,8 +400,12 @@ impl Fixture {
     /// Alice creates a tournament in HERE; its id.
     pub async fn create(&self, spec: TournamentSpec) -> i64 {
         let reply = self.one(&alice(), create(spec)).await;
-        assert!(!reply.ephemeral, "{}", reply.text);
-        assert!(reply.text.contains("Press Join"), "{}", reply.text);
+        assert!(!reply.ephemeral, "{}", reply.text.shown());
+        assert!(
+            reply.text.shown().contains("Press Join"),
+            "{}",
+            reply.text.shown()
+        );
         self.core
             .store()
             .channel_tournament(Core::channel(HERE).unwrap())
@@ -413,7 +421,7 @@ impl Fixture {
     pub async fn join_all(&self, members: &[Who]) {
         for m in members {
             let reply = self.one(m, join()).await;
-            assert!(!reply.ephemeral, "{}", reply.text);
+            assert!(!reply.ephemeral, "{}", reply.text.shown());
         }
     }
 
@@ -428,7 +436,7 @@ impl Fixture {
                 }),
             )
             .await;
-        assert!(!started.ephemeral, "{}", started.text);
+        assert!(!started.ephemeral, "{}", started.text.shown());
         self.tick().await;
     }
 
@@ -485,15 +493,19 @@ impl Fixture {
                 let ask = self.say(&who(loser), place, Request::Resign).await;
                 let confirm = press(&ask[0].buttons[0].id);
                 let done = self.say(&who(loser), place, confirm).await;
-                assert!(done[0].text.contains("resigns"), "{:?}", done[0].text);
+                assert!(
+                    done[0].text.shown().contains("resigns"),
+                    "{:?}",
+                    done[0].text.shown()
+                );
             }
             End::Draw => {
                 self.say(&who(b.white), place, Request::Draw).await;
                 let done = self.say(&who(b.black), place, Request::Draw).await;
                 assert!(
-                    done[0].text.contains("accepts the draw"),
+                    done[0].text.shown().contains("accepts the draw"),
                     "{}",
-                    done[0].text
+                    done[0].text.shown()
                 );
             }
         }
@@ -504,7 +516,9 @@ impl Fixture {
         let delivered = self.platform.delivered.lock().unwrap();
         delivered
             .iter()
-            .filter(|(target, r)| *target == Target::Channel { channel } && r.text.contains(word))
+            .filter(|(target, r)| {
+                *target == Target::Channel { channel } && r.text.shown().contains(word)
+            })
             .map(|(_, r)| r.clone())
             .collect()
     }
@@ -539,7 +553,10 @@ impl Fixture {
             .await;
         let accept = press(&replies[0].buttons[0].id);
         let started = self.say(b, place, accept).await;
-        assert!(started[0].text.starts_with("Game on!"), "{started:?}");
+        assert!(
+            started[0].text.shown().starts_with("Game on!"),
+            "{started:?}"
+        );
     }
 
     /// Every row of every table, as objects of their columns.
@@ -552,5 +569,29 @@ impl Fixture {
             }
         }
         all
+    }
+}
+
+impl Content {
+    /// The content as the tests read it: Discord's marks for members, channels, strong words,
+    /// code and moments, what members typed as typed, the words that depend on the adapter
+    /// by name (`<NoGame>`).
+    pub fn shown(&self) -> String {
+        let mut out = String::new();
+        for span in self.spans() {
+            match span {
+                Span::Text(t) | Span::Typed(t) => out.push_str(t),
+                Span::Member(id) => out.push_str(&format!("<@{id}>")),
+                Span::Channel(id) => out.push_str(&format!("<#{id}>")),
+                Span::Strong(inner) => out.push_str(&format!("**{}**", inner.shown())),
+                Span::Code(code) => out.push_str(&format!("`{code}`")),
+                Span::Block(lines) => out.push_str(&format!("```\n{lines}\n```")),
+                Span::Relative(at) => out.push_str(&format!("<t:{at}:R>")),
+                Span::Date(at) => out.push_str(&format!("<t:{at}:f>")),
+                // Each adapter words these: the tests read which.
+                Span::Local(words) => out.push_str(&format!("<{words:?}>")),
+            }
+        }
+        out
     }
 }

@@ -4,8 +4,9 @@
 //! public facts. Nothing here changes a game: the only write is a page's link, made the
 //! first time it is needed.
 
-use super::catalogue::max_length;
+use super::parse::{parse, Given, ParseError};
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
+use super::Request;
 use super::{Button, Core, CoreError, File, Picture, Reply, Target};
 use crate::family::{Family, GameState};
 use crate::store::{GameRow, Link, LinkKind, Status, Token};
@@ -361,17 +362,14 @@ impl Core {
         })
     }
 
-    /// A design's price under a ruleset, as `csipgs price` gives it.
-    pub fn price_page(text: &str, ruleset: Ruleset) -> Result<PricePage, CoreError> {
-        // The page reads a design from its address: the same bound as /price's option.
-        let (length, max) = (text.chars().count(), max_length("price", "design"));
-        if length > max {
-            return Err(CoreError::TooLong {
-                option: "design",
-                length,
-                max,
-            });
-        }
+    /// A design's price under a ruleset (classic if none is given), as `csipgs price`
+    /// gives it: the page reads /price's options from its address, through the same parser
+    /// and within the same bounds as the command.
+    pub fn price_page(given: &[(&str, Given)]) -> Result<PricePage, CoreError> {
+        let Request::Price { design, ruleset } = parse("price", given)? else {
+            return Err(ParseError::UnknownCommand("price".into()).into());
+        };
+        let (text, ruleset) = (design.as_str(), ruleset.unwrap_or_default());
         let (design, price) = priced(text, &ruleset.into())?;
         Ok(PricePage {
             breakdown: crate::price_text::price_text(&price, text)

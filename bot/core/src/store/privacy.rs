@@ -627,8 +627,9 @@ async fn relabel_owed(
 }
 
 /// Replace the member in a JSON value: their id where a message names a member by number
-/// (a direct message's `user`, its `pings`), `<@id>` mentions and their names as whole
-/// words in strings. True if anything changed.
+/// (a direct message's `user`, its `pings`, a member in its content), and in the Discord
+/// markdown an older bot stored, `<@id>` mentions; their names as whole words in strings.
+/// True if anything changed.
 fn relabel(value: &mut Value, user: u64, names: &[String], forgotten: &Forgotten) -> bool {
     match value {
         Value::String(text) => {
@@ -644,6 +645,13 @@ fn relabel(value: &mut Value, user: u64, names: &[String], forgotten: &Forgotten
         Value::Array(items) => items
             .iter_mut()
             .fold(false, |c, v| relabel(v, user, names, forgotten) | c),
+        // A member named in a message's content (see `core::Span::Member`): their label.
+        Value::Object(fields)
+            if fields.len() == 1 && fields.get("Member").and_then(Value::as_u64) == Some(user) =>
+        {
+            *value = serde_json::json!({ "Text": forgotten.label });
+            true
+        }
         Value::Object(fields) => {
             let mut changed = false;
             for (key, field) in fields.iter_mut() {

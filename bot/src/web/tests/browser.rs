@@ -218,9 +218,9 @@ async fn the_pages_in_a_real_browser() {
     let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
     let started = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
     assert!(
-        started[0].text.starts_with("Game on!"),
+        started[0].text.shown().starts_with("Game on!"),
         "{}",
-        started[0].text
+        started[0].text.shown()
     );
     let (_, channel) = f.core.store().active_games(10).await.unwrap().remove(0);
     let here = Place::Thread {
@@ -231,7 +231,7 @@ async fn the_pages_in_a_real_browser() {
         let f = &f;
         async move {
             let replies = f.say(&who, here, Request::Turn { text: text.into() }).await;
-            assert!(!replies[0].ephemeral, "{text}: {}", replies[0].text);
+            assert!(!replies[0].ephemeral, "{text}: {}", replies[0].text.shown());
             replies.into_iter().next().unwrap()
         }
     };
@@ -355,6 +355,7 @@ async fn the_pages_in_a_real_browser() {
         .one(&owner(), Request::Settings(SettingsChange::default()))
         .await
         .text
+        .shown()
         .split_whitespace()
         .find(|w| w.starts_with(super::site::PUBLIC))
         .unwrap()
@@ -385,9 +386,9 @@ async fn the_pages_in_a_real_browser() {
         builder = f.one(&alice(), Request::Builder(pick)).await;
     }
     assert!(
-        builder.text.contains("`WbRbmHfB` costs"),
+        builder.text.shown().contains("`WbRbmHfB` costs"),
         "{}",
-        builder.text
+        builder.text.shown()
     );
     let picture = builder.picture.clone().unwrap();
     std::fs::write(
@@ -425,7 +426,7 @@ fn discord_message(reply: &Reply, alt: &str) -> String {
     };
     // Discord's markdown as far as the builder uses it: **bold**, `code`, line breaks.
     let mut text = String::new();
-    for (i, piece) in escape(&reply.text).split('`').enumerate() {
+    for (i, piece) in escape(&reply.text.shown()).split('`').enumerate() {
         match i % 2 {
             1 => text.push_str(&format!("<code>{piece}</code>")),
             _ => {

@@ -4,6 +4,7 @@
 //! too-quick visitor gets a page saying so, and a forgotten member's name is gone from every
 //! picture and page kept before.
 
+use crate::core::testing::member;
 use crate::core::testing::*;
 use crate::core::*;
 use crate::store::{ColourChoice, Status, Store};
@@ -175,7 +176,7 @@ async fn games_the_bot_starts_carry_the_link(backend: Backend) {
         let delivered = f.platform.delivered.lock().unwrap();
         delivered
             .iter()
-            .filter(|(_, r)| r.text.contains("round 1, board"))
+            .filter(|(_, r)| r.text.shown().contains("round 1, board"))
             .map(|(_, r)| r.clone())
             .collect()
     };
@@ -209,7 +210,11 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     let refused = f.refused(&alice(), HERE, web(true)).await;
     assert!(refused.contains("Manage Server"), "{refused}");
     let on = f.one(&owner(), web(true)).await;
-    assert!(on.text.contains(&format!("{PUBLIC}/s/")), "{}", on.text);
+    assert!(
+        on.text.shown().contains(&format!("{PUBLIC}/s/")),
+        "{}",
+        on.text.shown()
+    );
     let second = f.play(&bob(), "Ke7").await;
     let link = watch_link(&second).expect("a Watch button");
     let token = link.trim_start_matches(&format!("{PUBLIC}/g/"));
@@ -270,8 +275,8 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert_eq!(status, 200);
     assert!(record.contains("Kd2") && record.contains("Ke7"), "{record}");
 
-    let server = on
-        .text
+    let said = on.text.shown();
+    let server = said
         .split_whitespace()
         .find(|w| w.starts_with(PUBLIC))
         .unwrap();
@@ -340,7 +345,11 @@ async fn web_settings_need_pages_served(backend: Backend) {
     let shown = f
         .one(&owner(), Request::Settings(SettingsChange::default()))
         .await;
-    assert!(!shown.text.contains("Web pages"), "{}", shown.text);
+    assert!(
+        !shown.text.shown().contains("Web pages"),
+        "{}",
+        shown.text.shown()
+    );
     assert!(!f.core.store().guild_settings(10).await.unwrap().web);
 }
 
@@ -384,12 +393,12 @@ async fn a_fog_game_page_shows_no_square(backend: Backend) {
     let challenge = f.challenge(Ruleset::Classic, fog).await;
     let started = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
     assert!(
-        started[0].text.starts_with("Game on!"),
+        started[0].text.shown().starts_with("Game on!"),
         "{}",
-        started[0].text
+        started[0].text.shown()
     );
     let played = f.say(&alice(), HERE, mv("Kd2")).await;
-    assert!(!played[0].ephemeral, "{}", played[0].text);
+    assert!(!played[0].ephemeral, "{}", played[0].text.shown());
     let token = f
         .core
         .store()
@@ -559,7 +568,7 @@ async fn a_server_that_removed_the_bot_closes_its_pages(backend: Backend) {
     let site = Site::start(&f, WebLimits::default()).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let on = f.one(&owner(), web(true)).await;
-    let server = server_link(&on.text);
+    let server = server_link(&on.text.shown());
     let link = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
     let pages = [
         link.clone(),
@@ -597,7 +606,7 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
     let f = web_fixture(backend.store().await, Recorder::default()).await;
     let site = Site::start(&f, WebLimits::default()).await;
     f.start(Ruleset::Classic, Options::default()).await;
-    let first_server = server_link(&f.one(&owner(), web(true)).await.text);
+    let first_server = server_link(&f.one(&owner(), web(true)).await.text.shown());
     let first_game = watch_link(&f.play(&alice(), "Kd2").await).unwrap();
     let shown = f
         .refused(&alice(), HERE, Request::Settings(SettingsChange::default()))
@@ -618,8 +627,12 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
     events.next().await.unwrap();
 
     let renewed = f.one(&owner(), new_links()).await;
-    assert!(renewed.text.contains("new link"), "{}", renewed.text);
-    let second_server = server_link(&renewed.text);
+    assert!(
+        renewed.text.shown().contains("new link"),
+        "{}",
+        renewed.text.shown()
+    );
+    let second_server = server_link(&renewed.text.shown());
     assert_ne!(second_server, first_server);
     for old in [
         first_game.clone(),
@@ -639,7 +652,7 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
     }
 
     f.one(&owner(), web(false)).await;
-    let third_server = server_link(&f.one(&owner(), web(true)).await.text);
+    let third_server = server_link(&f.one(&owner(), web(true)).await.text.shown());
     for old in [&first_game, &first_server, &second_game, &second_server] {
         let (status, _, _) = site.get(old).await;
         assert_eq!(status, 404, "{old} after web:false and web:true");

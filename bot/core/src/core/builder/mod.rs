@@ -19,8 +19,9 @@ pub use draft::{waiting, Choice, Draft, Pick, Then, Verb, OPEN_BUILDER};
 use super::reply::{Button, ButtonStyle, Form, FormField, Select, SelectOption};
 use super::text::capitalised;
 use super::watch::typed_design;
-use super::{Core, CoreError, Picture, Place, Reply, Who};
+use super::{code, strong, Core, CoreError, Picture, Place, Reply, Who};
 use crate::store::GameRow;
+use crate::words;
 use draft::{direction_set, direction_sets};
 use engine::words::{atom_movement, atom_name, directions_in_words, part_in_words, ATOMS};
 use engine::{Design, Mode, Rules};
@@ -152,11 +153,17 @@ impl Core {
                     },
                 ],
             }),
-            ..Reply::private(format!(
-                "{design} is not one of your six designs yet: it replaces one at the end of \
-                 this turn. Use `/buy` with `redesign: SLOT={design}` (SLOT is the design it \
-                 replaces, such as Q), then buy a piece of it on a later turn."
-            ))
+            ..Reply::private(words![
+                format!(
+                    "{design} is not one of your six designs yet: it replaces one at the end of \
+                     this turn. Use "
+                ),
+                code("/buy"),
+                " with ",
+                code(format!("redesign: SLOT={design}")),
+                " (SLOT is the design it replaces, such as Q), then buy a piece of it on a \
+                 later turn.",
+            ])
         }])
     }
 
@@ -193,34 +200,42 @@ impl Core {
         let price = design
             .as_ref()
             .map(|d| engine::price(d, rules.ruleset.price_table(), &rules.proposals));
-        let mut text = String::from("**Design builder**");
+        let mut text = words![strong(words!["Design builder"])];
         if let Some(then) = &draft.then {
             let verb = match then.verb {
                 Verb::Buy => "/buy",
                 Verb::Move => "/move",
                 Verb::Transfer => "/transfer",
             };
-            text.push_str(&format!(" for your {verb} `{}`", then.what));
+            text.push(format!(" for your {verb} "));
+            text.push(code(then.what.clone()));
         }
         match (&design, &price) {
-            (Some(design), Some(Ok(price))) => text.push_str(&format!(
-                ": `{design}` costs **{}** here ({} prices).\n{}",
-                engine::zorkmids(price.cost),
-                rules.ruleset,
-                capitalised(&design.in_words()),
-            )),
-            (Some(design), Some(Err(e))) => text.push_str(&format!(
-                ": `{design}` has no price: {e}.\n{}",
-                capitalised(&design.in_words())
-            )),
-            _ => text.push_str(": no moves yet. Add a movement from the first menu."),
+            (Some(design), Some(Ok(price))) => text.push(words![
+                ": ",
+                code(design.to_string()),
+                " costs ",
+                strong(words![engine::zorkmids(price.cost).to_string()]),
+                format!(
+                    " here ({} prices).\n{}",
+                    rules.ruleset,
+                    capitalised(&design.in_words())
+                ),
+            ]),
+            (Some(design), Some(Err(e))) => text.push(words![
+                ": ",
+                code(design.to_string()),
+                format!(" has no price: {e}.\n{}", capitalised(&design.in_words())),
+            ]),
+            _ => text.push(": no moves yet. Add a movement from the first menu."),
         }
         if let Some(part) = draft.parts.last() {
-            text.push_str(&format!(
-                "\nChanging: **{}**. Set its directions and whether it moves, captures or \
-                 both below, or add another movement.",
-                part_in_words(part)
-            ));
+            text.push(words![
+                "\nChanging: ",
+                strong(words![part_in_words(part)]),
+                ". Set its directions and whether it moves, captures or both below, or add \
+                 another movement.",
+            ]);
         }
         let mut reply = Reply::private(text);
         if let (Some(design), Some(Ok(price))) = (design.clone(), price.clone()) {

@@ -2,43 +2,51 @@
 //! challenge, and where news of a challenge goes.
 
 use super::pictures::{board, names};
-use crate::core::{Core, File, Place, Reply, Target};
+use crate::core::{member, named_channel, strong, Content, Core, File, Place, Reply, Target};
 use crate::family::{GameRules, Record};
 use crate::store::{ChallengeRow, GameRow, Player};
+use crate::words;
 use engine::{Color, Outcome, Played, TimeControl};
 
 /// The result line, with both players named.
-pub(crate) fn game_over(row: &GameRow, outcome: &Outcome) -> String {
-    format!(
-        "**Game over: {outcome}.** Good game, <@{}> and <@{}>!",
-        row.player(Color::White).id,
-        row.player(Color::Black).id
-    )
+pub(crate) fn game_over(row: &GameRow, outcome: &Outcome) -> Content {
+    words![
+        strong(words![format!("Game over: {outcome}.")]),
+        " Good game, ",
+        member(row.player(Color::White).id),
+        " and ",
+        member(row.player(Color::Black).id),
+        "!",
+    ]
 }
 
 /// Who did what, check, and whose turn it is (that player is pinged), with the board.
 pub(crate) fn turn_reply(row: &GameRow, played: &Played, now: i64) -> Reply {
     let mover = row.player(played.color);
-    let mut text = format!(
-        "<@{}> ({}) played **{}**.",
-        mover.id, played.color, played.notation
-    );
+    let mut text = words![
+        member(mover.id),
+        format!(" ({}) played ", played.color),
+        strong(words![played.notation.clone()]),
+        ".",
+    ];
     for warning in &played.warnings {
-        text.push_str(&format!(" (Note: {warning}.)"));
+        text.push(format!(" (Note: {warning}.)"));
     }
     let next = !played.color;
     let reply = match &played.outcome {
         Some(outcome) => {
-            text.push(' ');
-            text.push_str(&game_over(row, outcome));
+            text.push(" ");
+            text.push(game_over(row, outcome));
             Reply::public(text)
         }
         None => {
             if !played.check.is_empty() {
-                text.push_str(" Check!");
+                text.push(" Check!");
             }
             let player = row.player(next).id;
-            text.push_str(&format!(" {next} to move: <@{player}>."));
+            text.push(format!(" {next} to move: "));
+            text.push(member(player));
+            text.push(".");
             Reply::public(text).pinging(player)
         }
     };
@@ -51,10 +59,16 @@ pub(crate) fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
     let opponent = row
         .color_of(player)
         .map_or(0, |color| row.player(!color).id);
-    Reply::public(format!(
-        "Your turn in <#{channel}> against <@{opponent}> (turn {}). Stop these messages with /notify on:false.",
-        row.game.ply()
-    ))
+    Reply::public(words![
+        "Your turn in ",
+        named_channel(channel),
+        " against ",
+        member(opponent),
+        format!(
+            " (turn {}). Stop these messages with /notify on:false.",
+            row.game.ply()
+        ),
+    ])
     .to(Target::Direct { user: player })
 }
 
@@ -80,17 +94,6 @@ pub(crate) fn terms_text(control: TimeControl, rated: bool) -> String {
     format!("{clock}, {}", if rated { "rated" } else { "unrated" })
 }
 
-/// A thread's name as Discord takes it: clipped to its limit with an ellipsis.
-pub(crate) fn thread_name(name: String) -> String {
-    if name.chars().count() <= THREAD_NAME_MAX {
-        return name;
-    }
-    name.chars()
-        .take(THREAD_NAME_MAX - 1)
-        .chain(['…'])
-        .collect()
-}
-
 /// Where a challenge's answer goes when the interaction can't carry it: its own message if
 /// known, else a new message in its channel.
 pub(crate) fn message_of(found: &ChallengeRow) -> Target {
@@ -104,23 +107,23 @@ pub(crate) fn message_of(found: &ChallengeRow) -> Target {
 
 /// The news that replaces an expired challenge's message.
 pub(crate) fn expired(challenger: u64) -> Reply {
-    Reply::public(format!(
-        "This challenge expired. <@{challenger}>, challenge again with /challenge."
-    ))
+    Reply::public(words![
+        "This challenge expired. ",
+        member(challenger),
+        ", challenge again with /challenge.",
+    ])
     .replacing()
 }
 
 /// The news that replaces a challenge's message when a newer one from the same challenger
 /// (to the same member, or in the same channel) takes its place.
 pub(crate) fn withdrawn(challenger: u64) -> Reply {
-    Reply::public(format!(
-        "<@{challenger}> withdrew this challenge: a newer one takes its place."
-    ))
+    Reply::public(words![
+        member(challenger),
+        " withdrew this challenge: a newer one takes its place.",
+    ])
     .replacing()
 }
-
-/// Discord's limit on a thread's name.
-const THREAD_NAME_MAX: usize = 100;
 
 /// A game's record as a file.
 pub(crate) fn record_file(row: &GameRow) -> File {

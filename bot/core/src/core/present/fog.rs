@@ -5,9 +5,10 @@
 
 use super::announce::{game_over, record_file};
 use super::pictures::{board, clocks_now, picture, private_picture};
-use crate::core::{Picture, Reply, Target};
+use crate::core::{member, named_channel, strong, Content, Picture, Reply, Target};
 use crate::family::GameState;
 use crate::store::{GameRow, Player, Status};
+use crate::words;
 use engine::{Action, Color, DesignPhase, Game, Played, Position, Turn};
 use render::ClockView;
 
@@ -34,17 +35,22 @@ pub(crate) fn opening(
         announcement.picture = Some(picture(players, game, Color::White, clocks));
         return Vec::new();
     };
-    announcement.text.push_str(
+    announcement.text.push(
         " In this fog game the board stays hidden here: each of you gets your own view by DM (with your next command if your DMs are closed), and /board shows it again.",
     );
     Color::ALL
         .into_iter()
         .map(|color| {
-            let text = format!(
-                "Your board in the fog game in <#{channel}> against <@{}>: you play {color} and see only what your pieces see. {} to move.",
-                players[(!color).index()].id,
-                game.position().to_move()
-            );
+            let text = words![
+                "Your board in the fog game in ",
+                named_channel(channel),
+                " against ",
+                member(players[(!color).index()].id),
+                format!(
+                    ": you play {color} and see only what your pieces see. {} to move.",
+                    game.position().to_move()
+                ),
+            ];
             let picture = private_picture(players, game, color, clocks);
             direct(text, picture, players[color.index()].id)
         })
@@ -66,20 +72,30 @@ pub(crate) fn turn_replies(
     let deed = game
         .last_turn()
         .map_or_else(|| "took a turn".to_string(), |t| public_deed(&t.turn));
-    let told = format!("<@{mover}> ({color}) {deed}.");
+    let told = words![member(mover), format!(" ({color}) {deed}.")];
     let clocks = clocks_now(row, now);
-    let mut confirm = format!("You played **{}**.", played.notation);
+    let mut confirm = words!["You played ", strong(words![played.notation.clone()]), "."];
     for warning in &played.warnings {
-        confirm.push_str(&format!(" (Note: {warning}.)"));
+        confirm.push(format!(" (Note: {warning}.)"));
     }
     let mut replies = vec![];
     match &played.outcome {
         // The end shows the true board and the record (see `reveal`).
-        Some(outcome) => replies.push(Reply::public(format!("{told} {}", game_over(row, outcome)))),
+        Some(outcome) => replies.push(Reply::public(words![
+            told.clone(),
+            " ",
+            game_over(row, outcome)
+        ])),
         None => {
             let next = row.player(!color).id;
             replies.push(
-                Reply::public(format!("{told} {} to move: <@{next}>.", !color)).pinging(next),
+                Reply::public(words![
+                    told.clone(),
+                    format!(" {} to move: ", !color),
+                    member(next),
+                    "."
+                ])
+                .pinging(next),
             );
         }
     }
@@ -91,11 +107,12 @@ pub(crate) fn turn_replies(
     )));
     if played.outcome.is_none() {
         let next = row.player(!color).id;
-        let text = format!(
-            "{told} Your turn in <#{channel}> ({}, turn {}).",
-            !color,
-            game.position().ply()
-        );
+        let text = words![
+            told,
+            " Your turn in ",
+            named_channel(channel),
+            format!(" ({}, turn {}).", !color, game.position().ply()),
+        ];
         let picture = private_picture(&row.players, game, !color, clocks);
         replies.push(direct(text, picture, next));
     }
@@ -105,18 +122,19 @@ pub(crate) fn turn_replies(
 /// A turn the hidden board refused (RULES.md section 8): `refusal`, which names nothing
 /// hidden, to the mover alone, who keeps the turn; and to the channel that they tried, so
 /// the opponent knows the board was probed.
-pub(crate) fn hidden_refusal(row: &GameRow, color: Color, refusal: String) -> Vec<Reply> {
+pub(crate) fn hidden_refusal(row: &GameRow, color: Color, refusal: Content) -> Vec<Reply> {
     let mover = row.player(color).id;
     vec![
         Reply::private(refusal),
-        Reply::public(format!(
-            "<@{mover}> ({color}) tried a turn the board does not allow."
-        )),
+        Reply::public(words![
+            member(mover),
+            format!(" ({color}) tried a turn the board does not allow."),
+        ]),
     ]
 }
 
 /// A private board by DM; held for the member's next command if they take no DMs.
-fn direct(text: String, picture: Picture, user: u64) -> Reply {
+fn direct(text: Content, picture: Picture, user: u64) -> Reply {
     Reply {
         held_if_no_dms: true,
         ..Reply::public(text)

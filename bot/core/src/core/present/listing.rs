@@ -1,6 +1,7 @@
 //! A long list shown a page at a time: a listing never floods a channel with messages.
 
-use crate::core::CoreError;
+use crate::core::{code, Content, CoreError};
+use crate::words;
 
 /// How many entries one page of a listing shows.
 pub(crate) const PAGE: usize = 10;
@@ -11,7 +12,7 @@ pub(crate) fn page_of<T>(
     entries: Vec<T>,
     page: Option<u32>,
     command: &str,
-) -> Result<(Vec<T>, String), CoreError> {
+) -> Result<(Vec<T>, Content), CoreError> {
     let pages = entries.len().div_ceil(PAGE).max(1);
     let page = page.unwrap_or(1).max(1) as usize;
     if page > pages {
@@ -25,12 +26,13 @@ pub(crate) fn page_of<T>(
         .collect();
     let after = total - ((page - 1) * PAGE + shown.len());
     let footer = match (after, pages) {
-        (0, 1) => String::new(),
-        (0, _) => format!("Page {page} of {pages}."),
-        (more, _) => format!(
-            "Page {page} of {pages}, and {more} more: `/{command} page:{}`.",
-            page + 1
-        ),
+        (0, 1) => Content::default(),
+        (0, _) => words![format!("Page {page} of {pages}.")],
+        (more, _) => words![
+            format!("Page {page} of {pages}, and {more} more: "),
+            code(format!("/{command} page:{}", page + 1)),
+            ".",
+        ],
     };
     Ok((shown, footer))
 }
@@ -43,16 +45,16 @@ mod tests {
     fn a_page_at_a_time_with_what_follows() {
         let (shown, footer) = page_of((1..=23).collect(), None, "games").unwrap();
         assert_eq!(shown, (1..=10).collect::<Vec<_>>());
-        assert_eq!(footer, "Page 1 of 3, and 13 more: `/games page:2`.");
+        assert_eq!(footer.shown(), "Page 1 of 3, and 13 more: `/games page:2`.");
         let (shown, footer) = page_of((1..=23).collect(), Some(3), "games").unwrap();
         assert_eq!(shown, vec![21, 22, 23]);
-        assert_eq!(footer, "Page 3 of 3.");
+        assert_eq!(footer.shown(), "Page 3 of 3.");
         let (shown, footer) = page_of((1..=4).collect(), Some(1), "games").unwrap();
         assert_eq!(shown.len(), 4);
-        assert_eq!(footer, "");
+        assert!(footer.is_empty());
         let refused = page_of((1..=23).collect::<Vec<u32>>(), Some(4), "games").unwrap_err();
         assert_eq!(
-            refused.sentence(),
+            refused.sentence().shown(),
             "Page: there are only 3 pages of these: ask for page 1 to 3."
         );
         let empty = page_of(Vec::<u32>::new(), Some(2), "games").unwrap_err();

@@ -117,19 +117,20 @@ pub(crate) fn replay_caption(
     every: usize,
     shown: usize,
     positions: usize,
-) -> String {
+) -> crate::core::Content {
+    use crate::core::member;
     let result = row
         .game
         .result()
         .map_or(String::from(", still being played"), |o| format!(", {o}"));
-    let mut text = format!(
-        "<@{}> (White) vs <@{}> (Black): {} turn(s){result}.",
-        row.player(Color::White).id,
-        row.player(Color::Black).id,
-        row.game.turns(),
-    );
+    let mut text = crate::words![
+        member(row.player(Color::White).id),
+        " (White) vs ",
+        member(row.player(Color::Black).id),
+        format!(" (Black): {} turn(s){result}.", row.game.turns()),
+    ];
     if shown < positions {
-        text.push_str(&match shown {
+        text.push(match shown {
             1 => " Too long to show whole: the final position only.".to_string(),
             _ => format!(
                 " Too long to show whole: every {} turn from the start ({shown} of {positions} positions, the last among them).",

@@ -26,9 +26,13 @@ impl Fixture {
                 }),
             )
             .await;
-        assert!(!challenge.ephemeral, "{}", challenge.text);
+        assert!(!challenge.ephemeral, "{}", challenge.text.shown());
         let reply = self.one(&bob(), press(&challenge.buttons[0].id)).await;
-        assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
     }
 
     fn advance(&self, seconds: i64) -> i64 {
@@ -40,8 +44,8 @@ impl Fixture {
         let delivered = self.platform.delivered.lock().unwrap();
         delivered
             .iter()
-            .filter(|(_, r)| r.text.contains(word))
-            .map(|(_, r)| r.text.clone())
+            .filter(|(_, r)| r.text.shown().contains(word))
+            .map(|(_, r)| r.text.shown())
             .collect()
     }
 }
@@ -105,7 +109,7 @@ async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
         let flagged: Vec<&Reply> = delivered
             .iter()
             .map(|(_, r)| r)
-            .filter(|r| r.text.contains("ran out of time"))
+            .filter(|r| r.text.shown().contains("ran out of time"))
             .collect();
         assert_eq!(flagged.len(), 1);
         flagged[0].clone()
@@ -114,7 +118,7 @@ async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
     for reply in [&announced, &board] {
         match &reply.picture {
             Some(Picture::Board(view)) => {
-                assert_eq!(view.orientation, Color::White, "{}", reply.text);
+                assert_eq!(view.orientation, Color::White, "{}", reply.text.shown());
                 let [white, black] = view.clocks.expect("clocks");
                 assert_eq!((white.remaining, white.running), (60, false));
                 assert_eq!((black.remaining, black.running), (0, false));
@@ -138,11 +142,16 @@ async fn a_turn_one_second_before_the_deadline_counts(backend: Backend) {
     assert!(
         status
             .text
+            .shown()
             .contains("Clock (1m+2s): White 1:02 (running), Black 0:03"),
         "{}",
-        status.text
+        status.text.shown()
     );
-    assert!(status.text.contains("unrated"), "{}", status.text);
+    assert!(
+        status.text.shown().contains("unrated"),
+        "{}",
+        status.text.shown()
+    );
 }
 
 async fn a_late_turn_loses_on_time_instead(backend: Backend) {
@@ -154,11 +163,15 @@ async fn a_late_turn_loses_on_time_instead(backend: Backend) {
     assert_eq!(replies.len(), 1);
     assert!(!replies[0].ephemeral);
     assert!(
-        replies[0].text.contains("<@2> ran out of time"),
+        replies[0].text.shown().contains("<@2> ran out of time"),
         "{}",
-        replies[0].text
+        replies[0].text.shown()
     );
-    assert!(!replies[0].text.contains("Ratings"), "{}", replies[0].text);
+    assert!(
+        !replies[0].text.shown().contains("Ratings"),
+        "{}",
+        replies[0].text.shown()
+    );
     assert_eq!(f.row().await.game.turns(), 1);
     // The scheduler finds nothing left to do.
     f.core.run_due(f.advance(1)).await.unwrap();
@@ -314,8 +327,10 @@ async fn bad_time_controls_are_refused_and_change_nothing(backend: Backend) {
         },
         ..ChallengeRequest::default()
     });
+    // The parser refuses it by its length first (its own tests); built directly, the
+    // request is still refused.
     let text = f.refused(&alice(), HERE, long).await;
-    assert!(text.contains("at most 20"), "{text}");
+    assert!(text.contains("is not a time control"), "{text}");
     assert!(f.core.store().challenge(1).await.unwrap().is_none());
 }
 
@@ -334,19 +349,22 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
     assert!(text.contains("has played no rated game"), "{text}");
     let empty = f.one(&carol(), Request::Leaderboard { game: None }).await;
     assert!(
-        empty.text.contains("No one has played a rated game"),
+        empty
+            .text
+            .shown()
+            .contains("No one has played a rated game"),
         "{}",
-        empty.text
+        empty.text.shown()
     );
     f.start_timed("3d", true).await;
     f.play(&alice(), "Kd2").await;
     let ask = f.one(&bob(), Request::Resign).await;
     let resigned = f.one(&bob(), press(&ask.buttons[0].id)).await;
     assert!(
-        resigned.text.contains("Ratings: alice 1500? -> ")
-            && resigned.text.contains(", bob 1500? -> "),
+        resigned.text.shown().contains("Ratings: alice 1500? -> ")
+            && resigned.text.shown().contains(", bob 1500? -> "),
         "{}",
-        resigned.text
+        resigned.text.shown()
     );
     let alice_rating = f.csipgs_rating(1).await.unwrap();
     let bob_rating = f.csipgs_rating(2).await.unwrap();
@@ -362,43 +380,58 @@ async fn rated_games_move_ratings_and_fill_profiles(backend: Backend) {
         )
         .await;
     assert!(
-        shown.text.contains("1 rated game(s): 1 won"),
+        shown.text.shown().contains("1 rated game(s): 1 won"),
         "{}",
-        shown.text
+        shown.text.shown()
     );
     // Both still provisional: listed with their ?, the winner first.
     let board = f.one(&carol(), Request::Leaderboard { game: None }).await;
-    assert!(board.text.contains("1. <@1> 1"), "{}", board.text);
     assert!(
-        board.text.contains("? marks a provisional rating"),
+        board.text.shown().contains("1. <@1> 1"),
         "{}",
-        board.text
+        board.text.shown()
+    );
+    assert!(
+        board.text.shown().contains("? marks a provisional rating"),
+        "{}",
+        board.text.shown()
     );
     let profile = f.one(&alice(), own_profile()).await;
     assert!(
-        profile.text.contains("classic: 1 won, 0 drawn, 0 lost"),
+        profile
+            .text
+            .shown()
+            .contains("classic: 1 won, 0 drawn, 0 lost"),
         "{}",
-        profile.text
+        profile.text.shown()
     );
     assert!(
         profile
             .text
+            .shown()
             .contains("- White vs bob (classic, rated): win by resignation"),
         "{}",
-        profile.text
+        profile.text.shown()
     );
     assert!(matches!(&profile.picture, Some(Picture::Chart(c)) if c.points.len() == 1));
     // An unrated game leaves ratings alone.
     f.start_timed("none", false).await;
     let ask = f.one(&alice(), Request::Resign).await;
     let resigned = f.one(&alice(), press(&ask.buttons[0].id)).await;
-    assert!(!resigned.text.contains("Ratings"), "{}", resigned.text);
+    assert!(
+        !resigned.text.shown().contains("Ratings"),
+        "{}",
+        resigned.text.shown()
+    );
     assert_eq!(f.csipgs_rating(1).await.unwrap().games, 1);
     let profile = f.one(&alice(), own_profile()).await;
     assert!(
-        profile.text.contains("classic: 1 won, 0 drawn, 1 lost"),
+        profile
+            .text
+            .shown()
+            .contains("classic: 1 won, 0 drawn, 1 lost"),
         "{}",
-        profile.text
+        profile.text.shown()
     );
 }
 
@@ -412,9 +445,9 @@ async fn established_players_make_the_leaderboard(backend: Backend) {
         f.one(&loser, press(&ask.buttons[0].id)).await;
     }
     let board = f.one(&carol(), Request::Leaderboard { game: None }).await;
-    let first = board.text.find("<@1>").expect("alice listed");
-    let second = board.text.find("<@2>").expect("bob listed");
-    assert!(first < second, "{}", board.text);
+    let first = board.text.shown().find("<@1>").expect("alice listed");
+    let second = board.text.shown().find("<@2>").expect("bob listed");
+    assert!(first < second, "{}", board.text.shown());
     match &board.picture {
         Some(Picture::Table(table)) => {
             assert_eq!(table.rows.len(), 2);
@@ -438,19 +471,19 @@ async fn a_rematch_swaps_colours_and_keeps_the_terms(backend: Backend) {
     assert!(text.contains("who played the last game here"), "{text}");
     let challenge = f.one(&bob(), Request::Rematch).await;
     assert!(
-        challenge.text.contains("<@1>: <@2> challenges you"),
+        challenge.text.shown().contains("<@1>: <@2> challenges you"),
         "{}",
-        challenge.text
+        challenge.text.shown()
     );
     assert!(
-        challenge.text.contains("15m+10s clock, unrated"),
+        challenge.text.shown().contains("15m+10s clock, unrated"),
         "{}",
-        challenge.text
+        challenge.text.shown()
     );
     assert!(
-        challenge.text.contains("<@2> plays White"),
+        challenge.text.shown().contains("<@2> plays White"),
         "{}",
-        challenge.text
+        challenge.text.shown()
     );
     f.one(&alice(), press(&challenge.buttons[0].id)).await;
     let row = f.row().await;
@@ -475,15 +508,23 @@ fn gif_frames(gif: &[u8]) -> usize {
 async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend) {
     let f = fixture(backend).await;
     let text = f.refused(&alice(), HERE, Request::Replay).await;
-    assert!(text.contains("no game in this channel to replay"), "{text}");
+    assert!(text.contains("no game<NoReplay>"), "{text}");
     let none = f.one(&alice(), Request::Games(EVERYTHING)).await;
-    assert!(none.text.contains("No games in progress"), "{}", none.text);
+    assert!(
+        none.text.shown().contains("No games in progress"),
+        "{}",
+        none.text.shown()
+    );
     f.start_timed("3d", true).await;
     for (who, turn) in [(alice(), "Kd2; B=WD"), (bob(), "Kd7"), (alice(), "Ke3")] {
         f.play(&who, turn).await;
     }
     let replay = f.one(&carol(), Request::Replay).await;
-    assert!(!replay.text.contains("Too long"), "{}", replay.text);
+    assert!(
+        !replay.text.shown().contains("Too long"),
+        "{}",
+        replay.text.shown()
+    );
     let gif = animation(&replay);
     assert_eq!(gif_frames(&gif), 4);
     // Asked again, the same replay is given, not drawn again; a new turn makes a new one.
@@ -496,9 +537,10 @@ async fn a_replay_has_a_frame_per_position_and_games_are_listed(backend: Backend
     assert!(
         games
             .text
+            .shown()
             .contains("<#20>: alice (White) vs bob (Black), turn 5, White to move, 3d 00h left."),
         "{}",
-        games.text
+        games.text.shown()
     );
 }
 

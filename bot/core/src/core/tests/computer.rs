@@ -30,7 +30,11 @@ impl Fixture {
             .say(&alice(), HERE, Request::Challenge(request))
             .await
             .remove(0);
-        assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
         reply
     }
 
@@ -50,7 +54,7 @@ impl Fixture {
                 "{reply:?}"
             );
         }
-        replies.into_iter().map(|r| r.text).collect()
+        replies.into_iter().map(|r| r.text.shown()).collect()
     }
 }
 
@@ -60,14 +64,17 @@ async fn the_computer_answers_each_turn_once(backend: Backend) {
         .start_computer(against_computer(ColourChoice::White, Some(2)))
         .await;
     assert!(
-        started.text.contains("<@1> (White) vs <@99> (Black)"),
+        started
+            .text
+            .shown()
+            .contains("<@1> (White) vs <@99> (Black)"),
         "{}",
-        started.text
+        started.text.shown()
     );
     assert!(
-        started.text.contains("unrated, level 2"),
+        started.text.shown().contains("unrated, level 2"),
         "{}",
-        started.text
+        started.text.shown()
     );
     assert!(started.buttons.is_empty(), "nothing to accept");
     let row = f.row().await;
@@ -111,7 +118,7 @@ async fn the_computer_answers_each_turn_once(backend: Backend) {
     let delivered = f.platform.delivered.lock().unwrap().clone();
     let computer_turns: Vec<_> = delivered
         .iter()
-        .filter(|(_, r)| r.text.starts_with("<@99> (Black) played"))
+        .filter(|(_, r)| r.text.shown().starts_with("<@99> (Black) played"))
         .collect();
     assert_eq!(computer_turns.len(), 1, "{delivered:?}");
     assert!(matches!(
@@ -129,9 +136,9 @@ async fn the_computer_opens_as_white_and_a_rematch_swaps(backend: Backend) {
         .start_computer(against_computer(ColourChoice::Black, Some(1)))
         .await;
     assert!(
-        started.text.contains("The computer opens"),
+        started.text.shown().contains("The computer opens"),
         "{}",
-        started.text
+        started.text.shown()
     );
     let answers = f.computer_plays().await;
     assert_eq!(answers.len(), 1, "{answers:?}");
@@ -147,7 +154,11 @@ async fn the_computer_opens_as_white_and_a_rematch_swaps(backend: Backend) {
     assert_eq!(f.row().await.status, Status::Finished);
     // The rematch is against the computer again, at its level, colours swapped.
     let rematch = f.one(&alice(), Request::Rematch).await;
-    assert!(rematch.text.starts_with("Game on!"), "{}", rematch.text);
+    assert!(
+        rematch.text.shown().starts_with("Game on!"),
+        "{}",
+        rematch.text.shown()
+    );
     let row = f.row().await;
     assert_eq!(
         row.computer,
@@ -331,9 +342,9 @@ async fn computer_opens(f: &Fixture, who: &Who, channel: u64, time: Option<&str>
     let place = Place::Channel(Channel { guild: 10, channel });
     let started = f.say(who, place, Request::Challenge(request)).await;
     assert!(
-        started[0].text.starts_with("Game on!"),
+        started[0].text.shown().starts_with("Game on!"),
         "{}",
-        started[0].text
+        started[0].text.shown()
     );
 }
 
@@ -341,11 +352,18 @@ async fn computer_opens(f: &Fixture, who: &Who, channel: u64, time: Option<&str>
 async fn answered_in(f: &Fixture) -> Vec<u64> {
     let replies = f.core.computer_turns().await.expect("the computer plays");
     let mut channels = Vec::new();
-    for reply in replies.iter().filter(|r| r.text.starts_with("<@99>")) {
+    for reply in replies
+        .iter()
+        .filter(|r| r.text.shown().starts_with("<@99>"))
+    {
         let Some(Target::Channel { channel }) = reply.elsewhere else {
             panic!("{reply:?}");
         };
-        assert!(!reply.text.contains("ran out of time"), "{}", reply.text);
+        assert!(
+            !reply.text.shown().contains("ran out of time"),
+            "{}",
+            reply.text.shown()
+        );
         channels.push(channel);
     }
     channels
@@ -389,7 +407,7 @@ async fn saved_answers(f: &Fixture) -> Result<Vec<u64>, StoreError> {
     Ok(owed
         .iter()
         .map(|row| row.decode::<Target, Reply>().unwrap())
-        .filter(|(_, reply)| reply.text.starts_with("<@99>"))
+        .filter(|(_, reply)| reply.text.shown().starts_with("<@99>"))
         .filter_map(|(target, _)| match target {
             Target::Channel { channel } => Some(channel),
             _ => None,

@@ -39,9 +39,13 @@ impl Fixture {
                 }),
             )
             .await;
-        assert!(!challenge.ephemeral, "{}", challenge.text);
+        assert!(!challenge.ephemeral, "{}", challenge.text.shown());
         let reply = self.one(&bob(), press(&challenge.buttons[0].id)).await;
-        assert!(reply.text.starts_with("Game on!"), "{}", reply.text);
+        assert!(
+            reply.text.shown().starts_with("Game on!"),
+            "{}",
+            reply.text.shown()
+        );
         assert!(
             matches!(reply.picture, Some(Picture::FideBoard(_))),
             "{:?}",
@@ -58,7 +62,7 @@ impl Fixture {
                 Color::Black => bob(),
             };
             let reply = self.one(&who, mv(text)).await;
-            assert!(!reply.ephemeral, "{text}: {}", reply.text);
+            assert!(!reply.ephemeral, "{text}: {}", reply.text.shown());
             last = Some(reply);
         }
         last.expect("a move")
@@ -73,20 +77,26 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
     assert!(
         challenge
             .text
+            .shown()
             .contains("challenges you to a game of chess, FIDE chess with warhead, stungun"),
         "{}",
-        challenge.text
+        challenge.text.shown()
     );
     let started = f.one(&bob(), press(&challenge.buttons[0].id)).await;
-    assert!(started.text.contains("/move in SAN"), "{}", started.text);
+    assert!(
+        started.text.shown().contains("/move in SAN"),
+        "{}",
+        started.text.shown()
+    );
 
     let first = f.one(&alice(), mv("e3")).await;
     assert!(
         first
             .text
+            .shown()
             .contains("<@1> (White) played **e3**. Black to move: <@2>."),
         "{}",
-        first.text
+        first.text.shown()
     );
     match &first.picture {
         Some(Picture::FideBoard(view)) => {
@@ -135,10 +145,10 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
 
     let mate = f.moves(&MATE[1..]).await;
     assert!(
-        mate.text.contains("played **Qxf7#**")
-            && mate.text.contains("1-0, White wins by checkmate"),
+        mate.text.shown().contains("played **Qxf7#**")
+            && mate.text.shown().contains("1-0, White wins by checkmate"),
         "{}",
-        mate.text
+        mate.text.shown()
     );
     let row = f.row().await;
     assert_eq!(row.status, Status::Finished);
@@ -234,14 +244,22 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
     f.start_fide("none", None).await;
     f.moves(&["e4", "e5"]).await;
     let offer = f.one(&alice(), Request::Draw).await;
-    assert!(offer.text.contains("offers a draw"), "{}", offer.text);
+    assert!(
+        offer.text.shown().contains("offers a draw"),
+        "{}",
+        offer.text.shown()
+    );
     let done = f.one(&bob(), Request::Draw).await;
     assert!(
-        done.text.contains("1/2-1/2, drawn by agreement"),
+        done.text.shown().contains("1/2-1/2, drawn by agreement"),
         "{}",
-        done.text
+        done.text.shown()
     );
-    assert!(done.text.contains("Ratings:"), "{}", done.text);
+    assert!(
+        done.text.shown().contains("Ratings:"),
+        "{}",
+        done.text.shown()
+    );
     let row = f.row().await;
     assert_eq!(row.game.result().unwrap().reason, EndReason::DrawAgreed);
 
@@ -283,7 +301,11 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
             },
         )
         .await;
-    assert!(both.text.contains("fide chess: "), "{}", both.text);
+    assert!(
+        both.text.shown().contains("fide chess: "),
+        "{}",
+        both.text.shown()
+    );
     let board = f
         .one(
             &carol(),
@@ -292,7 +314,11 @@ async fn draws_flags_and_rating_pools(backend: Backend) {
             },
         )
         .await;
-    assert!(board.text.contains("Leaderboard (fide)"), "{}", board.text);
+    assert!(
+        board.text.shown().contains("Leaderboard (fide)"),
+        "{}",
+        board.text.shown()
+    );
     let text = f
         .refused(
             &carol(),
@@ -331,9 +357,9 @@ async fn a_fide_tournament_round(backend: Backend) {
         )
         .await;
     assert!(
-        reply.text.contains("FIDE chess with stungun"),
+        reply.text.shown().contains("FIDE chess with stungun"),
         "{}",
-        reply.text
+        reply.text.shown()
     );
     let members = [alice(), bob(), carol()];
     for m in &members {
@@ -343,7 +369,7 @@ async fn a_fide_tournament_round(backend: Backend) {
                 Request::Tournament(TournamentRequest::Join { tournament: None }),
             )
             .await;
-        assert!(!joined.ephemeral, "{}", joined.text);
+        assert!(!joined.ephemeral, "{}", joined.text.shown());
     }
     let started = f
         .one(
@@ -354,7 +380,7 @@ async fn a_fide_tournament_round(backend: Backend) {
             }),
         )
         .await;
-    assert!(!started.ephemeral, "{}", started.text);
+    assert!(!started.ephemeral, "{}", started.text.shown());
     let now = f.now.load(Ordering::SeqCst);
     for _ in 0..3 {
         f.core.run_due(now).await.unwrap();
@@ -392,9 +418,9 @@ async fn a_fide_tournament_round(backend: Backend) {
     let (white, black) = (who(board.white), who(board.black));
     let played = f.say(&white, place, mv("Nf3")).await;
     assert!(
-        played[0].text.contains("played **Nf3**"),
+        played[0].text.shown().contains("played **Nf3**"),
         "{}",
-        played[0].text
+        played[0].text.shown()
     );
     let ask = f.say(&black, place, Request::Resign).await;
     f.say(&black, place, press(&ask[0].buttons[0].id)).await;
@@ -417,9 +443,9 @@ async fn a_mate_is_drawn_from_the_winners_side(backend: Backend) {
     f.start_fide("none", None).await;
     let mate = f.moves(&["f3", "e5", "g4", "Qh4#"]).await;
     assert!(
-        mate.text.contains("0-1, Black wins by checkmate"),
+        mate.text.shown().contains("0-1, Black wins by checkmate"),
         "{}",
-        mate.text
+        mate.text.shown()
     );
     let side = |reply: &Reply| match &reply.picture {
         Some(Picture::FideBoard(view)) => view.orientation,
@@ -428,7 +454,7 @@ async fn a_mate_is_drawn_from_the_winners_side(backend: Backend) {
     assert_eq!(side(&mate), Color::Black);
     for who in [alice(), bob(), carol()] {
         let board = f.one(&who, Request::Board { ply: None }).await;
-        assert_eq!(side(&board), Color::Black, "{}", board.text);
+        assert_eq!(side(&board), Color::Black, "{}", board.text.shown());
     }
     // An earlier position is not the result: it stays the asker's way up.
     let early = f.one(&alice(), Request::Board { ply: Some(2) }).await;

@@ -61,7 +61,7 @@ fn in_channel(replies: &[Reply]) -> Vec<&Reply> {
 fn board_view(reply: &Reply) -> &render::BoardView {
     match &reply.picture {
         Some(Picture::Board(view)) => view,
-        other => panic!("a board, not {other:?}: {}", reply.text),
+        other => panic!("a board, not {other:?}: {}", reply.text.shown()),
     }
 }
 
@@ -77,7 +77,10 @@ impl Fixture {
         let replies = self
             .say(&bob(), HERE, press(&challenge.buttons[0].id))
             .await;
-        assert!(replies[0].text.starts_with("Game on!"), "{replies:?}");
+        assert!(
+            replies[0].text.shown().starts_with("Game on!"),
+            "{replies:?}"
+        );
         replies
     }
 
@@ -86,7 +89,7 @@ impl Fixture {
         let replies = self
             .say(who, HERE, Request::Turn { text: text.into() })
             .await;
-        assert!(!replies[0].ephemeral, "{text}: {}", replies[0].text);
+        assert!(!replies[0].ephemeral, "{text}: {}", replies[0].text.shown());
         replies
     }
 
@@ -110,8 +113,8 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let started = f.start_with(fog()).await;
     let row = f.row().await;
     assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
-    assert!(started[0].text.contains("classic rules with fog"));
-    assert!(started[0].text.contains("your own view by DM"));
+    assert!(started[0].text.shown().contains("classic rules with fog"));
+    assert!(started[0].text.shown().contains("your own view by DM"));
     assert!(started[0].picture.is_none(), "no board in public");
     for (user, color, enemy_king) in [(1, Color::White, "e8"), (2, Color::Black, "e1")] {
         let dm = dms_to(&started, user);
@@ -129,21 +132,22 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let public = in_channel(&replies);
     assert_eq!(public.len(), 1);
     assert_eq!(
-        public[0].text,
+        public[0].text.shown(),
         "<@1> (White) made a move. Black to move: <@2>."
     );
     assert!(public[0].picture.is_none());
     assert_eq!(public[0].pings, vec![2]);
     let mine: Vec<&Reply> = replies.iter().filter(|r| r.ephemeral).collect();
     assert_eq!(mine.len(), 1);
-    assert_eq!(mine[0].text, "You played **Kd2**.");
+    assert_eq!(mine[0].text.shown(), "You played **Kd2**.");
     assert!(has(board_view(mine[0]), "d2"));
     let theirs = dms_to(&replies, 2);
     assert_eq!(theirs.len(), 1);
     assert!(theirs[0]
         .text
+        .shown()
         .contains("Your turn in <#20> (Black, turn 2)"));
-    assert!(!theirs[0].text.contains("Kd2"));
+    assert!(!theirs[0].text.shown().contains("Kd2"));
     let view = board_view(theirs[0]);
     assert_eq!(view.orientation, Color::Black);
     assert!(!has(view, "d2"));
@@ -152,12 +156,12 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     f.turn(&bob(), "Kd7").await;
     let replies = f.turn(&alice(), "Ke3; B=WD").await;
     assert_eq!(
-        in_channel(&replies)[0].text,
+        in_channel(&replies)[0].text.shown(),
         "<@1> (White) made a move and redesigned B=WD. Black to move: <@2>."
     );
     let replies = f.turn(&bob(), "Buy P").await;
     assert_eq!(
-        in_channel(&replies)[0].text,
+        in_channel(&replies)[0].text.shown(),
         "<@2> (Black) bought a piece (P). White to move: <@1>."
     );
 
@@ -166,9 +170,12 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     assert_eq!(mine.len(), 1);
     assert!(mine[0].ephemeral);
     assert!(
-        mine[0].text.starts_with("Your board against <@2>, turn 5"),
+        mine[0]
+            .text
+            .shown()
+            .starts_with("Your board against <@2>, turn 5"),
         "{}",
-        mine[0].text
+        mine[0].text.shown()
     );
     assert_eq!(board_view(&mine[0]).orientation, Color::White);
     let text = f
@@ -186,9 +193,9 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     // What is public stays public.
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("Black: 0 zorkmids; reserve P"),
+        status.text.shown().contains("Black: 0 zorkmids; reserve P"),
         "{}",
-        status.text
+        status.text.shown()
     );
 
     // Suggestions only for the side to move, and only what it may know.
@@ -251,16 +258,16 @@ async fn the_last_royal_captured_ends_a_fog_game(backend: Backend) {
     let public = in_channel(&replies);
     assert_eq!(public.len(), 1);
     assert!(
-        public[0].text.starts_with(
+        public[0].text.shown().starts_with(
             "<@1> (White) made a move. **Game over: 1-0, White wins by capturing the last royal piece.**"
         ),
         "{}",
-        public[0].text
+        public[0].text.shown()
     );
     assert!(
-        public[0].text.contains("Ratings: alice"),
+        public[0].text.shown().contains("Ratings: alice"),
         "{}",
-        public[0].text
+        public[0].text.shown()
     );
     let view = board_view(public[0]);
     assert!(has(view, "e8"));
@@ -275,9 +282,10 @@ async fn the_last_royal_captured_ends_a_fog_game(backend: Backend) {
     assert!(
         profile
             .text
+            .shown()
             .contains("win by capturing the last royal piece"),
         "{}",
-        profile.text
+        profile.text.shown()
     );
 }
 
@@ -306,7 +314,10 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
     let replies = f.say(&bob(), HERE, Request::Game).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies[1].ephemeral);
-    assert!(replies[1].text.starts_with("Your board in the fog game"));
+    assert!(replies[1]
+        .text
+        .shown()
+        .starts_with("Your board in the fog game"));
     assert_eq!(board_view(&replies[1]).orientation, Color::Black);
     // Once.
     assert_eq!(f.say(&bob(), HERE, Request::Game).await.len(), 1);
@@ -329,9 +340,10 @@ async fn closed_dms_wait_for_the_next_command(backend: Backend) {
     assert!(
         replies[1]
             .text
+            .shown()
             .contains("Your turn in <#20> (Black, turn 2)"),
         "{}",
-        replies[1].text
+        replies[1].text.shown()
     );
     assert_eq!(f.say(&bob(), HERE, Request::Rules).await.len(), 1);
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
@@ -364,16 +376,17 @@ async fn debts_and_double_moves_in_messages(backend: Backend) {
     assert!(
         replies[0]
             .text
+            .shown()
             .starts_with("<@1> (White) played **(doublemove-WF)xe5-xf6"),
         "{}",
-        replies[0].text
+        replies[0].text.shown()
     );
     // Two knights plundered, 1.5 each, from Black's 1.
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("Black: -2 zorkmids"),
+        status.text.shown().contains("Black: -2 zorkmids"),
         "{}",
-        status.text
+        status.text.shown()
     );
     let view = board_view(&replies[0]);
     assert_eq!(view.player(Color::Black).treasury.to_string(), "-2");
@@ -391,7 +404,7 @@ fn received(replies: &[Reply], by: u64, member: u64) -> Vec<(String, Vec<u8>, Ve
         })
         .map(|r| {
             let picture = r.picture.as_ref().map(crate::picture::encode);
-            (r.text.clone(), picture.unwrap_or_default(), r.files.clone())
+            (r.text.shown(), picture.unwrap_or_default(), r.files.clone())
         })
         .collect()
 }
@@ -527,7 +540,7 @@ impl Fixture {
             .await;
         assert_eq!(replies.len(), 2, "{text}: {replies:?}");
         assert!(replies[0].ephemeral);
-        assert_eq!(replies[0].text, NOT_ON_THE_BOARD, "{text}");
+        assert_eq!(replies[0].text.shown(), NOT_ON_THE_BOARD, "{text}");
         let public = in_channel(&replies);
         assert_eq!(public.len(), 1);
         assert!(public[0].picture.is_none() && public[0].pings.is_empty());
@@ -559,25 +572,28 @@ async fn a_probe_of_the_hidden_board_gets_one_sentence_and_is_announced(backend:
     let owed = f.core.store().owed_count().await.unwrap();
     let replies = f.probe(&alice(), "(doublemove-R)a4-h4").await;
     let told = "<@1> (White) tried a turn the board does not allow.";
-    assert_eq!(in_channel(&replies)[0].text, told);
+    assert_eq!(in_channel(&replies)[0].text.shown(), told);
     // The news is owed until delivered: the scheduler sends it when the answer never came.
     assert_eq!(f.core.store().owed_count().await.unwrap(), owed + 1);
     let later = f.now.load(Ordering::SeqCst) + 60;
     f.core.run_due(later).await.unwrap();
     let delivered = f.platform.delivered.lock().unwrap().clone();
-    let news: Vec<&(Target, Reply)> = delivered.iter().filter(|(_, r)| r.text == told).collect();
+    let news: Vec<&(Target, Reply)> = delivered
+        .iter()
+        .filter(|(_, r)| r.text.shown() == told)
+        .collect();
     assert_eq!(news.len(), 1, "{delivered:?}");
     assert_eq!(news[0].0, Target::Channel { channel: 20 });
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
 
     // Through the hidden impassable c3: the same words, whatever the cause.
     let replies = f.probe(&alice(), "(doublemove-R)a3-d3").await;
-    assert_eq!(in_channel(&replies)[0].text, told);
+    assert_eq!(in_channel(&replies)[0].text.shown(), told);
 
     // White keeps the turn: a turn the board allows is played.
     let replies = f.turn(&alice(), "(doublemove-R)a4-xd4").await;
     assert_eq!(
-        in_channel(&replies)[0].text,
+        in_channel(&replies)[0].text.shown(),
         "<@1> (White) made a move. Black to move: <@2>."
     );
 }
@@ -591,7 +607,7 @@ async fn a_notation_ambiguous_only_through_hidden_pieces_gets_the_one_sentence(b
     f.set_position(twins).await;
     let replies = f.probe(&alice(), "(doublemove-mWcA)d3-xf5").await;
     assert_eq!(
-        in_channel(&replies)[0].text,
+        in_channel(&replies)[0].text.shown(),
         "<@1> (White) tried a turn the board does not allow."
     );
     // Said which, it is played.

@@ -8,45 +8,45 @@ fn turn(text: &str) -> Request {
     Request::Turn { text: text.into() }
 }
 
-/// Every way a 5000-character text reaches the core: refused, the answer short, the game
-/// unchanged.
+/// Every way a 5000-character text is typed: refused by the parser before the core acts,
+/// the answer short, the game unchanged.
 async fn five_thousand_characters_are_refused_briefly(backend: Backend) {
     let f = fixture(backend).await;
     f.start(Ruleset::Classic, Options::default()).await;
     let long = "W".repeat(5000);
-    let requests = [
-        turn(&long),
-        Request::Move {
-            text: "Kd2".into(),
-            redesign: Some(long.clone()),
-        },
-        Request::Buy {
-            design: long.clone(),
-            redesign: None,
-        },
-        Request::Transfer {
-            piece: long.clone(),
-            square: "e2".into(),
-            redesign: None,
-        },
-        Request::Price {
-            design: long.clone(),
-            ruleset: None,
-        },
-        Request::Propose {
-            kind: ProposalKind::Atom,
-            name: "z".repeat(2400),
-            notation: "Z".into(),
-            estimate: "3".into(),
-        },
+    let name = "z".repeat(2400);
+    let text = Given::Text;
+    let typed: [(&str, Vec<(&str, Given)>); 6] = [
+        ("turn", vec![("text", text(&long))]),
+        (
+            "move",
+            vec![("move", text("Kd2")), ("redesign", text(&long))],
+        ),
+        ("buy", vec![("design", text(&long))]),
+        (
+            "transfer",
+            vec![("piece", text(&long)), ("square", text("e2"))],
+        ),
+        ("price", vec![("design", text(&long))]),
+        (
+            "propose",
+            vec![
+                ("kind", text("atom")),
+                ("name", text(&name)),
+                ("notation", text("Z")),
+                ("estimate", text("3")),
+            ],
+        ),
     ];
-    for request in requests {
-        let text = f.refused(&alice(), HERE, request).await;
+    for (command, options) in typed {
+        let refusal = CoreError::from(parse(command, &options).unwrap_err())
+            .sentence()
+            .shown();
         assert!(
-            text.contains("5000 characters long") || text.contains("2400"),
-            "{text}"
+            refusal.contains("5000 characters long") || refusal.contains("2400"),
+            "{refusal}"
         );
-        assert!(text.len() < 200, "{text}");
+        assert!(refusal.len() < 200, "{refusal}");
     }
     assert_eq!(f.row().await.version, 0);
 }
@@ -98,9 +98,15 @@ async fn control_and_bidi_characters_are_neutralised(backend: Backend) {
         )
         .await;
     for reply in &replies {
-        assert!(!reply.text.contains('\u{202E}'), "{:?}", reply.text);
+        assert!(
+            !reply.text.shown().contains('\u{202E}'),
+            "{:?}",
+            reply.text.shown()
+        );
     }
-    assert!(replies.iter().any(|r| r.text.contains("zeb\u{FFFD}ra")));
+    assert!(replies
+        .iter()
+        .any(|r| r.text.shown().contains("zeb\u{FFFD}ra")));
 }
 
 async fn errors_quote_the_design_as_typed(backend: Backend) {
@@ -132,7 +138,7 @@ async fn a_single_letter_is_the_fide_piece_in_price(backend: Backend) {
             },
         )
         .await;
-    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(!reply.ephemeral, "{}", reply.text.shown());
 }
 
 async fn after_the_game_the_channel_says_how_it_ended(backend: Backend) {
@@ -142,13 +148,18 @@ async fn after_the_game_the_channel_says_how_it_ended(backend: Backend) {
     f.one(&bob(), press(&ask.buttons[0].id)).await;
     let text = f.refused(&alice(), HERE, mv("Kd2")).await;
     assert!(
-        text.starts_with("The game in this channel is over (1-0, White wins by resignation)"),
+        text.starts_with("The game<Here> is over (1-0, White wins by resignation)"),
         "{text}"
     );
-    assert!(text.contains("/challenge"), "{text}");
+    // What to do next is the adapter's words (Discord's name /challenge).
+    assert!(text.contains("<AfterEnd>"), "{text}");
     // /board shows the last game, with its result.
     let board = f.one(&alice(), Request::Board { ply: None }).await;
-    assert!(board.text.contains("The last game here"), "{}", board.text);
+    assert!(
+        board.text.shown().contains("The last game here"),
+        "{}",
+        board.text.shown()
+    );
     assert!(board.picture.is_some());
 }
 
@@ -159,7 +170,11 @@ async fn the_board_after_any_turn(backend: Backend) {
     f.play(&bob(), "Kd7").await;
     f.play(&alice(), "Kc3").await;
     let reply = f.one(&carol(), Request::Board { ply: Some(1) }).await;
-    assert!(reply.text.contains("after turn 1 of 3"), "{}", reply.text);
+    assert!(
+        reply.text.shown().contains("after turn 1 of 3"),
+        "{}",
+        reply.text.shown()
+    );
     match &reply.picture {
         Some(Picture::Board(view)) => {
             let kings: Vec<String> = view.pieces.iter().map(|(sq, _, _)| sq.name()).collect();
@@ -171,7 +186,7 @@ async fn the_board_after_any_turn(backend: Backend) {
         other => panic!("a board, not {other:?}"),
     }
     let start = f.one(&carol(), Request::Board { ply: Some(0) }).await;
-    assert!(start.text.contains("after turn 0"));
+    assert!(start.text.shown().contains("after turn 0"));
     let text = f
         .refused(&carol(), HERE, Request::Board { ply: Some(9) })
         .await;
@@ -192,7 +207,11 @@ async fn a_turn_is_owed_until_delivered(backend: Backend) {
     let delivered = f.platform.delivered.lock().unwrap().clone();
     let (target, message) = delivered.last().unwrap();
     assert_eq!(*target, Target::Channel { channel: 20 });
-    assert!(message.text.contains("played **Kd2**"), "{}", message.text);
+    assert!(
+        message.text.shown().contains("played **Kd2**"),
+        "{}",
+        message.text.shown()
+    );
     assert!(matches!(message.picture, Some(Picture::Board(_))));
     assert_eq!(store.owed_count().await.unwrap(), 0);
     // A delivered reply is never sent again.
@@ -220,7 +239,7 @@ async fn owed_messages_survive_a_restart(backend: Backend) {
     assert!(
         delivered
             .iter()
-            .any(|(_, r)| r.text.contains("played **Kd2**")),
+            .any(|(_, r)| r.text.shown().contains("played **Kd2**")),
         "{delivered:?}"
     );
     assert_eq!(f.core.store().owed_count().await.unwrap(), 0);
@@ -296,19 +315,19 @@ async fn a_flood_is_slowed_politely(backend: Backend) {
     let mut slowed = 0;
     for _ in 0..30 {
         let replies = f.say(&carol(), HERE, Request::Rules).await;
-        if replies[0].text == text::SLOW_DOWN {
+        if replies[0].text.shown() == text::SLOW_DOWN {
             slowed += 1;
         }
     }
     assert!(slowed >= 15, "{slowed}");
     // Others are not slowed, and a second later the member may go on.
     assert_ne!(
-        f.say(&alice(), HERE, Request::Rules).await[0].text,
+        f.say(&alice(), HERE, Request::Rules).await[0].text.shown(),
         text::SLOW_DOWN
     );
     f.now.fetch_add(2, Ordering::SeqCst);
     assert_ne!(
-        f.say(&carol(), HERE, Request::Rules).await[0].text,
+        f.say(&carol(), HERE, Request::Rules).await[0].text.shown(),
         text::SLOW_DOWN
     );
 }
@@ -354,16 +373,16 @@ async fn draw_offers_are_answered_with_buttons(backend: Backend) {
     let text = f.refused(&alice(), HERE, press(&offer.buttons[0].id)).await;
     assert_eq!(text, "Only <@2> can answer this draw offer.");
     let declined = f.one(&bob(), press(&offer.buttons[1].id)).await;
-    assert!(declined.replaces && declined.text.contains("declines the draw"));
+    assert!(declined.replaces && declined.text.shown().contains("declines the draw"));
     assert_eq!(f.row().await.draw_offer, None);
     let text = f.refused(&bob(), HERE, press(&offer.buttons[0].id)).await;
     assert!(text.contains("no draw offer"), "{text}");
     let offer = f.one(&alice(), Request::Draw).await;
     let accepted = f.one(&bob(), press(&offer.buttons[0].id)).await;
     assert!(
-        accepted.text.contains("drawn by agreement"),
+        accepted.text.shown().contains("drawn by agreement"),
         "{}",
-        accepted.text
+        accepted.text.shown()
     );
     assert_eq!(f.row().await.status, Status::Finished);
 }
@@ -375,7 +394,7 @@ async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge(backend
     let text = f.refused(&bob(), HERE, cancel.clone()).await;
     assert_eq!(text, "Only <@1>, who made this challenge, can cancel it.");
     let reply = f.one(&alice(), cancel).await;
-    assert_eq!(reply.text, "<@1> withdrew the challenge.");
+    assert_eq!(reply.text.shown(), "<@1> withdrew the challenge.");
 
     let open = f
         .one(
@@ -387,9 +406,9 @@ async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge(backend
         )
         .await;
     assert!(
-        open.text.contains("challenges anyone here"),
+        open.text.shown().contains("challenges anyone here"),
         "{}",
-        open.text
+        open.text.shown()
     );
     assert!(open.pings.is_empty());
     let labels: Vec<&str> = open.buttons.iter().map(|b| b.label.as_str()).collect();
@@ -398,9 +417,12 @@ async fn the_challenger_can_cancel_and_anyone_can_take_an_open_challenge(backend
     assert!(text.contains("your own challenge"), "{text}");
     let started = f.one(&carol(), press(&open.buttons[0].id)).await;
     assert!(
-        started.text.contains("<@1> (White) vs <@3> (Black)"),
+        started
+            .text
+            .shown()
+            .contains("<@1> (White) vs <@3> (Black)"),
         "{}",
-        started.text
+        started.text.shown()
     );
 }
 
@@ -413,7 +435,11 @@ async fn games_get_threads_of_their_own(backend: Backend) {
     let challenge = f.challenge(Ruleset::Classic, Options::default()).await;
     let replies = f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
-    assert!(replies[0].text.contains("in <#901>"), "{}", replies[0].text);
+    assert!(
+        replies[0].text.shown().contains("in <#901>"),
+        "{}",
+        replies[0].text.shown()
+    );
     assert!(replies[0].replaces);
     assert_eq!(replies[1].elsewhere, Some(Target::Channel { channel: 901 }));
     assert!(replies[1].picture.is_some());
@@ -433,9 +459,9 @@ async fn games_get_threads_of_their_own(backend: Backend) {
         parent: None,
     };
     let reply = f.say(&alice(), thread, mv("Kd2")).await;
-    assert!(!reply[0].ephemeral, "{}", reply[0].text);
+    assert!(!reply[0].ephemeral, "{}", reply[0].text.shown());
     let again = f.challenge(Ruleset::Classic, Options::default()).await;
-    assert!(!again.ephemeral, "{}", again.text);
+    assert!(!again.ephemeral, "{}", again.text.shown());
 }
 
 async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
@@ -496,7 +522,7 @@ async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
         assert!(text.contains("can't start in this channel"), "{text}");
     }
     let taken = f.say(&alice(), thread(Some(20)), challenge()).await;
-    assert!(!taken[0].ephemeral, "{}", taken[0].text);
+    assert!(!taken[0].ephemeral, "{}", taken[0].text.shown());
     // The same pair again: it replaces the challenge in the thread (whose message is edited).
     let replies = f
         .say(
@@ -510,9 +536,9 @@ async fn settings_are_for_managers_and_set_the_defaults(backend: Backend) {
         .await;
     let challenge = &replies[0];
     assert!(
-        challenge.text.contains("kurnia rules"),
+        challenge.text.shown().contains("kurnia rules"),
         "{}",
-        challenge.text
+        challenge.text.shown()
     );
 }
 
@@ -530,7 +556,8 @@ async fn the_player_to_move_is_told_by_dm_when_they_ask(backend: Backend) {
     let delivered = f.platform.delivered.lock().unwrap().clone();
     assert!(delivered
         .iter()
-        .any(|(t, r)| *t == Target::Direct { user: 2 } && r.text.contains("Your turn in <#20>")));
+        .any(|(t, r)| *t == Target::Direct { user: 2 }
+            && r.text.shown().contains("Your turn in <#20>")));
     // Alice did not ask: no DM for her.
     let replies = f.say(&bob(), HERE, mv("Kd7")).await;
     assert_eq!(replies.len(), 1);
@@ -569,9 +596,9 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
         let open = f.say(&alice(), place, challenge).await;
         let started = f.say(&bob(), place, press(&open[0].buttons[0].id)).await;
         assert!(
-            started[0].text.starts_with("Game on!"),
+            started[0].text.shown().starts_with("Game on!"),
             "{}",
-            started[0].text
+            started[0].text.shown()
         );
         // Past the flood limit's burst.
         f.now.fetch_add(10, Ordering::SeqCst);
@@ -586,32 +613,41 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
     let first = f.one(&carol(), games(None)).await;
     assert!(first.ephemeral);
     assert!(
-        first.text.starts_with("**11 game(s) in progress**"),
+        first.text.shown().starts_with("**11 game(s) in progress**"),
         "{}",
-        first.text
+        first.text.shown()
     );
     assert_eq!(
-        first.text.matches("(White) vs").count(),
+        first.text.shown().matches("(White) vs").count(),
         10,
         "{}",
-        first.text
+        first.text.shown()
     );
-    assert!(!first.text.contains("<#35>"), "{}", first.text);
+    assert!(
+        !first.text.shown().contains("<#35>"),
+        "{}",
+        first.text.shown()
+    );
     assert!(
         first
             .text
+            .shown()
             .ends_with("Page 1 of 2, and 1 more: `/games page:2`."),
         "{}",
-        first.text
+        first.text.shown()
     );
     let second = f.one(&carol(), games(Some(2))).await;
     assert_eq!(
-        second.text.matches("(White) vs").count(),
+        second.text.shown().matches("(White) vs").count(),
         1,
         "{}",
-        second.text
+        second.text.shown()
     );
-    assert!(second.text.contains("<#41>"), "{}", second.text);
+    assert!(
+        second.text.shown().contains("<#41>"),
+        "{}",
+        second.text.shown()
+    );
     let beyond = f.refused(&carol(), HERE, games(Some(3))).await;
     assert!(beyond.contains("only 2 pages"), "{beyond}");
     let everything = Request::Games(Listing {
@@ -620,11 +656,15 @@ async fn listings_show_a_page_of_what_the_asker_sees(backend: Backend) {
     });
     let all = f.one(&carol(), everything).await;
     assert!(
-        all.text.contains("<#35>") || all.text.contains("<#41>"),
+        all.text.shown().contains("<#35>") || all.text.shown().contains("<#41>"),
         "{}",
-        all.text
+        all.text.shown()
     );
-    assert!(all.text.starts_with("**12 game(s)"), "{}", all.text);
+    assert!(
+        all.text.shown().starts_with("**12 game(s)"),
+        "{}",
+        all.text.shown()
+    );
 }
 
 on_both!(

@@ -159,11 +159,19 @@ async fn a_press_is_honoured_only_where_it_was_posted(backend: Backend) {
     }
     for place in [HERE, other] {
         let status = f.raw(&alice(), place, Request::Game).await;
-        assert!(status[0].text.contains("no game"), "{}", status[0].text);
+        assert!(
+            status[0].text.shown().contains("no game"),
+            "{}",
+            status[0].text.shown()
+        );
     }
     // The real press, where it was posted, still starts the game.
     let started = f.say(&bob(), HERE, press(accept)).await;
-    assert!(started[0].text.contains("Game on"), "{}", started[0].text);
+    assert!(
+        started[0].text.shown().contains("Game on"),
+        "{}",
+        started[0].text.shown()
+    );
 }
 
 on_both!(a_press_is_honoured_only_where_it_was_posted);

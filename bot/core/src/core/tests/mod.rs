@@ -1,6 +1,7 @@
 //! The core's commands, error paths and permission rules, each run on SQLite and on
 //! PostgreSQL (a throwaway cluster of the test process's own): the store's test suite.
 
+use super::testing::member;
 use super::testing::*;
 use super::*;
 use crate::store::{ColourChoice, DatabaseUrl, ProposalKind, Status, StoreError};
@@ -13,11 +14,11 @@ async fn a_challenge_has_buttons_for_the_challenged_member(backend: Backend) {
     assert!(!reply.ephemeral);
     assert_eq!(reply.pings, vec![2]);
     assert!(
-        reply.text.contains("<@2>: <@1> challenges you"),
+        reply.text.shown().contains("<@2>: <@1> challenges you"),
         "{}",
-        reply.text
+        reply.text.shown()
     );
-    assert!(reply.text.contains("10 minutes"));
+    assert!(reply.text.shown().contains("10 minutes"));
     let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["Accept", "Decline", "Cancel"]);
     assert_eq!(reply.buttons[1].style, ButtonStyle::Decline);
@@ -33,6 +34,7 @@ async fn a_challenge_has_buttons_for_the_challenged_member(backend: Backend) {
     assert_eq!(started.pings, vec![1]);
     assert!(started
         .text
+        .shown()
         .contains("<@1> (White) vs <@2> (Black), classic rules"));
     match &started.picture {
         Some(Picture::Board(view)) => assert_eq!(view.orientation, Color::White),
@@ -78,7 +80,7 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
     let decline = press(&first.buttons[1].id);
     let reply = f.one(&bob(), decline.clone()).await;
     assert!(!reply.ephemeral);
-    assert_eq!(reply.text, "<@2> declined the challenge of <@1>.");
+    assert_eq!(reply.text.shown(), "<@2> declined the challenge of <@1>.");
     assert!(f.refused(&bob(), HERE, decline).await.contains("answered"));
 
     let second = f.challenge(Ruleset::Classic, Options::default()).await;
@@ -86,7 +88,7 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
     let accept = press(&second.buttons[0].id);
     let reply = f.one(&bob(), accept.clone()).await;
     assert!(!reply.ephemeral);
-    assert!(reply.text.starts_with("This challenge expired."));
+    assert!(reply.text.shown().starts_with("This challenge expired."));
     assert!(f.refused(&bob(), HERE, accept).await.contains("answered"));
 
     // Time runs out without a press: the scheduler closes it and edits its message.
@@ -111,7 +113,11 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
             message: 77
         }
     );
-    assert!(delivered[0].1.text.starts_with("This challenge expired."));
+    assert!(delivered[0]
+        .1
+        .text
+        .shown()
+        .starts_with("This challenge expired."));
     assert_eq!(f.core.run_due(later + 1000).await.unwrap(), 0);
     assert_eq!(f.platform.delivered.lock().unwrap().len(), 1);
 
@@ -121,7 +127,12 @@ async fn declined_expired_and_replaced_challenges(backend: Backend) {
     let stale = press(&third.buttons[0].id);
     assert!(f.refused(&bob(), HERE, stale).await.contains("replaced"));
     let fresh = press(&fourth.buttons[0].id);
-    assert!(f.one(&bob(), fresh).await.text.contains("kurnia rules"));
+    assert!(f
+        .one(&bob(), fresh)
+        .await
+        .text
+        .shown()
+        .contains("kurnia rules"));
 }
 
 async fn a_random_colour_gives_each_player_one_side(backend: Backend) {
@@ -136,7 +147,7 @@ async fn a_random_colour_gives_each_player_one_side(backend: Backend) {
             }),
         )
         .await;
-    assert!(reply.text.contains("a colour drawn at random"));
+    assert!(reply.text.shown().contains("a colour drawn at random"));
     f.one(&bob(), press(&reply.buttons[0].id)).await;
     let row = f.row().await;
     let mut ids = [row.players[0].id, row.players[1].id];
@@ -150,7 +161,7 @@ async fn turns_are_announced_with_the_board_and_the_next_player(backend: Backend
     let reply = f.one(&alice(), mv("Kd2")).await;
     assert!(!reply.ephemeral);
     assert_eq!(
-        reply.text,
+        reply.text.shown(),
         "<@1> (White) played **Kd2**. Black to move: <@2>."
     );
     assert_eq!(reply.pings, vec![2]);
@@ -210,12 +221,12 @@ async fn the_sample_opening_through_every_action_command(backend: Backend) {
     ];
     for (who, request) in steps {
         let reply = f.one(&who, request).await;
-        assert!(!reply.ephemeral, "{}", reply.text);
+        assert!(!reply.ephemeral, "{}", reply.text.shown());
     }
     let row = f.row().await;
     assert_eq!(row.game.last_turn().unwrap().1, "(WD)@d4+");
     let check = f.one(&bob(), mv("Ke6")).await;
-    assert!(check.text.contains("played **Ke6**"));
+    assert!(check.text.shown().contains("played **Ke6**"));
     let row = f.row().await;
     assert_eq!(
         row.game.csipgs().unwrap().position().to_string(),
@@ -239,9 +250,10 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
     }
     assert!(
         last.text
+            .shown()
             .contains("**Game over: 1-0, White wins by checkmate.**"),
         "{}",
-        last.text
+        last.text.shown()
     );
     assert!(last.pings.is_empty());
     // The mate is shown from the winner's side, not from the side that would move next.
@@ -252,11 +264,12 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
     let row = f.row().await;
     assert_eq!(row.status, Status::Finished);
     let text = f.refused(&bob(), HERE, mv("Kd8")).await;
-    assert!(text.contains("The game in this channel is over"), "{text}");
+    assert!(text.contains("The game<Here> is over"), "{text}");
     // The finished game's record is still there.
     let history = f.one(&carol(), Request::History).await;
     assert!(history
         .text
+        .shown()
         .contains("17 turns, 1-0, White wins by checkmate"));
     let record = String::from_utf8(history.files[0].bytes.clone()).unwrap();
     assert!(record.contains("[White \"alice\"]"));
@@ -351,10 +364,7 @@ async fn game_commands_need_a_game_in_a_server_channel(backend: Backend) {
         Request::Abort,
     ] {
         let text = f.refused(&alice(), HERE, request.clone()).await;
-        assert_eq!(
-            text,
-            "There is no game in this channel: start one with /challenge."
-        );
+        assert_eq!(text, "There is no game<NoGame>.");
         let text = f.refused(&alice(), Place::Direct, request).await;
         assert!(text.starts_with("Games are played in server channels"));
     }
@@ -377,6 +387,7 @@ async fn resigning_ends_the_game(backend: Backend) {
     assert!(!reply.ephemeral);
     assert!(reply
         .text
+        .shown()
         .contains("<@2> resigns. **Game over: 1-0, White wins by resignation.**"));
     assert!(reply.picture.is_some());
     assert_eq!(f.row().await.status, Status::Finished);
@@ -388,21 +399,24 @@ async fn draws_are_offered_then_accepted_in_classic_only(backend: Backend) {
     let offer = f.one(&alice(), Request::Draw).await;
     assert!(!offer.ephemeral);
     assert_eq!(offer.pings, vec![2]);
-    assert!(offer.text.contains("<@1> offers a draw"));
+    assert!(offer.text.shown().contains("<@1> offers a draw"));
     let text = f.refused(&alice(), HERE, Request::Draw).await;
     assert!(text.contains("You offered a draw already"));
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("White offers a draw"),
+        status.text.shown().contains("White offers a draw"),
         "{}",
-        status.text
+        status.text.shown()
     );
     // A turn declines it.
     f.play(&alice(), "Kd2").await;
     assert_eq!(f.row().await.draw_offer, None);
     f.one(&bob(), Request::Draw).await;
     let accepted = f.one(&alice(), Request::Draw).await;
-    assert!(accepted.text.contains("1/2-1/2, drawn by agreement"));
+    assert!(accepted
+        .text
+        .shown()
+        .contains("1/2-1/2, drawn by agreement"));
     assert_eq!(f.row().await.status, Status::Finished);
 
     f.start(Ruleset::Kurnia, Options::default()).await;
@@ -418,7 +432,7 @@ async fn who_may_abort(backend: Backend) {
     f.play(&alice(), "Kd2").await;
     // Black has not moved yet: still abortable by a player.
     let reply = f.one(&bob(), Request::Abort).await;
-    assert!(reply.text.contains("aborted the game"));
+    assert!(reply.text.shown().contains("aborted the game"));
     assert_eq!(f.row().await.status, Status::Aborted);
 
     f.start(Ruleset::Classic, Options::default()).await;
@@ -429,7 +443,11 @@ async fn who_may_abort(backend: Backend) {
     let reply = f.one(&moderator(), Request::Abort).await;
     assert!(!reply.ephemeral);
     let history = f.one(&alice(), Request::History).await;
-    assert!(history.text.contains("aborted"), "{}", history.text);
+    assert!(
+        history.text.shown().contains("aborted"),
+        "{}",
+        history.text.shown()
+    );
 }
 
 async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
@@ -467,9 +485,13 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     let replies = f.say(&alice(), HERE, propose("3")).await;
     assert_eq!(replies.len(), 2);
     assert!(replies[0].ephemeral);
-    assert!(replies[0].text.contains("is 3"));
+    assert!(replies[0].text.shown().contains("is 3"));
     assert!(!replies[1].ephemeral);
-    assert!(!replies[1].text.contains(" 3"), "{}", replies[1].text);
+    assert!(
+        !replies[1].text.shown().contains(" 3"),
+        "{}",
+        replies[1].text.shown()
+    );
     assert_eq!(replies[1].pings, vec![2]);
     let text = f.refused(&bob(), HERE, propose("2")).await;
     assert!(text.contains("being bid on already"), "{text}");
@@ -477,6 +499,7 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     let status = f.one(&carol(), Request::Game).await;
     assert!(status
         .text
+        .shown()
         .contains("Open proposal #1: atom zebra (Z), waiting for Black's estimate"));
     let estimate = |who_value: &str, id: i64| Request::Estimate {
         proposal: id,
@@ -492,11 +515,13 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     let done = f.one(&bob(), estimate("4.5", 1)).await;
     assert!(!done.ephemeral);
     assert!(
-        done.text.contains("<@1> (White) 3, <@2> (Black) 4.5"),
-        "{}",
         done.text
+            .shown()
+            .contains("<@1> (White) 3, <@2> (Black) 4.5"),
+        "{}",
+        done.text.shown()
     );
-    assert!(done.text.contains("Z costs 4.5"));
+    assert!(done.text.shown().contains("Z costs 4.5"));
     // The zebra now has a price in this game, and only here.
     let price = f
         .one(
@@ -507,7 +532,11 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
             },
         )
         .await;
-    assert!(price.text.contains("Z costs 5 zorkmids"), "{}", price.text);
+    assert!(
+        price.text.shown().contains("Z costs 5 zorkmids"),
+        "{}",
+        price.text.shown()
+    );
     let elsewhere = f
         .refused(
             &carol(),
@@ -520,7 +549,10 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
         .await;
     assert!(elsewhere.contains("has no price"));
     let status = f.one(&carol(), Request::Game).await;
-    assert!(status.text.contains("Proposed atom zebra (Z) costs 4.5"));
+    assert!(status
+        .text
+        .shown()
+        .contains("Proposed atom zebra (Z) costs 4.5"));
 
     // A modifier.
     let replies = f
@@ -538,9 +570,11 @@ async fn estimate_bidding_prices_a_new_atom(backend: Backend) {
     assert_eq!(replies.len(), 2);
     let done = f.one(&alice(), estimate("4", 2)).await;
     assert!(
-        done.text.contains("the runner modifier multiplies by 5"),
-        "{}",
         done.text
+            .shown()
+            .contains("the runner modifier multiplies by 5"),
+        "{}",
+        done.text.shown()
     );
     let text = f
         .refused(
@@ -576,20 +610,28 @@ async fn prices_anywhere_with_a_diagram(backend: Backend) {
         )
         .await;
     assert!(
-        reply[0].text.contains("costs 1 zorkmid"),
+        reply[0].text.shown().contains("costs 1 zorkmid"),
         "{}",
-        reply[0].text
+        reply[0].text.shown()
     );
     let text = f.refused(&carol(), Place::Direct, price("Wx", None)).await;
     assert!(text.starts_with("'Wx' is not a design"), "{text}");
     // In a progressive game's channel, its table applies.
     f.start(Ruleset::Progressive, Options::default()).await;
     let reply = f.one(&carol(), price("fcFfmW", None)).await;
-    assert!(reply.text.contains("costs 1 zorkmid"), "{}", reply.text);
+    assert!(
+        reply.text.shown().contains("costs 1 zorkmid"),
+        "{}",
+        reply.text.shown()
+    );
     let reply = f
         .one(&carol(), price("fcFfmW", Some(Ruleset::Classic)))
         .await;
-    assert!(reply.text.contains("costs 2 zorkmids"), "{}", reply.text);
+    assert!(
+        reply.text.shown().contains("costs 2 zorkmids"),
+        "{}",
+        reply.text.shown()
+    );
 }
 
 async fn board_game_history_help_and_rules(backend: Backend) {
@@ -611,9 +653,12 @@ async fn board_game_history_help_and_rules(backend: Backend) {
         let reply = f.one(&who, Request::Board { ply: None }).await;
         assert!(!reply.ephemeral);
         assert!(
-            reply.text.contains("turn 2: Black to move. Last: 1.Kd2"),
+            reply
+                .text
+                .shown()
+                .contains("turn 2: Black to move. Last: 1.Kd2"),
             "{}",
-            reply.text
+            reply.text.shown()
         );
         match reply.picture {
             Some(Picture::Board(view)) => assert_eq!(view.orientation, side),
@@ -622,25 +667,27 @@ async fn board_game_history_help_and_rules(backend: Backend) {
     }
     let status = f.one(&carol(), Request::Game).await;
     assert!(
-        status.text.contains("classic rules with power"),
+        status.text.shown().contains("classic rules with power"),
         "{}",
-        status.text
+        status.text.shown()
     );
-    assert!(status.text.contains("Turn 2: Black to move (<@2>)"));
+    assert!(status.text.shown().contains("Turn 2: Black to move (<@2>)"));
     assert!(status
         .text
+        .shown()
         .contains("White: 1 zorkmid; reserve empty; designs P 2, N 3, B 3, R 5, Q 9, K 12."));
     assert!(status.pings.is_empty());
     let history = f.one(&carol(), Request::History).await;
-    assert!(history.text.contains("1 turns, in progress"));
+    assert!(history.text.shown().contains("1 turns, in progress"));
     assert_eq!(history.files[0].name, "csipgs-game-1.txt");
     let help = f.one(&carol(), Request::Help).await;
     assert!(help.ephemeral);
     assert!(help
         .text
+        .shown()
         .contains("`/move move [redesign]`: Move a piece on the board, such as Kd2 or (WD)xe5"));
     let rules = f.one(&carol(), Request::Rules).await;
-    assert!(rules.text.contains("zorkmid"));
+    assert!(rules.text.shown().contains("zorkmid"));
 }
 
 async fn two_simultaneous_turns_apply_exactly_once(backend: Backend) {

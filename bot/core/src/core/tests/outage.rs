@@ -27,7 +27,7 @@ async fn a_full_disk_refuses_a_turn_whole() {
         };
         let replies = f.say(&mover(played), HERE, turn).await;
         if replies[0].ephemeral {
-            break replies[0].text.clone();
+            break replies[0].text.shown();
         }
         played += 1;
     };

@@ -80,7 +80,7 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
             })),
         )
         .await;
-    assert!(!created[0].ephemeral, "{}", created[0].text);
+    assert!(!created[0].ephemeral, "{}", created[0].text.shown());
     f.say(
         &zed(),
         THIRD,
@@ -100,7 +100,11 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
         )
         .await;
     assert!(export[0].ephemeral);
-    assert!(export[0].text.contains("games 2"), "{}", export[0].text);
+    assert!(
+        export[0].text.shown().contains("games 2"),
+        "{}",
+        export[0].text.shown()
+    );
     let file: Value = serde_json::from_slice(&export[0].files[0].bytes).unwrap();
     let exported = &file["tables"];
     let naming: Vec<(String, Value)> = f
@@ -136,7 +140,7 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
     let kept = f
         .say(&zed(), Place::Direct, press(&ask[0].buttons[1].id))
         .await;
-    assert_eq!(kept[0].text, "Nothing was deleted.");
+    assert_eq!(kept[0].text.shown(), "Nothing was deleted.");
     assert!(!f
         .every_row()
         .await
@@ -147,9 +151,9 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
         .say(&zed(), Place::Direct, press(&ask[0].buttons[0].id))
         .await;
     assert!(
-        done[0].text.contains("deleted member #1"),
+        done[0].text.shown().contains("deleted member #1"),
         "{}",
-        done[0].text
+        done[0].text.shown()
     );
     // Delivered as the scheduler would: the resignation's announcement.
     f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
@@ -176,7 +180,7 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
         let delivered = f.platform.delivered.lock().unwrap();
         let told = delivered
             .iter()
-            .any(|(_, r)| r.text.contains("deleted member #1 left csipgs"));
+            .any(|(_, r)| r.text.shown().contains("deleted member #1 left csipgs"));
         assert!(told, "{delivered:?}");
     }
     // Bob keeps his rating, his result and the game's record.
@@ -184,11 +188,11 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
     assert_eq!(bob_after.rating, bob_before.rating);
     assert_eq!(bob_after.wins, 1);
     let history = f.say(&bob(), HERE, Request::History).await;
-    assert!(!history[0].ephemeral, "{}", history[0].text);
+    assert!(!history[0].ephemeral, "{}", history[0].text.shown());
     assert!(
-        history[0].text.contains("deleted member #1"),
+        history[0].text.shown().contains("deleted member #1"),
         "{}",
-        history[0].text
+        history[0].text.shown()
     );
     // Zed's own data is gone: nothing to export, no rating.
     let export = f
@@ -198,7 +202,7 @@ async fn forget_leaves_no_trace_and_keeps_others_whole(backend: Backend) {
             Request::Privacy(PrivacyRequest::Export),
         )
         .await;
-    assert_eq!(export[0].text, "The bot keeps nothing about you.");
+    assert_eq!(export[0].text.shown(), "The bot keeps nothing about you.");
     // A second member forgotten gets the next label.
     let Forgotten { label, .. } = f.core.forget(1).await.unwrap();
     assert_eq!(label, "deleted member #2");
@@ -216,7 +220,11 @@ async fn privacy_says_what_is_kept_and_for_how_long(backend: Backend) {
         .await;
     assert!(shown[0].ephemeral);
     for said in ["2 weeks", "30 days", "/privacy export", "/privacy forget"] {
-        assert!(shown[0].text.contains(said), "{said}: {}", shown[0].text);
+        assert!(
+            shown[0].text.shown().contains(said),
+            "{said}: {}",
+            shown[0].text.shown()
+        );
     }
 }
 
@@ -247,7 +255,7 @@ async fn an_export_holds_only_what_its_member_may_see(backend: Backend) {
     f.say(&bob(), HERE, press(&challenge[0].buttons[0].id))
         .await;
     let played = f.say(&zed(), HERE, mv("Kd2")).await;
-    assert!(!played[0].ephemeral, "{}", played[0].text);
+    assert!(!played[0].ephemeral, "{}", played[0].text.shown());
     f.core.run_due(f.now.load(Ordering::SeqCst)).await.unwrap();
     let export = || async {
         let reply = f
@@ -292,8 +300,8 @@ async fn an_export_holds_only_what_its_member_may_see(backend: Backend) {
     for owed in bobs {
         let message: Value = serde_json::from_str(owed["message"].as_str().unwrap()).unwrap();
         assert!(message.get("picture").is_none(), "{message}");
-        let said = message["text"].as_str().unwrap();
-        assert!(said.contains(&format!("<@{ZED}>")), "{said}");
+        let said: crate::core::Content = serde_json::from_value(message["text"].clone()).unwrap();
+        assert!(said.members().contains(&ZED), "{said:?}");
     }
 
     let ask = f.say(&bob(), HERE, Request::Resign).await;
@@ -395,7 +403,7 @@ async fn a_backup_under_writes_restores_every_game() {
                             },
                         )
                         .await;
-                    assert!(!said[0].ephemeral, "{text}: {}", said[0].text);
+                    assert!(!said[0].ephemeral, "{text}: {}", said[0].text.shown());
                 }
             }
         })
@@ -422,7 +430,7 @@ async fn a_backup_under_writes_restores_every_game() {
         let board = restored
             .say(&alice(), place, Request::Board { ply: None })
             .await;
-        assert!(!board[0].ephemeral, "{}", board[0].text);
+        assert!(!board[0].ephemeral, "{}", board[0].text.shown());
         assert!(board[0].picture.is_some());
     }
 }

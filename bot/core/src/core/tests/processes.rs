@@ -49,7 +49,7 @@ fn delivered_with(f: &Fixture, word: &str) -> usize {
     let delivered = f.platform.delivered.lock().unwrap();
     delivered
         .iter()
-        .filter(|(_, r)| r.text.contains(word))
+        .filter(|(_, r)| r.text.shown().contains(word))
         .count()
 }
 

@@ -98,15 +98,19 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     .await;
     // A replacement is not one more; nor is a challenge past its time.
     let again = f.say(&alice(), in_channel(30), challenge_to(&bob())).await;
-    assert!(!again[0].ephemeral, "{}", again[0].text);
+    assert!(!again[0].ephemeral, "{}", again[0].text.shown());
     f.now
         .fetch_add(challenge::CHALLENGE_SECONDS + 1, Ordering::SeqCst);
     let later = f.say(&alice(), in_channel(32), challenge_to(&dave())).await;
-    assert!(!later[0].ephemeral, "{}", later[0].text);
+    assert!(!later[0].ephemeral, "{}", later[0].text.shown());
 
     // Computer games per member, then per server.
     let first = f.say(&alice(), in_channel(40), computer_game()).await;
-    assert!(first[0].text.starts_with("Game on!"), "{}", first[0].text);
+    assert!(
+        first[0].text.shown().starts_with("Game on!"),
+        "{}",
+        first[0].text.shown()
+    );
     f.over_quota(
         &alice(),
         in_channel(41),
@@ -115,7 +119,11 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     )
     .await;
     let second = f.say(&bob(), in_channel(42), computer_game()).await;
-    assert!(second[0].text.starts_with("Game on!"), "{}", second[0].text);
+    assert!(
+        second[0].text.shown().starts_with("Game on!"),
+        "{}",
+        second[0].text.shown()
+    );
     f.over_quota(
         &carol(),
         in_channel(43),
@@ -130,7 +138,11 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     });
     // (Dave's: Carol's member quota would count a game of hers there too.)
     let other = f.say(&dave(), elsewhere, computer_game()).await;
-    assert!(other[0].text.starts_with("Game on!"), "{}", other[0].text);
+    assert!(
+        other[0].text.shown().starts_with("Game on!"),
+        "{}",
+        other[0].text.shown()
+    );
     // An ended game frees its place.
     let thread = |n: u64| Place::Thread {
         thread: Channel {
@@ -143,11 +155,15 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     f.say(&alice(), thread(901), press(&ask[0].buttons[0].id))
         .await;
     let again = f.say(&carol(), in_channel(43), computer_game()).await;
-    assert!(again[0].text.starts_with("Game on!"), "{}", again[0].text);
+    assert!(
+        again[0].text.shown().starts_with("Game on!"),
+        "{}",
+        again[0].text.shown()
+    );
 
     // Unfinished tournaments per organiser, then per server.
     let created = f.say(&alice(), in_channel(50), tournament("One")).await;
-    assert!(!created[0].ephemeral, "{}", created[0].text);
+    assert!(!created[0].ephemeral, "{}", created[0].text.shown());
     f.over_quota(
         &alice(),
         in_channel(51),
@@ -156,7 +172,7 @@ async fn each_quota_refuses_with_its_message_and_changes_nothing(backend: Backen
     )
     .await;
     let created = f.say(&bob(), in_channel(52), tournament("Three")).await;
-    assert!(!created[0].ephemeral, "{}", created[0].text);
+    assert!(!created[0].ephemeral, "{}", created[0].text.shown());
     f.over_quota(
         &carol(),
         in_channel(53),
@@ -204,7 +220,7 @@ async fn two_at_once_never_both_pass_a_limit_of_one(backend: Backend) {
     );
     let started = [&a, &b]
         .iter()
-        .filter(|r| r[0].text.starts_with("Game on!"))
+        .filter(|r| r[0].text.shown().starts_with("Game on!"))
         .count();
     assert_eq!(started, 1, "{a:?} {b:?}");
     assert_eq!(f.core.store().active_game_count().await.unwrap(), 1);
@@ -224,7 +240,11 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
 
     let new = f.say(&alice(), ELSEWHERE, challenge_to(&bob())).await;
     assert_eq!(new.len(), 2, "{new:?}");
-    assert!(new[0].text.contains("challenges you"), "{}", new[0].text);
+    assert!(
+        new[0].text.shown().contains("challenges you"),
+        "{}",
+        new[0].text.shown()
+    );
     assert!(new[0].pings.is_empty(), "bob was pinged by the old one");
     let edit = Target::Edit {
         channel: 20,
@@ -236,9 +256,13 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
     let withdrawn: Vec<_> = delivered.iter().filter(|(t, _)| *t == edit).collect();
     assert_eq!(withdrawn.len(), 1, "{delivered:?}");
     assert!(
-        withdrawn[0].1.text.contains("<@1> withdrew this challenge"),
+        withdrawn[0]
+            .1
+            .text
+            .shown()
+            .contains("<@1> withdrew this challenge"),
         "{}",
-        withdrawn[0].1.text
+        withdrawn[0].1.text.shown()
     );
     let stale = f.refused(&bob(), HERE, press(&old.buttons[0].id)).await;
     assert!(stale.contains("replaced"), "{stale}");
@@ -256,9 +280,9 @@ async fn a_new_challenge_to_the_same_member_replaces_the_old(backend: Backend) {
         .say(&carol(), ELSEWHERE, press(&to_carol[0].buttons[0].id))
         .await;
     assert!(
-        accepted[0].text.starts_with("Game on!"),
+        accepted[0].text.shown().starts_with("Game on!"),
         "{}",
-        accepted[0].text
+        accepted[0].text.shown()
     );
 }
 
@@ -271,9 +295,9 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
         .say(&bob(), HERE, press(&challenge[0].buttons[0].id))
         .await;
     assert!(
-        accepted[0].text.contains("in <#901>"),
+        accepted[0].text.shown().contains("in <#901>"),
         "{}",
-        accepted[0].text
+        accepted[0].text.shown()
     );
     // Whoever sees the channel sees the game in the thread opened under it.
     let seeing = |channel: u64| {
@@ -283,9 +307,17 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
         })
     };
     let listed = f.one(&carol(), seeing(20)).await;
-    assert!(listed.text.contains("<#901>"), "{}", listed.text);
+    assert!(
+        listed.text.shown().contains("<#901>"),
+        "{}",
+        listed.text.shown()
+    );
     let listed = f.one(&carol(), seeing(21)).await;
-    assert!(listed.text.starts_with("No games"), "{}", listed.text);
+    assert!(
+        listed.text.shown().starts_with("No games"),
+        "{}",
+        listed.text.shown()
+    );
     let archived = |f: &Fixture| {
         let delivered = f.platform.delivered.lock().unwrap();
         delivered
@@ -306,7 +338,11 @@ async fn a_games_thread_is_archived_when_it_ends(backend: Backend) {
     };
     let ask = f.say(&bob(), thread, Request::Resign).await;
     let done = f.say(&bob(), thread, press(&ask[0].buttons[0].id)).await;
-    assert!(done[0].text.contains("resigns"), "{}", done[0].text);
+    assert!(
+        done[0].text.shown().contains("resigns"),
+        "{}",
+        done[0].text.shown()
+    );
     // Not before the answer in the thread could be posted.
     f.core.run_due(now).await.unwrap();
     assert_eq!(archived(&f), 0);

@@ -93,9 +93,9 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
         )
         .await;
     assert!(
-        started.text.contains("4 players, 3 round(s)"),
+        started.text.shown().contains("4 players, 3 round(s)"),
         "{}",
-        started.text
+        started.text.shown()
     );
     f.tick().await;
     let state = f.state(id).await;
@@ -107,8 +107,16 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     assert!(opened.iter().all(|n| n.starts_with("R1 · ")), "{opened:?}");
     let posted = f.posted(20, ", round 1:\n");
     assert_eq!(posted.len(), 1);
-    assert!(posted[0].text.contains("Board 1: <@"), "{}", posted[0].text);
-    assert!(posted[0].text.contains(" in <#"), "{}", posted[0].text);
+    assert!(
+        posted[0].text.shown().contains("Board 1: <@"),
+        "{}",
+        posted[0].text.shown()
+    );
+    assert!(
+        posted[0].text.shown().contains(" in <#"),
+        "{}",
+        posted[0].text.shown()
+    );
     // The first board of each game is posted in its thread, pinging both players.
     let state = f.state(id).await;
     for b in &state.boards {
@@ -152,7 +160,11 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
     }
     let over = f.posted(20, "is over");
     assert_eq!(over.len(), 1);
-    assert!(over[0].text.contains("Winner"), "{}", over[0].text);
+    assert!(
+        over[0].text.shown().contains("Winner"),
+        "{}",
+        over[0].text.shown()
+    );
     match &over[0].picture {
         Some(Picture::Table(table)) => {
             assert_eq!(table.rows.len(), 4);
@@ -171,9 +183,9 @@ async fn a_round_robin_is_played_to_the_end(backend: Backend) {
         )
         .await;
     assert!(
-        standings.text.starts_with("**Standings, #"),
+        standings.text.shown().starts_with("**Standings, #"),
         "{}",
-        standings.text
+        standings.text.shown()
     );
     let suggested = f.core.complete(&bob(), HERE, Field::Tournament, "").await;
     assert_eq!(suggested.len(), 1);
@@ -218,9 +230,9 @@ async fn a_swiss_survives_restarts_and_exports_what_it_pairs(backend: Backend) {
         // Frank joins late: half a point for round 1, paired from round 2.
         let late = f.one(&frank(), join()).await;
         assert!(
-            late.text.contains("half a point for round 1"),
+            late.text.shown().contains("half a point for round 1"),
             "{}",
-            late.text
+            late.text.shown()
         );
         for board in 1..=2 {
             let state = f.state(id).await;
@@ -251,7 +263,11 @@ async fn a_swiss_survives_restarts_and_exports_what_it_pairs(backend: Backend) {
             Request::Tournament(TournamentRequest::Withdraw { tournament: None }),
         )
         .await;
-    assert!(withdrawn.text.contains("withdrew"), "{}", withdrawn.text);
+    assert!(
+        withdrawn.text.shown().contains("withdrew"),
+        "{}",
+        withdrawn.text.shown()
+    );
     f.tick().await;
     let state = f.state(id).await;
     let carols = state
@@ -401,15 +417,15 @@ async fn start_times(backend: Backend) {
             }),
         )
         .await;
-    assert!(!lonely.ephemeral, "{}", lonely.text);
+    assert!(!lonely.ephemeral, "{}", lonely.text.shown());
     f.now.fetch_add(HOUR, Ordering::SeqCst);
     f.tick().await;
     let cancelled = f.posted(20, "could not start");
     assert_eq!(cancelled.len(), 1);
     assert!(
-        cancelled[0].text.contains("needs at least 3"),
+        cancelled[0].text.shown().contains("needs at least 3"),
         "{}",
-        cancelled[0].text
+        cancelled[0].text.shown()
     );
 }
 
@@ -554,7 +570,11 @@ async fn bad_input_is_refused(backend: Backend) {
             }),
         )
         .await;
-    assert!(set[0].text.contains("is 1/2-1/2"), "{}", set[0].text);
+    assert!(
+        set[0].text.shown().contains("is 1/2-1/2"),
+        "{}",
+        set[0].text.shown()
+    );
     let (row, _) = f
         .core
         .store()
@@ -599,7 +619,7 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
             }),
         )
         .await;
-    assert!(!started.ephemeral, "{}", started.text);
+    assert!(!started.ephemeral, "{}", started.text.shown());
     f.tick().await;
     let state = f.state(id).await;
     let board = &state.boards[0];
@@ -610,7 +630,11 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     let first = f.posted(thread.channel, "round 1, board");
     assert_eq!(first.len(), 1);
     assert!(first[0].picture.is_none(), "no board in the thread");
-    assert!(first[0].text.contains("with fog"), "{}", first[0].text);
+    assert!(
+        first[0].text.shown().contains("with fog"),
+        "{}",
+        first[0].text.shown()
+    );
     let row = f.row_of(game).await;
     assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
     let delivered = f.platform.delivered.lock().unwrap().clone();
@@ -690,9 +714,9 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
         )
         .await;
     assert!(
-        removed[0].text.contains("lost by forfeit (unrated"),
+        removed[0].text.shown().contains("lost by forfeit (unrated"),
         "{}",
-        removed[0].text
+        removed[0].text.shown()
     );
     let notice = removed
         .iter()
@@ -703,7 +727,11 @@ async fn removing_a_player_mid_game_forfeits_unrated(backend: Backend) {
                 })
         })
         .expect("a notice in the game's thread");
-    assert!(notice.text.contains("by forfeit"), "{}", notice.text);
+    assert!(
+        notice.text.shown().contains("by forfeit"),
+        "{}",
+        notice.text.shown()
+    );
     assert_eq!(f.row_of(game).await.status, Status::Aborted);
     let state = f.state(id).await;
     let forfeited = state.boards.iter().find(|b| b.id == board.id).unwrap();

@@ -8,12 +8,13 @@
 use super::show::standings_reply;
 use super::{plain, title, Field};
 use crate::core::present::clock_views;
-use crate::core::present::{game_over, how_to_play, opening, terms_text, thread_name};
-use crate::core::{Core, CoreError, Reply, Target};
+use crate::core::present::{game_over, how_to_play, opening, terms_text};
+use crate::core::{member, Content, Core, CoreError, Reply, Target};
 use crate::store::{
     BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, NewGame, Status, StoreError,
     TournamentFormat, TournamentState, TournamentStatus,
 };
+use crate::words;
 use engine::{Clock, Color};
 use league::model::Bye;
 use league::round_robin::{Cycles, RoundRobin};
@@ -134,7 +135,7 @@ impl Core {
             });
         }
         let rounds = match (swiss, rounds) {
-            (true, Some(r)) if !(1..=super::options::MAX_ROUNDS).contains(&r) => {
+            (true, Some(r)) if !(1..=crate::core::bounds::MAX_ROUNDS).contains(&r) => {
                 return Err(super::OptionError::Rounds(r).into())
             }
             (true, r) => r.unwrap_or(row.rounds),
@@ -167,21 +168,25 @@ impl Core {
         } else {
             Color::Black
         };
-        let who = by.map_or(String::new(), |by| format!("<@{by}> started it: "));
-        let mut reply = Reply::public(format!(
-            "{} has started. {who}{players} players, {rounds} round(s){}. {} pairings follow.",
+        let who = by.map_or(Content::default(), |by| words![member(by), " started it: "]);
+        let mut reply = Reply::public(words![
             title(row),
-            if row.all_at_once {
-                ", every game at once"
-            } else {
-                ""
-            },
-            if row.all_at_once {
-                "All the"
-            } else {
-                "Round 1's"
-            }
-        ));
+            " has started. ",
+            who,
+            format!(
+                "{players} players, {rounds} round(s){}. {} pairings follow.",
+                if row.all_at_once {
+                    ", every game at once"
+                } else {
+                    ""
+                },
+                if row.all_at_once {
+                    "All the"
+                } else {
+                    "Round 1's"
+                }
+            ),
+        ]);
         if by.is_none() {
             reply = reply.to(self.channel_of(state));
         }
@@ -206,11 +211,12 @@ impl Core {
         match self.start(state, rounds, None).await {
             Ok(_) | Err(CoreError::Conflict) => Ok(()),
             Err(e @ CoreError::TooFewPlayers { .. }) => {
-                let notice = vec![Reply::public(format!(
-                    "{} could not start at its time: {}. It is cancelled; /tournament create makes a new one.",
+                let notice = vec![Reply::public(words![
                     title(row),
-                    e.sentence().trim_end_matches('.')
-                ))
+                    " could not start at its time: ",
+                    e.sentence().trim_end_matches(|c| c == '.'),
+                    ". It is cancelled; /tournament create makes a new one.",
+                ])
                 .to(self.channel_of(state))];
                 let owed =
                     self.owed_messages(row.channel.guild, self.channel_of(state), &notice)?;
@@ -254,11 +260,13 @@ impl Core {
                     continue;
                 };
                 let here = Target::Channel { channel: thread };
-                let mut replies = vec![Reply::public(format!(
-                    "<@{user}> withdrew from {}, so this game counts as resigned. {}",
+                let mut replies = vec![Reply::public(words![
+                    member(user),
+                    " withdrew from ",
                     title(&state.row),
+                    ", so this game counts as resigned. ",
                     game_over(&row, &outcome)
-                ))
+                ])
                 .to(here)];
                 match self.save_game(&row, None, here, &mut replies).await {
                     Ok(()) => ended = true,
@@ -285,10 +293,10 @@ impl Core {
         let shown = self.public_url.is_some() && self.store.web_shown(row.channel.guild).await?;
         for board in waiting {
             let players = [player(state, board.white), player(state, board.black)];
-            let name = thread_name(format!(
+            let name = format!(
                 "R{} · {} vs {}",
                 board.round, players[0].name, players[1].name
-            ));
+            );
             let thread = match self.platform.open_thread(row.channel, name).await {
                 Ok(Some(thread)) => thread,
                 Ok(None) => return Err(CoreError::TournamentNeedsChannel),
@@ -303,15 +311,21 @@ impl Core {
             let clocks = clock.map(|c| clock_views(c, Color::White, true, now));
             let here = Target::Channel { channel: thread };
             let (white, black) = (board.white, board.black);
-            let mut announcement = Reply::public(format!(
-                "{}, round {}, board {}: <@{white}> (White) vs <@{black}> (Black), {}, {}. {} White to move: <@{white}>.",
+            let mut announcement = Reply::public(words![
                 title(row),
-                board.round,
-                board.board,
-                row.rules.text(),
-                terms_text(row.time_control, row.rated),
-                how_to_play(&row.rules),
-            ))
+                format!(", round {}, board {}: ", board.round, board.board),
+                member(white),
+                " (White) vs ",
+                member(black),
+                format!(
+                    " (Black), {}, {}. {} White to move: ",
+                    row.rules.text(),
+                    terms_text(row.time_control, row.rated),
+                    how_to_play(&row.rules),
+                ),
+                member(white),
+                ".",
+            ])
             .pinging(white)
             .pinging(black)
             .to(here);
@@ -355,10 +369,10 @@ impl Core {
     /// Post the pairings of the rounds paired since the last ones posted.
     async fn announce(&self, state: &TournamentState) -> Result<(), CoreError> {
         let row = &state.row;
-        let mut text = String::new();
+        let mut text = Content::default();
         for round in row.announced + 1..=row.round {
-            text.push_str(&self.round_text(state, round, !row.all_at_once).await?);
-            text.push('\n');
+            text.push(self.round_text(state, round, !row.all_at_once).await?);
+            text.push("\n");
         }
         let mut announcement = Reply::public(text.trim_end()).to(self.channel_of(state));
         announcement.buttons.extend(
@@ -476,24 +490,34 @@ impl Core {
         let row = &state.row;
         let mut standings = standings_reply(state, "Final standings")?;
         let field = Field::of(state);
-        let winners: Vec<String> = super::show::winners(state)?
+        let winners: Vec<u64> = super::show::winners(state)?
             .into_iter()
-            .map(|n| format!("<@{}>", field.user(n)))
+            .map(|n| field.user(n))
             .collect();
+        let mut named = Content::default();
+        for (i, &user) in winners.iter().enumerate() {
+            if i > 0 {
+                named.push(", ");
+            }
+            named.push(member(user));
+        }
         let winner = match winners.len() {
-            0 => String::new(),
-            1 => format!(" Winner: {}. Congratulations!", winners[0]),
-            _ => format!(
-                " Winners, sharing first place: {}. Congratulations!",
-                winners.join(", ")
-            ),
+            0 => Content::default(),
+            1 => words![" Winner: ", named, ". Congratulations!"],
+            _ => words![
+                " Winners, sharing first place: ",
+                named,
+                ". Congratulations!"
+            ],
         };
-        standings.text = format!(
-            "{} is over.{}{winner}\n{}",
+        standings.text = words![
             title(row),
+            " is over.",
             why.map_or(String::new(), |w| format!(" {w}")),
-            standings.text
-        );
+            winner,
+            "\n",
+            standings.text,
+        ];
         let replies = vec![standings.to(self.channel_of(state))];
         let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
         match self

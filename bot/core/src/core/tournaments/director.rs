@@ -4,8 +4,9 @@
 use super::signup::ended;
 use super::{plain, status_name, title};
 use crate::core::present::reveal;
-use crate::core::{Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
+use crate::core::{member, Core, CoreError, DirectorRequest, Place, Reply, Target, Who};
 use crate::store::{BoardResult, Forfeit, Status, TournamentState, TournamentStatus, Word};
+use crate::words;
 
 impl Core {
     pub(in crate::core) async fn director(
@@ -99,11 +100,13 @@ impl Core {
             if let Some((mut g, thread)) = self.store.game_with_channel(id).await? {
                 if g.status == Status::Active {
                     g.abort();
-                    let mut notice = [Reply::public(format!(
-                        "<@{}>, tournament director, set this game's result: {}. The game ends here.",
-                        who.id,
-                        result.word()
-                    ))
+                    let mut notice = [Reply::public(words![
+                        member(who.id),
+                        format!(
+                            ", tournament director, set this game's result: {}. The game ends here.",
+                            result.word()
+                        ),
+                    ])
                     .to(Target::Channel { channel: thread })];
                     reveal(&g, &mut notice, self.now());
                     replies.extend(notice);
@@ -113,14 +116,16 @@ impl Core {
         }
         replies.insert(
             0,
-            Reply::public(format!(
-                "{}, round {round}, board {board}: <@{}> - <@{}> is {} (set by <@{}>).",
+            Reply::public(words![
                 title(row),
-                found.white,
-                found.black,
-                result.word(),
-                who.id
-            )),
+                format!(", round {round}, board {board}: "),
+                member(found.white),
+                " - ",
+                member(found.black),
+                format!(" is {} (set by ", result.word()),
+                member(who.id),
+                ").",
+            ]),
         );
         self.write_announced(state, &mut replies, |mut owed| async move {
             if let Some(game) = &game {
@@ -155,11 +160,14 @@ impl Core {
             return Err(CoreError::Withdrawn(plain(row)));
         }
         let now = self.now();
-        let mut replies = vec![Reply::public(format!(
-            "<@{}> removed <@{user}> from {}: not paired again, and each unfinished game of theirs is lost by forfeit (unrated: no rating changes).",
-            who.id,
-            title(row)
-        ))];
+        let mut replies = vec![Reply::public(words![
+            member(who.id),
+            " removed ",
+            member(user),
+            " from ",
+            title(row),
+            ": not paired again, and each unfinished game of theirs is lost by forfeit (unrated: no rating changes).",
+        ])];
         let mut forfeits = Vec::new();
         let open = state
             .boards
@@ -178,12 +186,17 @@ impl Core {
             if let Some((mut g, thread)) = found {
                 if g.status == Status::Active {
                     g.abort();
-                    let mut notice = [Reply::public(format!(
-                        "<@{}>, tournament director, removed <@{user}> from {}: this game ends here, {} by forfeit. It is unrated: no rating changes.",
-                        who.id,
+                    let mut notice = [Reply::public(words![
+                        member(who.id),
+                        ", tournament director, removed ",
+                        member(user),
+                        " from ",
                         title(row),
-                        result.word()
-                    ))
+                        format!(
+                            ": this game ends here, {} by forfeit. It is unrated: no rating changes.",
+                            result.word()
+                        ),
+                    ])
                     .to(Target::Channel { channel: thread })];
                     reveal(&g, &mut notice, now);
                     replies.extend(notice);
@@ -221,11 +234,12 @@ impl Core {
         ) {
             return Err(ended(row, row.status));
         }
-        let mut replies = vec![Reply::public(format!(
-            "<@{}> cancelled {}. Games in progress play on as ordinary games.",
-            who.id,
-            title(row)
-        ))];
+        let mut replies = vec![Reply::public(words![
+            member(who.id),
+            " cancelled ",
+            title(row),
+            ". Games in progress play on as ordinary games.",
+        ])];
         self.write_announced(state, &mut replies, |owed| async move {
             self.store
                 .end_tournament(

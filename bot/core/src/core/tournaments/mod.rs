@@ -16,14 +16,15 @@ mod page;
 mod show;
 mod signup;
 
-pub use options::{OptionError, MAX_PLAYERS, MAX_ROUNDS};
+pub use options::OptionError;
 pub use page::TournamentPage;
 
 use super::text::literal;
-use super::{Core, CoreError, Place, Reply, TournamentRequest, Who};
+use super::{strong, typed, Content, Core, CoreError, Place, Reply, TournamentRequest, Who};
 use crate::store::{
     BoardResult, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
+use crate::words;
 use engine::Color;
 use league::model::{Bye, GameResult, Player as Entry, PlayerNo, Round, Tournament};
 use league::tiebreak::Format;
@@ -99,9 +100,9 @@ impl Core {
     }
 }
 
-/// "#3 Winter Cup".
-fn title(row: &TournamentRow) -> String {
-    format!("**#{} {}**", row.id, literal(&row.name))
+/// "#3 Winter Cup", standing out.
+fn title(row: &TournamentRow) -> Content {
+    words![strong(words![format!("#{} ", row.id), typed(&row.name)])]
 }
 
 /// The name errors use: "#3 Winter Cup" without the emphasis.

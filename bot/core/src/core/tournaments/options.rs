@@ -1,6 +1,7 @@
 //! /tournament create's options checked once: a `TournamentSpec` as typed becomes the
 //! settings of a `TournamentRow`, or an error that names the option and what to write.
 
+use crate::core::bounds::{MAX_PLAYERS, MAX_ROUNDS};
 use crate::core::TournamentSpec;
 use crate::core::{GameTerms, SpecError};
 use crate::family::{ChoiceError, GameRules};
@@ -10,13 +11,8 @@ use league::tiebreak::{Format, TieBreak};
 
 /// Swiss rounds when the organiser names none.
 pub const DEFAULT_ROUNDS: u16 = 5;
-/// The most rounds a Swiss may have.
-pub const MAX_ROUNDS: u16 = 30;
 /// Players a tournament takes when the organiser names no limit.
 pub const DEFAULT_MAX_PLAYERS: u16 = 64;
-/// The most players a tournament may take: every game is a thread, and a Discord server
-/// keeps at most 1,000 active threads.
-pub const MAX_PLAYERS: u16 = 500;
 /// The furthest ahead a start may be set, in seconds.
 const MAX_START_AHEAD: i64 = 90 * 24 * 3600;
 

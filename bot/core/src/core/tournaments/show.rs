@@ -3,9 +3,12 @@
 
 use super::{format_name, plain, status_name, tiebreak_format, title, Field};
 use crate::core::present::{page_of, terms_text};
-use crate::core::text::literal;
-use crate::core::{Choice, Core, CoreError, File, Listing, Picture, Place, Reply};
+use crate::core::{
+    member, named_channel, strong, typed, Choice, Content, Core, CoreError, File, Listing, Picture,
+    Place, Reply, Span,
+};
 use crate::store::{TournamentFormat, TournamentRow, TournamentState, TournamentStatus, Word};
+use crate::words;
 use league::model::{Bye, PlayerNo};
 use league::{standings, trf};
 use render::{Column, TableView};
@@ -31,20 +34,17 @@ impl Core {
                 "This server has no tournaments yet: /tournament create makes one.",
             )]);
         }
-        let mut text = String::from("**Tournaments**\n");
+        let mut text = words![strong(words!["Tournaments"]), "\n"];
         let (shown, footer) = page_of(all, listing.page, "tournament list")?;
         for row in shown {
             let state = progress(&row);
-            let _ = writeln!(
-                text,
-                "#{} {}: {}, {state}, in <#{}>",
-                row.id,
-                literal(&row.name),
-                format_name(row.format),
-                row.channel.channel
-            );
+            let _ = write!(text, "#{} ", row.id);
+            text.push(typed(&row.name));
+            let _ = write!(text, ": {}, {state}, in ", format_name(row.format));
+            text.push(named_channel(row.channel.channel));
+            text.push("\n");
         }
-        text.push_str(&footer);
+        text.push(footer);
         Ok(vec![Reply::private(text.trim_end())])
     }
 
@@ -71,7 +71,7 @@ impl Core {
         &self,
         state: &TournamentState,
         round: Option<u16>,
-    ) -> Result<String, CoreError> {
+    ) -> Result<Content, CoreError> {
         let row = &state.row;
         let round = round.unwrap_or(row.round);
         if round == 0 || round > row.round {
@@ -91,7 +91,7 @@ impl Core {
         state: &TournamentState,
         round: u16,
         points: bool,
-    ) -> Result<String, CoreError> {
+    ) -> Result<Content, CoreError> {
         let field = Field::of(state);
         let score = |user: u64| -> String {
             if !points {
@@ -108,38 +108,33 @@ impl Core {
                 .sum();
             format!(" ({})", league::model::Points(before))
         };
-        let mut text = format!("{}, round {round}:\n", title(&state.row));
+        let mut text = words![title(&state.row), format!(", round {round}:\n")];
         for b in state.boards.iter().filter(|b| b.round == round) {
             let place = match b.game {
                 Some(game) => match self.store.game_with_channel(game).await? {
-                    Some((_, thread)) => format!(" in <#{thread}>"),
-                    None => String::new(),
+                    Some((_, thread)) => words![" in ", named_channel(thread)],
+                    None => Content::default(),
                 },
-                None => String::new(),
+                None => Content::default(),
             };
             let result = match b.result {
-                Some(r) => format!(": **{}**", r.word()),
-                None => String::new(),
+                Some(r) => words![": ", strong(words![r.word()])],
+                None => Content::default(),
             };
-            let _ = writeln!(
-                text,
-                "Board {}: <@{}>{} - <@{}>{}{place}{result}",
-                b.board,
-                b.white,
-                score(b.white),
-                b.black,
-                score(b.black)
-            );
+            text.push(format!("Board {}: ", b.board));
+            text.push(member(b.white));
+            text.push(format!("{} - ", score(b.white)));
+            text.push(member(b.black));
+            text.push(score(b.black));
+            text.push(place);
+            text.push(result);
+            text.push("\n");
         }
         for bye in state.byes.iter().filter(|b| b.round == round) {
-            let _ = writeln!(
-                text,
-                "<@{}>: {}",
-                bye.user,
-                bye_text(bye.kind, state.row.format)
-            );
+            text.push(member(bye.user));
+            let _ = writeln!(text, ": {}", bye_text(bye.kind, state.row.format));
         }
-        Ok(text.trim_end().to_string())
+        Ok(text.trim_end())
     }
 }
 
@@ -163,16 +158,16 @@ pub(super) fn progress(row: &TournamentRow) -> String {
 }
 
 /// /tournament info: settings, progress and players.
-pub(super) fn info(state: &TournamentState) -> String {
+pub(super) fn info(state: &TournamentState) -> Content {
     let row = &state.row;
     let progress = match row.status {
         TournamentStatus::Signup => match row.starts_at {
-            Some(at) => format!("taking sign-ups; it starts <t:{at}:R>"),
-            None => "taking sign-ups; an organiser starts it with /td start".to_string(),
+            Some(at) => words!["taking sign-ups; it starts ", Span::Relative(at)],
+            None => words!["taking sign-ups; an organiser starts it with /td start"],
         },
-        TournamentStatus::Running => format!("round {} of {}", row.round, row.rounds),
-        TournamentStatus::Finished => "finished: /tournament standings shows the result".into(),
-        TournamentStatus::Cancelled => "cancelled".to_string(),
+        TournamentStatus::Running => words![format!("round {} of {}", row.round, row.rounds)],
+        TournamentStatus::Finished => words!["finished: /tournament standings shows the result"],
+        TournamentStatus::Cancelled => words!["cancelled"],
     };
     let rounds = match (row.format, row.rounds) {
         (TournamentFormat::Swiss, r) => format!(", {r} rounds"),
@@ -180,18 +175,33 @@ pub(super) fn info(state: &TournamentState) -> String {
         (_, r) => format!(", {r} rounds"),
     };
     let tiebreaks: Vec<&str> = row.tiebreaks.iter().map(|t| t.code()).collect();
-    let mut text = format!(
-        "{}: {}{rounds}{}, {}, {}. Tie-breaks: {}. Organiser: <@{}>. Status: {progress}.\nPlayers ({} of at most {}):",
+    let mut text = words![
         title(row),
-        format_name(row.format),
-        if row.all_at_once { ", every game at once" } else { "" },
-        row.rules.text(),
-        terms_text(row.time_control, row.rated),
-        if tiebreaks.is_empty() { "none".to_string() } else { tiebreaks.join(", ") },
-        row.creator,
-        state.players.len(),
-        row.max_players,
-    );
+        format!(
+            ": {}{rounds}{}, {}, {}. Tie-breaks: {}. Organiser: ",
+            format_name(row.format),
+            if row.all_at_once {
+                ", every game at once"
+            } else {
+                ""
+            },
+            row.rules.text(),
+            terms_text(row.time_control, row.rated),
+            if tiebreaks.is_empty() {
+                "none".to_string()
+            } else {
+                tiebreaks.join(", ")
+            },
+        ),
+        member(row.creator),
+        ". Status: ",
+        progress,
+        format!(
+            ".\nPlayers ({} of at most {}):",
+            state.players.len(),
+            row.max_players
+        ),
+    ];
     let mut players: Vec<_> = state.players.iter().collect();
     players.sort_by_key(|p| p.number.unwrap_or(u16::MAX));
     for p in players {
@@ -205,7 +215,9 @@ pub(super) fn info(state: &TournamentState) -> String {
         } else {
             ""
         };
-        let _ = write!(text, "\n{number}<@{}>{rating}{withdrawn}", p.player.id);
+        let _ = write!(text, "\n{number}");
+        text.push(member(p.player.id));
+        let _ = write!(text, "{rating}{withdrawn}");
     }
     text
 }
@@ -237,7 +249,10 @@ pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<
     } else {
         format!(" after round {}", row.round)
     };
-    let mut text = format!("**{heading}, {}**{after}:\n", plain(row));
+    let mut text = words![
+        strong(words![format!("{heading}, #{} ", row.id), typed(&row.name)]),
+        format!("{after}:\n"),
+    ];
     let mut rows = Vec::new();
     for line in &lines {
         let player = &field.tournament.players[usize::from(line.player.0) - 1];
@@ -254,14 +269,9 @@ pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<
             .zip(&line.values)
             .map(|(t, v)| format!("{} {v}", t.code()))
             .collect();
-        let _ = writeln!(
-            text,
-            "{}. <@{}>{withdrawn} {} ({})",
-            line.place,
-            field.user(line.player),
-            line.points,
-            breaks.join(", ")
-        );
+        let _ = write!(text, "{}. ", line.place);
+        text.push(member(field.user(line.player)));
+        let _ = writeln!(text, "{withdrawn} {} ({})", line.points, breaks.join(", "));
         rows.push(cells);
     }
     let table = TableView {
@@ -314,16 +324,18 @@ pub(super) fn export(state: &TournamentState) -> Result<Reply, CoreError> {
         true => format!("tournament-{}.trf", row.id),
         false => format!("tournament-{}-{slug}.trf", row.id),
     };
-    let mut reply = Reply::public(format!(
-        "{} as a FIDE TRF file (TRF-2026; TRF16 programs read it too). `csipgs pair {name}`, bbpPairings or JaVaFo pair its next round from it.",
-        title(row)
-    ));
+    let mut reply = Reply::public(words![
+        title(row),
+        " as a FIDE TRF file (TRF-2026; TRF16 programs read it too). ",
+        crate::core::code(format!("csipgs pair {name}")),
+        ", bbpPairings or JaVaFo pair its next round from it.",
+    ]);
     reply.files.push(File {
         name,
         bytes: trf::write(&field.tournament).into_bytes(),
         description: format!(
-            "{} as a FIDE TRF file: its players, their games round by round and scores.",
-            title(row)
+            "#{} {} as a FIDE TRF file: its players, their games round by round and scores.",
+            row.id, row.name
         ),
     });
     Ok(reply)

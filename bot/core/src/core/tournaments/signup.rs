@@ -6,12 +6,14 @@ use crate::core::present::terms_text;
 use crate::core::seal::Seal;
 use crate::core::spec::games_allowed;
 use crate::core::{
-    Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Target, TournamentSpec, Who,
+    member, Button, ButtonStyle, Core, CoreError, Place, Press, Reply, Span, Target,
+    TournamentSpec, Who,
 };
 use crate::store::{
     ByeRow, Entrant, Owed, StoreError, TournamentFormat, TournamentRow, TournamentState,
     TournamentStatus,
 };
+use crate::words;
 use engine::Color;
 use league::model::Bye;
 use std::future::Future;
@@ -140,14 +142,14 @@ impl Core {
             time_losses: 0,
             joined_at: self.now(),
         };
-        let mut text = format!(
-            "<@{}> joined {} ({} players).",
-            who.id,
+        let mut text = words![
+            member(who.id),
+            " joined ",
             title(row),
-            state.players.len() + 1
-        );
+            format!(" ({} players).", state.players.len() + 1),
+        ];
         if row.round > 0 {
-            text.push_str(&format!(
+            text.push(format!(
                 " Joining late, they have half a point for round 1{} and play from round {}.",
                 if row.round > 1 {
                     format!(" and none for rounds 2 to {}", row.round)
@@ -190,8 +192,8 @@ impl Core {
             status => return Err(ended(row, status)),
         }
         let text = match by {
-            Some(by) => format!("<@{by}> took <@{user}> off {}.", title(row)),
-            None => format!("<@{user}> left {}.", title(row)),
+            Some(by) => words![member(by), " took ", member(user), " off ", title(row), "."],
+            None => words![member(user), " left ", title(row), "."],
         };
         let mut replies = vec![Reply::public(text)];
         self.write_announced(state, &mut replies, |owed| async move {
@@ -225,10 +227,12 @@ impl Core {
         if entrant.withdrawn_round.is_some() {
             return Err(CoreError::Withdrawn(plain(row)));
         }
-        let text = format!(
-            "<@{user}> withdrew from {}: not paired again, and any game in progress counts as resigned.",
-            title(row)
-        );
+        let text = words![
+            member(user),
+            " withdrew from ",
+            title(row),
+            ": not paired again, and any game in progress counts as resigned.",
+        ];
         let mut replies = vec![Reply::public(text)];
         self.write_announced(state, &mut replies, |owed| async move {
             self.store
@@ -319,17 +323,25 @@ fn created(row: &TournamentRow, creator: u64, seal: &Seal) -> Reply {
         ),
     };
     let start = match row.starts_at {
-        Some(at) => format!("It starts <t:{at}:R> (<t:{at}:f>)"),
-        None => "It starts when an organiser types /td start".to_string(),
+        Some(at) => words!["It starts ", Span::Relative(at), " (", Span::Date(at), ")"],
+        None => words!["It starts when an organiser types /td start"],
     };
-    let text = format!(
-        "<@{creator}> created {}: {format}, {}, {}, up to {} players. {start}. Press Join, or type /tournament join tournament:{}.",
+    let text = words![
+        member(creator),
+        " created ",
         title(row),
-        row.rules.text(),
-        terms_text(row.time_control, row.rated),
-        row.max_players,
-        row.id,
-    );
+        format!(
+            ": {format}, {}, {}, up to {} players. ",
+            row.rules.text(),
+            terms_text(row.time_control, row.rated),
+            row.max_players,
+        ),
+        start,
+        format!(
+            ". Press Join, or type /tournament join tournament:{}.",
+            row.id
+        ),
+    ];
     Reply::public(text).with_buttons(vec![Button::new(
         Press::Join { tournament: row.id }.id(Some(row.channel), seal),
         "Join",
