@@ -3,7 +3,7 @@
 //! accepted challenge opens a thread for its game where the server wants one.
 
 use super::present::{
-    clock_views, expired, how_to_play, message_of, opening, terms_text, thread_name, withdrawn,
+    clock_views, expired, message_of, opening, terms_text, thread_name, withdrawn,
 };
 use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
@@ -266,13 +266,13 @@ impl Core {
                 .replacing(),
                 started(format!(
                     "<@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
-                    how_to_play(&found.rules)
+                    found.rules.how_to_play()
                 ))
                 .to(Target::Channel { channel: thread }),
             ],
             None => vec![started(format!(
                 "Game on! <@{white}> (White) vs <@{black}> (Black), {rules}. {} White to move: <@{white}>.",
-                how_to_play(&found.rules)
+                found.rules.how_to_play()
             ))
             .replacing()],
         };
@@ -386,15 +386,6 @@ impl Core {
     /// A new game under `rules`; a fog game's start gets its impassable squares from a
     /// fresh random seed.
     pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
-        match rules {
-            GameRules::Csipgs(rules) => {
-                let mut start = Position::start(rules.clone());
-                if start.rules().options.fog {
-                    start.place_terrain(self.roll());
-                }
-                GameState::Csipgs(Game::from_position(start))
-            }
-            GameRules::Fide(variants) => GameState::Fide(FideGame::new(*variants)),
-        }
+        rules.new_game(|| self.roll())
     }
 }

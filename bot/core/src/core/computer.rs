@@ -161,7 +161,7 @@ impl Core {
             Some(n) => Level::new(n)?,
             None => Level::default(),
         };
-        if request.game.family == Some(Family::Fide) {
+        if !request.game.family.unwrap_or_default().computer_plays() {
             return Err(CoreError::ComputerFide);
         }
         let Terms {
@@ -169,11 +169,10 @@ impl Core {
             threaded,
             web,
         } = self.terms(place, &request).await?;
-        let GameRules::Csipgs(mut rules) = rules else {
+        // The server's default may have proposals on; the computer doesn't bid.
+        let Some(rules) = rules.computer_rules() else {
             return Err(CoreError::ComputerFide);
         };
-        // The server's default may have proposals on; the computer doesn't bid.
-        rules.options.proposals = false;
         let member_white = match request.colour.unwrap_or(ColourChoice::Random) {
             ColourChoice::White => true,
             ColourChoice::Black => false,

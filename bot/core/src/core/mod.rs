@@ -44,6 +44,7 @@ mod tournaments;
 mod venue;
 mod watch;
 
+pub use crate::picture::Picture;
 pub use builder::Pick;
 pub use complete::{Choice, Field};
 pub use computer::default_searches as computer_searches;
@@ -51,7 +52,7 @@ pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use quotas::Quotas;
-pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
+pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, ComponentError, DirectorRequest, Listing, Press, Pressed,
     PrivacyRequest, Request, SettingsChange, Sight, TournamentRequest, TournamentSpec,

@@ -37,7 +37,7 @@ impl Core {
             provisional |= standing.rating.is_provisional();
             lines.push(format!(
                 "{}{} (deviation {:.0}), {} rated game(s): {} won, {} drawn, {} lost.",
-                pool(family),
+                family.pool_prefix(),
                 standing.rating,
                 standing.rating.deviation(),
                 standing.games,
@@ -75,12 +75,9 @@ impl Core {
         let guild = Core::channel(place)?.guild;
         let family = game.unwrap_or_default();
         let Some((table, text)) = self.leaderboard_table(guild, family).await? else {
-            let of = match family {
-                Family::Csipgs => "",
-                Family::Fide => " of fide chess",
-            };
             return Ok(vec![Reply::public(format!(
-                "No one has played a rated game{of}{} yet: {}.",
+                "No one has played a rated game{}{} yet: {}.",
+                family.pool_suffix(),
                 self.venue.scope(),
                 self.venue.no_rating()
             ))]);
@@ -101,10 +98,7 @@ impl Core {
         if all.is_empty() {
             return Ok(None);
         }
-        let title = match family {
-            Family::Csipgs => "Leaderboard".to_string(),
-            Family::Fide => format!("Leaderboard ({family})"),
-        };
+        let title = family.leaderboard_title();
         let entries = all
             .into_iter()
             .map(|r| {
@@ -174,13 +168,13 @@ impl Core {
                 let _ = writeln!(
                     text,
                     "{}Rating {} after {} rated game(s).",
-                    pool(family),
+                    family.pool_prefix(),
                     s.rating,
                     s.games
                 );
             }
             None => {
-                let _ = writeln!(text, "{}No rated games yet.", pool(family));
+                let _ = writeln!(text, "{}No rated games yet.", family.pool_prefix());
             }
         }
         let record = self.store.record_by_ruleset(guild, member.id).await?;
@@ -215,7 +209,7 @@ impl Core {
             .map(|(at, rating)| (at, rating.round() as i32))
             .collect();
         let chart = ChartView {
-            title: format!("{}: {}rating", member.name, pool(family)),
+            title: format!("{}: {}rating", member.name, family.pool_prefix()),
             points,
         };
         Ok(vec![
@@ -262,14 +256,6 @@ impl Core {
         }
         text.push_str(&footer);
         Ok(vec![Reply::private(text.trim_end())])
-    }
-}
-
-/// The words that name a rating pool before a rating: none for csipgs, the first pool.
-fn pool(family: Family) -> &'static str {
-    match family {
-        Family::Csipgs => "",
-        Family::Fide => "fide chess: ",
     }
 }
 

@@ -58,18 +58,6 @@ pub(crate) fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
     .to(Target::Direct { user: player })
 }
 
-/// How turns are taken in a new game of these rules.
-pub(crate) fn how_to_play(rules: &GameRules) -> &'static str {
-    match rules {
-        GameRules::Csipgs(_) => {
-            "Take turns with /move, /transfer, /buy or /turn; /help lists every command."
-        }
-        GameRules::Fide(_) => {
-            "Move with /move in SAN (e4, Nf3, O-O, e8=Q); /help lists every command."
-        }
-    }
-}
-
 /// "3d per turn, rated", "15m+10s, unrated", "no clock, rated".
 pub(crate) fn terms_text(control: TimeControl, rated: bool) -> String {
     let clock = match control {
