@@ -15,8 +15,7 @@ use crate::family::{GameRules, GameState};
 use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
 };
-use engine::fide::FideGame;
-use engine::{Clock, Color, Game, Position};
+use engine::{Clock, Color};
 
 /// How long a challenge can be accepted, in seconds.
 pub const CHALLENGE_SECONDS: i64 = 600;

@@ -14,7 +14,7 @@ mod queue;
 use super::present::{clock_views, for_player, opening, terms_text};
 use super::spec::{GameTerms, Terms};
 use super::{BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who};
-use crate::family::{Family, GameRules};
+use crate::family::GameRules;
 use crate::lane::Lane;
 use crate::store::{
     Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,

@@ -4,7 +4,6 @@
 
 use super::text::literal;
 use super::{Core, Reply, Target};
-use crate::family::{Family, GameRules};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };

@@ -8,7 +8,7 @@ use super::{Core, CoreError, Place, Reply, Who};
 use crate::family::GameState;
 use crate::picture::Picture;
 use crate::store::{GameRow, LinkKind, ProposalRow, Status, Word};
-use engine::{zorkmids, Color, Design, Game, Price, Ruleset};
+use engine::{zorkmids, Color, Design, Game, Position, Price, Ruleset};
 use std::fmt::Write;
 
 impl Core {

@@ -3,7 +3,7 @@
 
 use super::pictures::{board, names};
 use crate::core::{Core, File, Place, Reply, Target};
-use crate::family::{GameRules, Record};
+use crate::family::Record;
 use crate::store::{ChallengeRow, GameRow, Player};
 use engine::{Color, Outcome, Played, TimeControl};
 
