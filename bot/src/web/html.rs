@@ -3,7 +3,6 @@
 //! the same function for the page and for its live updates.
 
 use crate::core::{capitalised, GamePage, PricePage, ServerPage, TournamentPage};
-use crate::family::Family;
 use engine::Ruleset;
 use maud::{html, Markup, DOCTYPE};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
