@@ -11,7 +11,7 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use render::engine::{price, Design, PriceTable, Proposals};
-use render::{ChartView, ReplayBudget, Style};
+use render::{BoardView, ChartView, ReplayBudget, ReplayView, Style};
 use std::time::Duration;
 
 fn board(c: &mut Criterion) {
@@ -22,13 +22,14 @@ fn board(c: &mut Criterion) {
         ("prefixes", common::prefixes()),
         ("fog", common::fog()),
     ] {
+        let view = BoardView::from(view);
         c.bench_function(&format!("board 720px with panels ({name})"), |b| {
             b.iter(|| render::board(&view, &style))
         });
     }
-    let fide = common::fide_middlegame();
+    let fide = BoardView::from(common::fide_middlegame());
     c.bench_function("FIDE board 720px with cards (middlegame)", |b| {
-        b.iter(|| render::fide_board(&fide, &style))
+        b.iter(|| render::board(&fide, &style))
     });
 }
 
@@ -43,11 +44,11 @@ fn diagram(c: &mut Criterion) {
 
 fn replay(c: &mut Criterion) {
     let style = Style::board_px(720);
-    let view = common::sample48();
+    let view = ReplayView::from(common::sample48());
     let size = render::replay(&view, &style).len();
     println!(
         "replay GIF of the 48-turn sample game: {} frames, {size} bytes ({:.2} MB)",
-        view.frames.len(),
+        view.len(),
         size as f64 / (1 << 20) as f64
     );
     assert!(size < 4 << 20, "the replay GIF is {size} bytes, over 4 MB");
@@ -69,13 +70,13 @@ const BOT_BUDGET: ReplayBudget = ReplayBudget {
 
 fn long_replay(c: &mut Criterion) {
     let style = Style::default();
-    let view = common::long2000();
+    let view = ReplayView::from(common::long2000());
     let made = render::replay_within(&view, &style, BOT_BUDGET);
     println!(
         "replay GIF of a 2,000-ply game within the bot's budget: {} of {} positions (every \
          {}th), {} px board, {} bytes ({:.2} MB)",
         made.shown,
-        view.frames.len(),
+        view.len(),
         made.every,
         made.board_px,
         made.gif.len(),

@@ -5,12 +5,12 @@ use crate::panel;
 use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
-use crate::view::BoardView;
+use crate::view::CsipgsBoardView;
 use engine::{Color, Design, Square};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-pub(crate) fn draw(view: &BoardView, style: &Style) -> Canvas {
+pub(crate) fn draw(view: &CsipgsBoardView, style: &Style) -> Canvas {
     let mut canvas = background(style, view.orientation);
     let s = style.s();
     for &sq in &view.hidden {

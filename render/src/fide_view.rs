@@ -171,7 +171,7 @@ fn last_moves(game: &FideGame, kept: usize) -> Vec<ListedMove> {
 /// after each move, each with its last move highlighted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FideReplayView {
-    /// The boards in order, each drawn as [`crate::fide_board`] draws it; give them one
+    /// The boards in order, each drawn as [`crate::board`] draws it; give them one
     /// orientation, so that only what changed is encoded.
     pub frames: Vec<FideBoardView>,
 }

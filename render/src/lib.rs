@@ -1,16 +1,17 @@
-//! Pictures of csipgs chess, as PNG or GIF bytes:
+//! Pictures of csipgs chess and of FIDE chess with Gilman's modest variants, as PNG or GIF
+//! bytes, each taking one view type whatever the game's family ([`BoardView`],
+//! [`ReplayView`]):
 //!
 //! - [`board`]: the board with both players' panels (treasury, clock, reserve, designs),
-//!   or one player's view of a fog game ([`BoardView::from_view`]): unseen squares greyed,
-//!   impassable ones hatched;
+//!   or one player's view of a fog game ([`CsipgsBoardView::from_view`]): unseen squares
+//!   greyed, impassable ones hatched; a FIDE-family board with each player's captured pieces
+//!   and the variants in force beside it;
 //! - [`replay`]: an animated GIF of a game, one frame per position ([`replay_within`]:
 //!   thinned to a size and frame budget, for games of any length);
-//! - [`fide_board`] and [`fide_replay`]: the same for FIDE chess with Gilman's modest
-//!   variants, each player's captured pieces and the variants in force beside the board;
 //! - [`design`]: the movement diagram of one design, with its price;
 //! - [`table`]: a table such as a leaderboard;
 //! - [`chart`]: a player's rating over time;
-//! - [`text_board`] and [`fide_text_board`]: either board as text, for the terminal;
+//! - [`text_board`]: either board as text, for the terminal;
 //! - [`board_words`] and the other `*_words`: each picture in words, for screen readers
 //!   (a Discord attachment's description), sharing the text board's lines.
 //!
@@ -20,10 +21,12 @@
 //!
 //! # Layout
 //!
-//! - `view`: what the pictures show, as serde data ([`BoardView`], [`ReplayView`],
-//!   [`TableView`], [`ChartView`]). A fog player's board is built from the engine's
-//!   per-player view alone, so a hidden piece can't reach the picture. `fide_view`: the
-//!   same for the FIDE family ([`FideBoardView`], [`FideReplayView`]).
+//! - `board_view`: the one board view and replay view of either family ([`BoardView`],
+//!   [`ReplayView`]), each a family's own view inside.
+//! - `view`: what the pictures show, as serde data ([`CsipgsBoardView`],
+//!   [`CsipgsReplayView`], [`TableView`], [`ChartView`]). A fog player's board is built from
+//!   the engine's per-player view alone, so a hidden piece can't reach the picture.
+//!   `fide_view`: the same for the FIDE family ([`FideBoardView`], [`FideReplayView`]).
 //! - `style`: sizes, colours and where things go; `orientation`: which way up the board is,
 //!   for pictures and text alike.
 //! - `canvas`: the RGB pixel buffer (an `image::RgbImage`) pictures are composed on, and its
@@ -36,17 +39,17 @@
 //!   text.
 //!
 //! ```
-//! use render::{BoardView, ClockView, Style};
+//! use render::{BoardView, ClockView, CsipgsBoardView, Style};
 //! use render::engine::{Game, Ruleset};
 //!
 //! let mut game = Game::new(Ruleset::Classic.into());
 //! game.play_text("Kd2").unwrap();
-//! let mut view = BoardView::from_game(&game, ["Alice", "Bob"]);
+//! let mut view = CsipgsBoardView::from_game(&game, ["Alice", "Bob"]);
 //! view.clocks = Some([
 //!     ClockView { remaining: 300, running: false },
 //!     ClockView { remaining: 295, running: true },
 //! ]);
-//! let png = render::board(&view, &Style::default());
+//! let png = render::board(&BoardView::Csipgs(view), &Style::default());
 //! assert_eq!(&png[1..4], b"PNG");
 //! assert_eq!(render::clock_text(295), "4:55");
 //! ```
@@ -55,6 +58,7 @@
 
 mod artwork;
 mod board;
+mod board_view;
 mod canvas;
 mod chart;
 mod clock;
@@ -77,32 +81,44 @@ mod token;
 mod view;
 mod words;
 
+pub use board_view::{BoardView, ReplayView};
 pub use clock::clock_text;
 pub use engine;
 pub use fide_view::{FideBoardView, FideReplayView, ListedMove};
 pub use replay::{Replay, ReplayBudget};
 pub use style::{Rect, Style};
 pub use view::{
-    Align, BoardView, ChartView, ClockView, Column, PlayerView, ReplayView, Slot, TableView,
+    Align, ChartView, ClockView, Column, CsipgsBoardView, CsipgsReplayView, PlayerView, Slot,
+    TableView,
 };
-pub use words::{
-    board_words, chart_words, design_words, fide_board_words, fide_replay_words, replay_words,
-    table_words, WORDS_MAX,
-};
+pub use words::{board_words, chart_words, design_words, replay_words, table_words, WORDS_MAX};
 
 use engine::{Design, Price, PriceError};
 
-/// The board picture (PNG): the 8x8 board with its labels, highlights and pieces, and both
-/// players' panels beside it.
+/// The board picture (PNG). A csipgs board: the 8x8 board with its labels, highlights and
+/// pieces, and both players' panels beside it. A FIDE-family board: the same board, and
+/// beside it each player's name, clock and captured pieces, whose turn it is or the result,
+/// the last moves and the variants in force.
 pub fn board(view: &BoardView, style: &Style) -> Vec<u8> {
-    board::draw(view, style).png()
+    draw(view, style).png()
+}
+
+/// The board picture before it is encoded.
+fn draw(view: &BoardView, style: &Style) -> canvas::Canvas {
+    match view {
+        BoardView::Csipgs(view) => board::draw(view, style),
+        BoardView::Fide(view) => fide_board::draw(view, style),
+    }
 }
 
 /// A looping animated GIF of a game: each frame a board picture shown about a second, the
 /// last held three. One fixed palette serves every frame, and after the first only the
 /// rectangle that changed is encoded. An empty view gives a one-frame GIF of an empty board.
 pub fn replay(view: &ReplayView, style: &Style) -> Vec<u8> {
-    replay::encode(view, style)
+    match view {
+        ReplayView::Csipgs(view) => replay::encode(view, style),
+        ReplayView::Fide(view) => replay::encode_fide(view, style),
+    }
 }
 
 /// [`replay`] within a budget, for a game of any length: past `budget.frames` positions, or
@@ -111,25 +127,10 @@ pub fn replay(view: &ReplayView, style: &Style) -> Vec<u8> {
 /// again with fewer should it still grow too large); when even a few frames are too large,
 /// the board is drawn smaller. It never fails: at worst it is the last position alone.
 pub fn replay_within(view: &ReplayView, style: &Style, budget: ReplayBudget) -> Replay {
-    replay::encode_within(view, style, budget)
-}
-
-/// [`fide_replay`] within a budget, as [`replay_within`] makes a csipgs one.
-pub fn fide_replay_within(view: &FideReplayView, style: &Style, budget: ReplayBudget) -> Replay {
-    replay::encode_fide_within(view, style, budget)
-}
-
-/// The FIDE-family board picture (PNG): the board as [`board`] draws it, and beside it each
-/// player's name, clock and captured pieces, whose turn it is or the result, the last
-/// moves and the variants in force.
-pub fn fide_board(view: &FideBoardView, style: &Style) -> Vec<u8> {
-    fide_board::draw(view, style).png()
-}
-
-/// A looping animated GIF of a FIDE-family game, made as [`replay`] makes a csipgs one: a
-/// [`fide_board`] picture a frame, only what changed encoded after the first.
-pub fn fide_replay(view: &FideReplayView, style: &Style) -> Vec<u8> {
-    replay::encode_fide(view, style)
+    match view {
+        ReplayView::Csipgs(view) => replay::encode_within(view, style, budget),
+        ReplayView::Fide(view) => replay::encode_fide_within(view, style, budget),
+    }
 }
 
 /// The movement diagram of a design (PNG), as a White piece (forward is up), with its price
@@ -150,17 +151,15 @@ pub fn chart(view: &ChartView, style: &Style) -> Vec<u8> {
     chart::draw(view, style).png()
 }
 
-/// The board as text from the view's side, one line a rank: FIDE pieces by letter (White
-/// upper case), other designs numbered, `(1)` for White and `[1]` for Black, with a legend;
-/// `#` impassable and `~` out of sight (a fog player's view). Then both players' treasury,
-/// reserve and designs, and whose turn it is or the result.
+/// The board as text from the view's side, one line a rank, FIDE pieces by letter (White
+/// upper case). A csipgs board: other designs numbered, `(1)` for White and `[1]` for Black,
+/// with a legend; `#` impassable and `~` out of sight (a fog player's view); then both
+/// players' treasury, reserve and designs, and whose turn it is or the result. A
+/// FIDE-family board: then what each side has captured, the last moves, the variants, and
+/// whose move it is or the result.
 pub fn text_board(view: &BoardView) -> String {
-    text_board::csipgs(view)
-}
-
-/// A FIDE-family board as text from the view's side (pieces by letter, White upper case),
-/// then what each side has captured, the last moves, the variants, and whose move it is or
-/// the result.
-pub fn fide_text_board(view: &FideBoardView) -> String {
-    text_board::fide(view)
+    match view {
+        BoardView::Csipgs(view) => text_board::csipgs(view),
+        BoardView::Fide(view) => text_board::fide(view),
+    }
 }

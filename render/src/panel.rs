@@ -7,7 +7,7 @@ use crate::clock;
 use crate::sprites::{emblem, sprite, Emblem};
 use crate::style::{palette, Style};
 use crate::text::{self, Face};
-use crate::view::{BoardView, PlayerView, Slot};
+use crate::view::{CsipgsBoardView, PlayerView, Slot};
 use engine::position::MAX_PIECES;
 use engine::Color;
 use engine::Design;
@@ -25,7 +25,7 @@ pub(crate) struct Area {
     pub h: f32,
 }
 
-pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
+pub(crate) fn draw(canvas: &mut Canvas, view: &CsipgsBoardView, style: &Style) {
     let p = style.panel_rect();
     let u = style.u();
     let pad = 10.0 * u;
@@ -67,7 +67,7 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView, style: &Style) {
 
 /// The line under whose turn it is: the ply, the ruleset and the options the game was agreed
 /// with, so a fog or plunder game says so on its picture.
-fn details(view: &BoardView) -> String {
+fn details(view: &CsipgsBoardView) -> String {
     let mut details = format!("Ply {}  ·  {}", view.ply, view.ruleset);
     let options = view.options.enabled_names();
     if !options.is_empty() {
@@ -239,7 +239,7 @@ pub(crate) fn header(
     );
 }
 
-fn player(canvas: &mut Canvas, view: &BoardView, color: Color, a: &Area, style: &Style) {
+fn player(canvas: &mut Canvas, view: &CsipgsBoardView, color: Color, a: &Area, style: &Style) {
     let u = style.u();
     let p = view.player(color);
     let active = view.result.is_none() && view.to_move == color;
@@ -716,9 +716,9 @@ mod tests {
 
     #[test]
     fn the_details_name_the_options() {
-        let view = |options: &str| BoardView {
+        let view = |options: &str| CsipgsBoardView {
             options: options.parse().unwrap(),
-            ..crate::BoardView::from_position(
+            ..crate::CsipgsBoardView::from_position(
                 &engine::Position::start(engine::Ruleset::Classic.into()),
                 ["A", "B"],
             )

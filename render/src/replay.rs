@@ -11,7 +11,7 @@ use crate::fide_board;
 use crate::fide_view::FideReplayView;
 use crate::indexed::{palette, Palette, TRANSPARENT};
 use crate::style::Style;
-use crate::view::ReplayView;
+use crate::view::CsipgsReplayView;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 
@@ -19,7 +19,7 @@ use std::borrow::Cow;
 const FRAME_DELAY: u16 = 100;
 const LAST_DELAY: u16 = 300;
 
-pub(crate) fn encode(view: &ReplayView, style: &Style) -> Vec<u8> {
+pub(crate) fn encode(view: &CsipgsReplayView, style: &Style) -> Vec<u8> {
     let frames = view.frames.iter().map(|f| board::draw(f, style));
     encode_frames(frames, style)
 }
@@ -39,7 +39,11 @@ fn encode_frames(frames: impl ExactSizeIterator<Item = Canvas>, style: &Style) -
     gif
 }
 
-pub(crate) fn encode_within(view: &ReplayView, style: &Style, budget: ReplayBudget) -> Replay {
+pub(crate) fn encode_within(
+    view: &CsipgsReplayView,
+    style: &Style,
+    budget: ReplayBudget,
+) -> Replay {
     within(
         view.frames.len(),
         &|i, s| board::draw(&view.frames[i], s),

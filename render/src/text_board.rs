@@ -4,14 +4,14 @@
 
 use crate::fide_view::FideBoardView;
 use crate::orientation;
-use crate::view::BoardView;
+use crate::view::CsipgsBoardView;
 use crate::words::{captured_line, fide_status_line, moves_line, panel_line, status_line, Panel};
 use engine::{Color, Design, Fide, Square};
 
 /// A csipgs board: FIDE pieces by letter (White upper case), other designs numbered, `(1)`
 /// for White and `[1]` for Black, `#` impassable and `~` out of sight, with a legend; then
 /// both panels and whose turn it is or the result.
-pub(crate) fn csipgs(view: &BoardView) -> String {
+pub(crate) fn csipgs(view: &CsipgsBoardView) -> String {
     // Designs without a letter, numbered in the order the grid meets them. They are numbered
     // first, so every cell can be as wide as the widest number needs.
     let mut others: Vec<&Design> = Vec::new();

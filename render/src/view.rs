@@ -39,7 +39,7 @@ pub struct ClockView {
 
 /// Everything the board picture shows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BoardView {
+pub struct CsipgsBoardView {
     /// Every piece on the board, with its side and design.
     pub pieces: Vec<(Square, Color, Design)>,
     /// White's panel, then Black's (index with `Color::index`).
@@ -79,43 +79,43 @@ pub struct BoardView {
 /// An animated replay: one board per position, the start and then the position after each
 /// turn, each with its last action highlighted. The caller builds the frames.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ReplayView {
+pub struct CsipgsReplayView {
     /// The boards in order, each drawn as [`crate::board`] draws it; give them one
     /// orientation, so that only what changed is encoded.
-    pub frames: Vec<BoardView>,
+    pub frames: Vec<CsipgsBoardView>,
 }
 
-impl ReplayView {
+impl CsipgsReplayView {
     /// Every position of a game from its start, with the players' names (White's first);
     /// the last frame carries the game's result, however it ended. The frames show the
     /// whole board: this is not a view for a fog game still being played.
-    pub fn from_game(game: &Game, names: [&str; 2]) -> ReplayView {
+    pub fn from_game(game: &Game, names: [&str; 2]) -> CsipgsReplayView {
         // The start under the game's rules now, so a turn using a design agreed by proposal
         // later in the game replays too (its slots then show today's prices).
         let start = Position::parse(&game.start().to_string(), game.rules().clone())
             .unwrap_or_else(|_| game.start().clone());
         let mut replay = Game::from_position(start);
         let mut frames = Vec::with_capacity(game.turns().len() + 1);
-        frames.push(BoardView::from_game(&replay, names));
+        frames.push(CsipgsBoardView::from_game(&replay, names));
         for played in game.turns() {
             if replay.play(played.turn.clone()).is_err() {
                 break;
             }
-            frames.push(BoardView::from_game(&replay, names));
+            frames.push(CsipgsBoardView::from_game(&replay, names));
         }
         // Should a turn not replay, the game's own position still ends the replay.
         if frames.len() != game.turns().len() + 1 {
-            frames.push(BoardView::from_game(game, names));
+            frames.push(CsipgsBoardView::from_game(game, names));
         }
         if let Some(last) = frames.last_mut() {
             last.result = game.result().map(|o| o.to_string());
         }
-        ReplayView { frames }
+        CsipgsReplayView { frames }
     }
 
     /// Every frame seen from one side.
-    pub fn seen_by(self, orientation: Color) -> ReplayView {
-        ReplayView {
+    pub fn seen_by(self, orientation: Color) -> CsipgsReplayView {
+        CsipgsReplayView {
             frames: self
                 .frames
                 .into_iter()
@@ -182,10 +182,10 @@ pub struct ChartView {
     pub points: Vec<(i64, i32)>,
 }
 
-impl BoardView {
+impl CsipgsBoardView {
     /// A position seen from White's side, with the players' names (White's first): the whole
     /// board, a fog game's impassable squares included (no check is shown in a fog game).
-    pub fn from_position(position: &Position, names: [&str; 2]) -> BoardView {
+    pub fn from_position(position: &Position, names: [&str; 2]) -> CsipgsBoardView {
         let player = |color: Color| PlayerView {
             name: names[color.index()].to_string(),
             treasury: position.treasury(color),
@@ -200,7 +200,7 @@ impl BoardView {
                 .collect(),
         };
         let fog = position.rules().options.fog;
-        BoardView {
+        CsipgsBoardView {
             pieces: position
                 .pieces()
                 .map(|(sq, c, d)| (sq, c, d.clone()))
@@ -228,7 +228,7 @@ impl BoardView {
     /// their [`View`] alone, so nothing hidden can reach the picture. Unseen squares are
     /// greyed, the impassable squares they have seen stay marked, their own last action is
     /// highlighted, and no check is shown (fog games have none).
-    pub fn from_view(view: &View, names: [&str; 2]) -> BoardView {
+    pub fn from_view(view: &View, names: [&str; 2]) -> CsipgsBoardView {
         let player = |color: Color| PlayerView {
             name: names[color.index()].to_string(),
             treasury: view.treasuries[color.index()],
@@ -241,7 +241,7 @@ impl BoardView {
                 })
                 .collect(),
         };
-        BoardView {
+        CsipgsBoardView {
             pieces: view.pieces.clone(),
             players: [player(Color::White), player(Color::Black)],
             to_move: view.to_move,
@@ -259,17 +259,17 @@ impl BoardView {
     }
 
     /// A game's current position with its last action and, once over, its result.
-    pub fn from_game(game: &Game, names: [&str; 2]) -> BoardView {
-        BoardView {
+    pub fn from_game(game: &Game, names: [&str; 2]) -> CsipgsBoardView {
+        CsipgsBoardView {
             last_action: game.last_action_squares(),
             result: game.result().map(|o| o.to_string()),
-            ..BoardView::from_position(game.position(), names)
+            ..CsipgsBoardView::from_position(game.position(), names)
         }
     }
 
     /// The same view from a side: each player sees the board from their own side.
-    pub fn seen_by(self, orientation: Color) -> BoardView {
-        BoardView {
+    pub fn seen_by(self, orientation: Color) -> CsipgsBoardView {
+        CsipgsBoardView {
             orientation,
             ..self
         }
@@ -302,7 +302,7 @@ mod tests {
             rules,
         )
         .unwrap();
-        let view = BoardView::from_position(&pos, ["Alice", "Bob"]);
+        let view = CsipgsBoardView::from_position(&pos, ["Alice", "Bob"]);
         assert_eq!(view.pieces.len(), 2);
         assert_eq!(view.player(Color::White).name, "Alice");
         assert_eq!(view.player(Color::White).reserve[0].1, 2);
@@ -323,7 +323,7 @@ mod tests {
             game.play_text(turn).unwrap();
         }
         game.resign(Color::Black).unwrap();
-        let replay = ReplayView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
+        let replay = CsipgsReplayView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
         assert_eq!(replay.frames.len(), 4);
         assert_eq!(replay.frames[0].ply, 1);
         assert!(replay.frames[0].last_action.is_empty());
@@ -339,7 +339,7 @@ mod tests {
     fn a_game_shows_its_last_action() {
         let mut game = Game::new(Ruleset::Classic.into());
         game.play_text("Kd2").unwrap();
-        let view = BoardView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
+        let view = CsipgsBoardView::from_game(&game, ["A", "B"]).seen_by(Color::Black);
         assert_eq!(
             view.last_action,
             ["e1".parse().unwrap(), "d2".parse().unwrap()]

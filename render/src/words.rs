@@ -2,8 +2,9 @@
 //! description, at most [`WORDS_MAX`] characters). The board's lines here are also the text
 //! board's, so the terminal and the alt text say the same thing the same way.
 
+use crate::board_view::{BoardView, ReplayView};
 use crate::fide_view::{score_lines, FideBoardView, FideReplayView};
-use crate::view::{BoardView, ChartView, ReplayView, TableView};
+use crate::view::{ChartView, CsipgsBoardView, CsipgsReplayView, TableView};
 use engine::{zorkmids, Color, Design, Position, Price, PriceError, Square};
 
 /// Discord keeps at most this many characters of an attachment's description.
@@ -19,7 +20,7 @@ pub(crate) enum Panel {
 }
 
 /// One side's panel as a line: "White (Alice): 3 zorkmids, reserve empty, designs P 2, ...".
-pub(crate) fn panel_line(view: &BoardView, color: Color, detail: Panel) -> String {
+pub(crate) fn panel_line(view: &CsipgsBoardView, color: Color, detail: Panel) -> String {
     let p = view.player(color);
     let reserve: Vec<String> = p
         .reserve
@@ -51,7 +52,7 @@ pub(crate) fn panel_line(view: &BoardView, color: Color, detail: Panel) -> Strin
 }
 
 /// Whose turn it is, or how the game ended.
-pub(crate) fn status_line(view: &BoardView) -> String {
+pub(crate) fn status_line(view: &CsipgsBoardView) -> String {
     match &view.result {
         Some(result) => result.clone(),
         None => format!("Turn {}: {} to move.", view.ply, view.to_move),
@@ -97,10 +98,28 @@ pub(crate) fn moves_line(view: &FideBoardView, kept: usize) -> Option<String> {
     (!lines.is_empty()).then(|| format!("Last moves: {}", lines.join(" ")))
 }
 
+/// A board in words: whose turn, the players' panels or cards, every piece by square and
+/// what else the picture marks, within [`WORDS_MAX`] characters.
+pub fn board_words(view: &BoardView) -> String {
+    match view {
+        BoardView::Csipgs(view) => csipgs_board_words(view),
+        BoardView::Fide(view) => fide_board_words(view),
+    }
+}
+
+/// A replay in words: the players, how many positions it shows (`shown`), then its last
+/// position, within [`WORDS_MAX`] characters.
+pub fn replay_words(view: &ReplayView, shown: usize) -> String {
+    match view {
+        ReplayView::Csipgs(view) => csipgs_replay_words(view, shown),
+        ReplayView::Fide(view) => fide_replay_words(view, shown),
+    }
+}
+
 /// A csipgs board in words: whose turn, both panels, then every piece by square in record
 /// notation (`Ke1`, `(WD)d4`; royal pieces first), squares in check, impassable and out of sight. Too long,
 /// the designs are left out of the panels, then the piece lists are cut short.
-pub fn board_words(view: &BoardView) -> String {
+pub(crate) fn csipgs_board_words(view: &CsipgsBoardView) -> String {
     let head = |detail: Panel| {
         let mut lines = vec![status_line(view)];
         lines.extend(Color::ALL.map(|c| format!("{}.", panel_line(view, c, detail))));
@@ -172,7 +191,7 @@ fn sides(head: &str, lists: &[Vec<String>; 2], tail: &[String], keep: usize) -> 
 
 /// A FIDE-family board in words: whose move, every piece by square, captures, the last
 /// moves and the variants.
-pub fn fide_board_words(view: &FideBoardView) -> String {
+pub(crate) fn fide_board_words(view: &FideBoardView) -> String {
     let mut words = fide_status_line(view);
     for color in Color::ALL {
         let list = side_pieces(&view.pieces, color);
@@ -211,8 +230,12 @@ pub fn design_words(design: &Design, price: &Result<Price, PriceError>) -> Strin
 }
 
 /// A replay in words: how many positions it shows, then its last position.
-pub fn replay_words(view: &ReplayView, shown: usize) -> String {
-    let last = view.frames.last().map(board_words).unwrap_or_default();
+pub(crate) fn csipgs_replay_words(view: &CsipgsReplayView, shown: usize) -> String {
+    let last = view
+        .frames
+        .last()
+        .map(csipgs_board_words)
+        .unwrap_or_default();
     let names = view
         .frames
         .first()
@@ -223,8 +246,8 @@ pub fn replay_words(view: &ReplayView, shown: usize) -> String {
     ))
 }
 
-/// A FIDE-family replay in words, as [`replay_words`].
-pub fn fide_replay_words(view: &FideReplayView, shown: usize) -> String {
+/// A FIDE-family replay in words, as [`csipgs_replay_words`].
+pub(crate) fn fide_replay_words(view: &FideReplayView, shown: usize) -> String {
     let last = view.frames.last().map(fide_board_words).unwrap_or_default();
     let names = view.frames.first().map(|f| [&f.names[0], &f.names[1]]);
     clip(&format!(
@@ -311,14 +334,14 @@ mod tests {
     use crate::view::Column;
     use engine::{Rules, Ruleset};
 
-    fn view(position: &str) -> BoardView {
+    fn view(position: &str) -> CsipgsBoardView {
         let rules: Rules = Ruleset::Classic.into();
-        BoardView::from_position(&Position::parse(position, rules).unwrap(), ["Alice", "Bob"])
+        CsipgsBoardView::from_position(&Position::parse(position, rules).unwrap(), ["Alice", "Bob"])
     }
 
     #[test]
     fn a_board_says_whose_turn_both_treasuries_and_every_piece_by_square() {
-        let words = board_words(&view(
+        let words = csipgs_board_words(&view(
             "8/8/4k3/8/3(WD)4/3K4/8/8 w 1/2 -/fbDbcA P,N,WD,R,Q,K/P,N,fbDbcA,R,Q,K 9",
         ));
         assert!(words.starts_with("Turn 9: White to move."), "{words}");
@@ -354,7 +377,7 @@ mod tests {
                 slot.design = long.clone();
             }
         }
-        let words = board_words(&crowded);
+        let words = csipgs_board_words(&crowded);
         assert!(words.chars().count() <= WORDS_MAX, "{}", words.len());
         assert!(words.starts_with("Turn 30: White to move."), "{words}");
         assert!(words.contains("more."), "{words}");
@@ -364,8 +387,8 @@ mod tests {
     #[test]
     fn the_text_board_and_the_words_share_their_lines() {
         let view = view("4k3/8/8/8/8/8/8/4K3 b 3/0.5 WD,WD/- P,N,WD,R,Q,K/P,N,B,R,Q,K 12");
-        let text = crate::text_board(&view);
-        let words = board_words(&view);
+        let text = crate::text_board::csipgs(&view);
+        let words = csipgs_board_words(&view);
         for color in Color::ALL {
             let line = panel_line(&view, color, Panel::Full);
             assert!(text.contains(&line) && words.contains(&line), "{line}");

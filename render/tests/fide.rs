@@ -18,7 +18,10 @@ use common::{
 const TEXT: [u8; 3] = [34, 32, 29];
 
 fn draw(view: &FideBoardView, style: &Style) -> Picture {
-    Picture::decode(&render::fide_board(view, style))
+    Picture::decode(&render::board(
+        &render::BoardView::from(view.clone()),
+        style,
+    ))
 }
 
 /// Check the board half of a picture against its view: every square's colour (tinted for
@@ -272,7 +275,7 @@ fn the_replay_has_a_frame_per_position_each_its_board_picture() {
     let game = common::fide_game();
     let view = FideReplayView::from_game(&game, ["Alice", "Bob"]);
     assert_eq!(view.frames.len(), game.moves().len() + 1);
-    let bytes = render::fide_replay(&view, &style);
+    let bytes = render::replay(&render::ReplayView::from(view.clone()), &style);
     assert_eq!(&bytes[..6], b"GIF89a");
     let frames = GifDecoder::new(std::io::Cursor::new(&bytes))
         .expect("a GIF")
@@ -283,7 +286,10 @@ fn the_replay_has_a_frame_per_position_each_its_board_picture() {
     for i in [0, 1, 7, view.frames.len() - 1] {
         let shown = frames[i].buffer();
         assert_eq!(shown.dimensions(), style.board_image_size());
-        let png = Picture::decode(&render::fide_board(&view.frames[i], &style));
+        let png = Picture::decode(&render::board(
+            &render::BoardView::from(view.frames[i].clone()),
+            &style,
+        ));
         let far = shown
             .as_raw()
             .chunks_exact(4)
@@ -292,6 +298,9 @@ fn the_replay_has_a_frame_per_position_each_its_board_picture() {
             .count();
         assert!(far * 500 < png.rgb.len() / 3, "frame {i}: {far} px far off");
     }
-    let empty = render::fide_replay(&FideReplayView { frames: vec![] }, &style);
+    let empty = render::replay(
+        &render::ReplayView::from(FideReplayView { frames: vec![] }),
+        &style,
+    );
     assert_eq!(&empty[..6], b"GIF89a");
 }

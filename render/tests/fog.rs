@@ -5,7 +5,7 @@
 
 use render::engine::fog::View;
 use render::engine::{Color, Design, Game, Options, Position, Rules, Ruleset, Square, Turn};
-use render::{BoardView, ReplayView, Style};
+use render::{CsipgsBoardView, CsipgsReplayView, Style};
 
 const NAMES: [&str; 2] = ["Alice", "Bob"];
 
@@ -64,7 +64,10 @@ fn random_game(seed: u64, plies: usize) -> Game {
 }
 
 fn picture(view: &View) -> Vec<u8> {
-    render::board(&BoardView::from_view(view, NAMES), &Style::board_px(240))
+    render::board(
+        &render::BoardView::from(CsipgsBoardView::from_view(view, NAMES)),
+        &Style::board_px(240),
+    )
 }
 
 /// The position with one square changed, as a fresh game (no history, so both games of a
@@ -201,7 +204,7 @@ fn a_view_hides_unseen_squares_keeps_remembered_rock_and_shows_no_check() {
         let game = random_game(seed, 40);
         for viewer in Color::ALL {
             let view = game.view(viewer);
-            let board = BoardView::from_view(&view, NAMES);
+            let board = CsipgsBoardView::from_view(&view, NAMES);
             assert_eq!(board.orientation, viewer);
             assert!(board.check.is_empty());
             assert_eq!(board.hidden.len() as u32, 64 - view.seen.count());
@@ -221,7 +224,7 @@ fn a_view_hides_unseen_squares_keeps_remembered_rock_and_shows_no_check() {
             );
         }
         // The true board, for after the game: every rock, nothing hidden, no check.
-        let whole = BoardView::from_game(&game, NAMES);
+        let whole = CsipgsBoardView::from_game(&game, NAMES);
         assert_eq!(
             whole.terrain.len() as u32,
             game.position().terrain().count()
@@ -235,12 +238,15 @@ fn the_replay_of_a_fog_game_shows_every_rock_in_every_frame() {
     let game = random_game(7, 30);
     let rock: Vec<Square> = game.position().terrain().collect();
     assert_eq!(rock.len(), 6);
-    let replay = ReplayView::from_game(&game, NAMES);
+    let replay = CsipgsReplayView::from_game(&game, NAMES);
     assert_eq!(replay.frames.len(), game.turns().len() + 1);
     for frame in &replay.frames {
         assert_eq!(frame.terrain, rock);
         assert!(frame.hidden.is_empty() && frame.check.is_empty());
     }
-    let gif = render::replay(&replay, &Style::board_px(240));
+    let gif = render::replay(
+        &render::ReplayView::from(replay.clone()),
+        &Style::board_px(240),
+    );
     assert_eq!(&gif[..6], b"GIF89a");
 }

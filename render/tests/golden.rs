@@ -32,15 +32,15 @@ fn golden_images_match() {
     let mut failures = Vec::new();
     let mut pictures: Vec<(&str, Vec<u8>)> = common::golden_views()
         .into_iter()
-        .map(|(name, view)| (name, render::board(&view, &style)))
+        .map(|(name, view)| (name, render::board(&render::BoardView::from(view), &style)))
         .collect();
     pictures.push((
         "fide-middlegame",
-        render::fide_board(&common::fide_middlegame(), &style),
+        render::board(&render::BoardView::from(common::fide_middlegame()), &style),
     ));
     pictures.push((
         "fide-mate",
-        render::fide_board(&common::fide_mate(), &style),
+        render::board(&render::BoardView::from(common::fide_mate()), &style),
     ));
     pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
     pictures.push(("standings", render::table(&common::standings(), &style)));
@@ -99,7 +99,10 @@ fn the_readme_replay_is_current() {
     use image::codecs::gif::GifDecoder;
     use image::AnimationDecoder;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("doc/sample48.gif");
-    let gif_bytes = render::replay(&common::sample48(), &render::Style::default());
+    let gif_bytes = render::replay(
+        &render::ReplayView::from(common::sample48()),
+        &render::Style::default(),
+    );
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &gif_bytes).unwrap();
         return;

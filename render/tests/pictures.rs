@@ -4,7 +4,7 @@
 mod common;
 
 use render::engine::{price, Color, Design, Prefix, PriceTable, Proposals, Square};
-use render::{BoardView, ClockView, Style};
+use render::{ClockView, CsipgsBoardView, Style};
 use std::str::FromStr;
 
 use common::{
@@ -27,8 +27,11 @@ fn fogged(sq: Square) -> [u8; 3] {
 }
 
 /// Check one board picture against its view.
-fn check_board(view: &BoardView, style: &Style) {
-    let pic = Picture::decode(&render::board(view, style));
+fn check_board(view: &CsipgsBoardView, style: &Style) {
+    let pic = Picture::decode(&render::board(
+        &render::BoardView::from(view.clone()),
+        style,
+    ));
     assert_eq!((pic.width, pic.height), style.board_image_size());
     for sq in Square::all() {
         let r = style.square_rect(sq, view.orientation);
@@ -159,17 +162,20 @@ fn reserves_of_five_eight_twelve_and_fourteen_designs_fit() {
     }
 }
 
-fn with_clocks(view: BoardView, white: (u64, bool), black: (u64, bool)) -> BoardView {
+fn with_clocks(view: CsipgsBoardView, white: (u64, bool), black: (u64, bool)) -> CsipgsBoardView {
     let clock = |(remaining, running)| ClockView { remaining, running };
-    BoardView {
+    CsipgsBoardView {
         clocks: Some([clock(white), clock(black)]),
         ..view
     }
 }
 
 /// Pixels of a colour in the top and bottom halves of the panels.
-fn panel_halves(view: &BoardView, style: &Style, rgb: [u8; 3]) -> (usize, usize) {
-    let pic = Picture::decode(&render::board(view, style));
+fn panel_halves(view: &CsipgsBoardView, style: &Style, rgb: [u8; 3]) -> (usize, usize) {
+    let pic = Picture::decode(&render::board(
+        &render::BoardView::from(view.clone()),
+        style,
+    ));
     let p = style.panel_rect();
     (
         pic.count(p.x, 0, p.w, p.h / 2, rgb, 2),
@@ -310,7 +316,10 @@ fn in_quarter(pic: &Picture, style: &Style, sq: Square, quarter: u32, rgb: [u8; 
 fn each_prefix_has_its_badge_in_its_own_corner() {
     let style = Style::default();
     let view = common::prefixes();
-    let pic = Picture::decode(&render::board(&view, &style));
+    let pic = Picture::decode(&render::board(
+        &render::BoardView::from(view.clone()),
+        &style,
+    ));
     let badges = [(SHOOTING, 0), (RELAY, 2), (DOUBLEMOVE, 3)];
     for (sq, design) in view.pieces.iter().map(|(sq, _, d)| (*sq, d)) {
         for (rgb, quarter) in badges {
@@ -363,7 +372,10 @@ fn the_diagram_of_a_prefixed_design_explains_each_prefix() {
 fn fog_and_rock_read_apart_from_each_other_and_from_plain_squares() {
     let style = Style::default();
     let view = common::fog();
-    let pic = Picture::decode(&render::board(&view, &style));
+    let pic = Picture::decode(&render::board(
+        &render::BoardView::from(view.clone()),
+        &style,
+    ));
     let centre = |name: &str| {
         let r = style.square_rect(Square::from_str(name).unwrap(), Color::White);
         pic.at(r.x + r.w / 2, r.y + r.h / 2)

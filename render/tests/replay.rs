@@ -6,7 +6,7 @@ mod common;
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
 use render::engine::Color;
-use render::{ClockView, ReplayBudget, ReplayView, Style};
+use render::{ClockView, CsipgsReplayView, ReplayBudget, Style};
 
 use common::Picture;
 
@@ -78,13 +78,16 @@ fn assert_close(shown: &RgbaImage, png_bytes: &[u8], what: &str) {
 }
 
 /// Each frame of the GIF shows its board picture, within the palette's error.
-fn every_frame_close(view: &ReplayView, style: &Style) {
-    let shown = shown(&render::replay(view, style));
+fn every_frame_close(view: &CsipgsReplayView, style: &Style) {
+    let shown = shown(&render::replay(
+        &render::ReplayView::from(view.clone()),
+        style,
+    ));
     assert_eq!(shown.len(), view.frames.len());
     for (i, frame) in view.frames.iter().enumerate() {
         assert_close(
             &shown[i],
-            &render::board(frame, style),
+            &render::board(&render::BoardView::from(frame.clone()), style),
             &format!("frame {i}"),
         );
     }
@@ -95,7 +98,7 @@ fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
     let view = common::sample48();
     assert_eq!(view.frames.len(), 49);
     let style = Style::default();
-    let bytes = render::replay(&view, &style);
+    let bytes = render::replay(&render::ReplayView::from(view.clone()), &style);
     assert_eq!(&bytes[..6], b"GIF89a");
     assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
     let (w, h, repeat, frames) = blocks(&bytes);
@@ -128,10 +131,13 @@ fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
 fn every_frame_shows_its_position_within_the_palettes_error() {
     let view = common::sample48();
     let style = Style::default();
-    let shown = shown(&render::replay(&view, &style));
+    let shown = shown(&render::replay(
+        &render::ReplayView::from(view.clone()),
+        &style,
+    ));
     assert_eq!(shown.len(), 49);
     for i in [0, 1, 2, 15, 16, 30, 47, 48] {
-        let png = render::board(&view.frames[i], &style);
+        let png = render::board(&render::BoardView::from(view.frames[i].clone()), &style);
         assert_close(&shown[i], &png, &format!("frame {i}"));
     }
 }
@@ -155,7 +161,7 @@ fn clocks_checks_and_a_result_go_through_the_palette_too() {
             running: false,
         },
     ]);
-    let view = ReplayView { frames };
+    let view = CsipgsReplayView { frames };
     every_frame_close(&view, &style);
 }
 
@@ -166,7 +172,7 @@ fn prefix_badges_rock_and_fog_go_through_the_palette_too() {
     let mut whole = common::fog();
     whole.hidden.clear();
     whole.terrain.push("g6".parse().unwrap());
-    let view = ReplayView {
+    let view = CsipgsReplayView {
         frames: vec![common::prefixes(), common::fog(), whole],
     };
     every_frame_close(&view, &style);
@@ -175,14 +181,20 @@ fn prefix_badges_rock_and_fog_go_through_the_palette_too() {
 #[test]
 fn one_frame_and_no_frames() {
     let style = Style::board_px(240);
-    let one = ReplayView {
+    let one = CsipgsReplayView {
         frames: vec![common::start()],
     };
-    let (_, _, _, frames) = blocks(&render::replay(&one, &style));
+    let (_, _, _, frames) = blocks(&render::replay(
+        &render::ReplayView::from(one.clone()),
+        &style,
+    ));
     assert_eq!(frames.len(), 1);
     assert_eq!(frames[0].delay, 300);
-    let none = ReplayView { frames: vec![] };
-    let (w, h, _, frames) = blocks(&render::replay(&none, &style));
+    let none = CsipgsReplayView { frames: vec![] };
+    let (w, h, _, frames) = blocks(&render::replay(
+        &render::ReplayView::from(none.clone()),
+        &style,
+    ));
     assert_eq!(frames.len(), 1);
     assert_eq!((w as u32, h as u32), style.board_image_size());
 }
@@ -190,10 +202,13 @@ fn one_frame_and_no_frames() {
 #[test]
 fn a_repeated_position_is_a_tiny_frame() {
     let style = Style::board_px(240);
-    let view = ReplayView {
+    let view = CsipgsReplayView {
         frames: vec![common::start(), common::start()],
     };
-    let (_, _, _, frames) = blocks(&render::replay(&view, &style));
+    let (_, _, _, frames) = blocks(&render::replay(
+        &render::ReplayView::from(view.clone()),
+        &style,
+    ));
     assert_eq!(frames.len(), 2);
     assert_eq!((frames[1].width, frames[1].height), (1, 1));
 }
@@ -205,14 +220,14 @@ fn older_views_without_clocks_or_fog_still_read() {
     for field in ["clocks", "terrain", "hidden"] {
         json.as_object_mut().unwrap().remove(field);
     }
-    let back: render::BoardView = serde_json::from_value(json).unwrap();
+    let back: render::CsipgsBoardView = serde_json::from_value(json).unwrap();
     assert_eq!(back, view);
     let with = common::clocks();
-    let text = serde_json::to_string(&ReplayView {
+    let text = serde_json::to_string(&CsipgsReplayView {
         frames: vec![with.clone()],
     })
     .unwrap();
-    let back: ReplayView = serde_json::from_str(&text).unwrap();
+    let back: CsipgsReplayView = serde_json::from_str(&text).unwrap();
     assert_eq!(back.frames, [with]);
 }
 
@@ -224,9 +239,12 @@ fn within_a_generous_budget_the_replay_is_whole() {
         bytes: 8 << 20,
         frames: 150,
     };
-    let made = render::replay_within(&view, &style, budget);
+    let made = render::replay_within(&render::ReplayView::from(view.clone()), &style, budget);
     assert_eq!((made.every, made.shown, made.board_px), (1, 49, 720));
-    assert_eq!(made.gif, render::replay(&view, &style));
+    assert_eq!(
+        made.gif,
+        render::replay(&render::ReplayView::from(view.clone()), &style)
+    );
 }
 
 #[test]
@@ -237,13 +255,16 @@ fn too_many_positions_show_every_nth_turn_and_the_last() {
         bytes: 8 << 20,
         frames: 10,
     };
-    let made = render::replay_within(&view, &style, budget);
+    let made = render::replay_within(&render::ReplayView::from(view.clone()), &style, budget);
     // 48 turns in at most 10 positions: the start, every 6th turn (6, 12, ... 42), the last.
     assert_eq!((made.every, made.shown), (6, 9));
     let shown = shown(&made.gif);
     assert_eq!(shown.len(), 9);
     for (frame, position) in [(0, 0), (1, 6), (7, 42), (8, 48)] {
-        let png = render::board(&view.frames[position], &style);
+        let png = render::board(
+            &render::BoardView::from(view.frames[position].clone()),
+            &style,
+        );
         assert_close(&shown[frame], &png, &format!("frame {frame}"));
     }
 }
@@ -252,12 +273,12 @@ fn too_many_positions_show_every_nth_turn_and_the_last() {
 fn too_many_bytes_show_fewer_positions_or_a_smaller_board_within_the_budget() {
     let view = common::sample48();
     let style = Style::default();
-    let whole = render::replay(&view, &style).len();
+    let whole = render::replay(&render::ReplayView::from(view.clone()), &style).len();
     let budget = ReplayBudget {
         bytes: whole / 3,
         frames: 150,
     };
-    let made = render::replay_within(&view, &style, budget);
+    let made = render::replay_within(&render::ReplayView::from(view.clone()), &style, budget);
     assert!(made.gif.len() <= budget.bytes, "{} bytes", made.gif.len());
     // Fewer positions, or (below a dozen) a smaller board: here both.
     assert!(made.shown < 49 && made.board_px < 720, "{made:?}");
@@ -273,7 +294,7 @@ fn a_budget_below_one_frame_draws_a_smaller_board_and_never_fails() {
         bytes: 20_000,
         frames: 150,
     };
-    let made = render::replay_within(&view, &style, budget);
+    let made = render::replay_within(&render::ReplayView::from(view.clone()), &style, budget);
     assert!(made.board_px < 720, "{} px", made.board_px);
     assert!(!made.gif.is_empty());
     let (w, _, _, frames) = blocks(&made.gif);

@@ -25,7 +25,7 @@ fn a_board_from_whites_side() {
         "Turn 58: Black to move.",
     ];
     assert_eq!(
-        render::text_board(&common::middlegame()),
+        render::text_board(&render::BoardView::from(common::middlegame())),
         expected.join("\n")
     );
 }
@@ -48,12 +48,17 @@ fn a_board_from_blacks_side_is_turned_round() {
         "Turn 58: Black to move.",
     ];
     let view = common::middlegame().seen_by(Color::Black);
-    assert_eq!(render::text_board(&view), expected.join("\n"));
+    assert_eq!(
+        render::text_board(&render::BoardView::from(view.clone())),
+        expected.join("\n")
+    );
 }
 
 #[test]
 fn other_designs_are_numbered_in_reading_order_with_a_legend() {
-    let white = render::text_board(&common::fairy().seen_by(Color::White));
+    let white = render::text_board(&render::BoardView::from(
+        common::fairy().seen_by(Color::White),
+    ));
     let lines: Vec<&str> = white.lines().collect();
     // Thirteen designs: every cell is five characters wide, so two-digit numbers line up.
     assert_eq!(lines[0], "     a    b    c    d    e    f    g    h  ");
@@ -70,7 +75,9 @@ fn other_designs_are_numbered_in_reading_order_with_a_legend() {
         ]
     );
     // Seen from Black's side the reading order, and so the numbering, starts at h1.
-    let black = render::text_board(&common::fairy().seen_by(Color::Black));
+    let black = render::text_board(&render::BoardView::from(
+        common::fairy().seen_by(Color::Black),
+    ));
     let lines: Vec<&str> = black.lines().collect();
     assert_eq!(lines[1], " 1   .    .    .    K    .    .    .   (1)  1");
     assert!(lines[10].starts_with("   1 = mRcB, "), "{black}");
@@ -78,7 +85,7 @@ fn other_designs_are_numbered_in_reading_order_with_a_legend() {
 
 #[test]
 fn a_fog_view_shows_what_is_out_of_sight_and_impassable() {
-    let text = render::text_board(&common::fog());
+    let text = render::text_board(&render::BoardView::from(common::fog()));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[1..=9],
@@ -117,7 +124,7 @@ fn a_fide_board_shows_captures_and_the_result() {
         "0-1, Black wins by checkmate",
     ];
     assert_eq!(
-        render::fide_text_board(&common::fide_mate()),
+        render::text_board(&render::BoardView::from(common::fide_mate())),
         expected.join("\n")
     );
 }
@@ -128,7 +135,7 @@ fn a_fide_board_from_blacks_side_lists_the_variants() {
         orientation: Color::Black,
         ..common::fide_middlegame()
     };
-    let text = render::fide_text_board(&view);
+    let text = render::text_board(&render::BoardView::from(view.clone()));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "    h  g  f  e  d  c  b  a ");
     assert_eq!(lines[1], " 1  .  K  .  .  R  B  .  R  1");
@@ -159,7 +166,7 @@ fn thirty_designs_keep_every_column_in_line() {
         let color = if i < 16 { Color::White } else { Color::Black };
         view.pieces.push((square, color, common::design(name)));
     }
-    let text = render::text_board(&view);
+    let text = render::text_board(&render::BoardView::from(view.clone()));
     let lines: Vec<&str> = text.lines().collect();
     // Every rank is one width, and each of its cells is five characters holding one mark
     // under its file's letter.

@@ -1,11 +1,43 @@
-//! Pictures as image bytes: the one place images are drawn (by the render crate), on a
-//! bounded pool of their own.
+//! Pictures: what a reply shows, and its image bytes, drawn in one place (by the render
+//! crate) on a bounded pool of their own.
 
-use crate::core::Picture;
+use crate::family::Family;
 use crate::lane::Lane;
-use render::{ReplayBudget, Style};
+use engine::{Design, Price};
+use render::{BoardView, ChartView, ReplayBudget, ReplayView, Style, TableView};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tokio::sync::Semaphore;
+
+/// A picture to draw: the adapters turn it into a PNG (and the terminal also into text).
+/// Replies are kept in the outbox until delivered: the aliases read what an older bot wrote,
+/// when each family had its own board and replay (`FideBoard`, `FideReplay`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Picture {
+    /// A game's board with its players' panels or cards, from one side.
+    #[serde(alias = "FideBoard")]
+    Board(Box<BoardView>),
+    Design {
+        design: Design,
+        price: Box<Price>,
+    },
+    /// A game as an animated picture, a frame per position (within the replay budget). The
+    /// core sends replays drawn already (`Animation`); an older bot's outbox may hold these.
+    #[serde(alias = "FideReplay")]
+    Replay(Box<ReplayView>),
+    /// A replay drawn already, as its GIF bytes: `/replay` makes it on the replays' lane
+    /// (within its budget, saying in the text which positions it shows) and reuses it until
+    /// the game changes, so the adapters only attach it. `words` say what it shows (its
+    /// alt text).
+    Animation {
+        gif: Arc<Vec<u8>>,
+        words: String,
+    },
+    /// A table, such as the leaderboard.
+    Table(Box<TableView>),
+    /// A rating history.
+    Chart(Box<ChartView>),
+}
 
 /// How large a replay may grow. Discord takes attachments of up to 10 MB from a bot; 8 MB
 /// leaves room for the rest of the message. 150 positions of a 720 px board cost about 2 s of
@@ -23,8 +55,6 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
         Picture::Board(view) => render::board(view, &style),
         Picture::Design { design, price } => render::design(design, &Ok((**price).clone()), &style),
         Picture::Replay(view) => render::replay_within(view, &style, REPLAY_BUDGET).gif,
-        Picture::FideBoard(view) => render::fide_board(view, &style),
-        Picture::FideReplay(view) => render::fide_replay_within(view, &style, REPLAY_BUDGET).gif,
         Picture::Animation { gif, .. } => gif.to_vec(),
         Picture::Table(view) => render::table(view, &style),
         Picture::Chart(view) => render::chart(view, &style),
@@ -39,11 +69,9 @@ pub fn encode(picture: &Picture) -> Vec<u8> {
 /// measured then: see `Core::replay`).
 fn kind(picture: &Picture) -> Option<&'static str> {
     Some(match picture {
-        Picture::Board(_) => "board",
+        Picture::Board(view) => Family::of_board(view).board_metric(),
         Picture::Design { .. } => "design",
-        Picture::Replay(_) => "replay",
-        Picture::FideBoard(_) => "fide_board",
-        Picture::FideReplay(_) => "fide_replay",
+        Picture::Replay(view) => Family::of_replay(view).replay_metric(),
         Picture::Animation { .. } => return None,
         Picture::Table(_) => "table",
         Picture::Chart(_) => "chart",
@@ -53,12 +81,9 @@ fn kind(picture: &Picture) -> Option<&'static str> {
 /// The attachment's file name.
 pub fn file_name(picture: &Picture) -> String {
     match picture {
-        Picture::Board(view) => format!("board-{}.png", view.ply),
+        Picture::Board(view) => format!("board-{}.png", view.number()),
         Picture::Design { .. } => "design.png".to_string(),
-        Picture::FideBoard(view) => format!("board-{}.png", view.fullmove),
-        Picture::Replay(_) | Picture::FideReplay(_) | Picture::Animation { .. } => {
-            "replay.gif".to_string()
-        }
+        Picture::Replay(_) | Picture::Animation { .. } => "replay.gif".to_string(),
         Picture::Table(_) => "table.png".to_string(),
         Picture::Chart(_) => "rating.png".to_string(),
     }
@@ -70,9 +95,7 @@ pub fn describe(picture: &Picture) -> String {
     match picture {
         Picture::Board(view) => render::board_words(view),
         Picture::Design { design, price } => render::design_words(design, &Ok((**price).clone())),
-        Picture::Replay(view) => render::replay_words(view, view.frames.len()),
-        Picture::FideBoard(view) => render::fide_board_words(view),
-        Picture::FideReplay(view) => render::fide_replay_words(view, view.frames.len()),
+        Picture::Replay(view) => render::replay_words(view, view.len()),
         Picture::Animation { words, .. } => words.clone(),
         Picture::Table(view) => render::table_words(view),
         Picture::Chart(view) => render::chart_words(view),
@@ -132,7 +155,7 @@ impl Painters {
 
     /// The picture's file bytes, drawn in a slot, or on the replays' lane.
     pub async fn encode(&self, picture: Picture) -> Result<Vec<u8>, DrawFailed> {
-        if matches!(picture, Picture::Replay(_) | Picture::FideReplay(_)) {
+        if matches!(picture, Picture::Replay(_)) {
             return self.run_replay(move || encode(&picture)).await;
         }
         self.run(move || encode(&picture)).await
@@ -153,8 +176,49 @@ impl Painters {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::fide::{FideGame, Variants};
+    use render::{CsipgsBoardView, FideBoardView, FideReplayView};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
+
+    #[test]
+    fn an_older_bots_boards_and_replays_still_read() {
+        let mut game = FideGame::new(Variants::NONE);
+        game.play_text("e4").unwrap();
+        let board = FideBoardView::from_game(&game, ["Ann", "Bo"]);
+        let replay = FideReplayView::from_game(&game, ["Ann", "Bo"]);
+        let csipgs = CsipgsBoardView::from_game(
+            &engine::Game::new(engine::Ruleset::Classic.into()),
+            ["A", "B"],
+        );
+        // As the outbox kept them when each family had its own variants.
+        let json = |variant: &str, view: String| format!(r#"{{"{variant}":{view}}}"#);
+        let old = [
+            json("FideBoard", serde_json::to_string(&board).unwrap()),
+            json("FideReplay", serde_json::to_string(&replay).unwrap()),
+            json("Board", serde_json::to_string(&csipgs).unwrap()),
+        ];
+        let read: Vec<Picture> = old
+            .iter()
+            .map(|text| serde_json::from_str(text).unwrap())
+            .collect();
+        assert!(
+            matches!(&read[0], Picture::Board(view) if **view == BoardView::Fide(board.clone()))
+        );
+        assert!(
+            matches!(&read[1], Picture::Replay(view) if **view == ReplayView::Fide(replay.clone()))
+        );
+        assert!(
+            matches!(&read[2], Picture::Board(view) if **view == BoardView::Csipgs(csipgs.clone()))
+        );
+        assert_eq!(file_name(&read[0]), "board-1.png");
+        // And what this bot writes reads back the same.
+        for picture in read {
+            let text = serde_json::to_string(&picture).unwrap();
+            let again: Picture = serde_json::from_str(&text).unwrap();
+            assert_eq!(serde_json::to_string(&again).unwrap(), text);
+        }
+    }
 
     #[tokio::test]
     async fn no_more_pictures_are_drawn_at_once_than_there_are_slots() {

@@ -49,9 +49,8 @@ pub mod render;
 pub mod replay;
 pub mod view;
 
-use crate::family::{self, ChoiceError, Family, GameRules};
+use crate::family::{self, ChoiceError, Family, FamilyPosition, GameRules, PositionTextError};
 use crate::store::{DatabaseUrl, DatabaseUrlError};
-use engine::fide::Variants;
 use engine::{Options, Position, Rules, Ruleset};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -155,45 +154,53 @@ impl GameArgs {
     /// takes them: csipgs chess (the computer doesn't play FIDE chess yet), without
     /// proposals (it neither proposes nor bids). Refusals are printed (status 2).
     pub fn computer_rules(&self, rules: &RulesArgs) -> Result<Rules, ExitCode> {
-        match self.rules(&rules.given(), || rules.rules())? {
-            GameRules::Fide(_) => {
-                complain!(
-                    "the computer plays csipgs chess only, not FIDE chess: leave out --game fide \
-                     (moves, perft and render take FIDE positions)"
-                );
-                Err(Exit::BadInput.into())
-            }
-            GameRules::Csipgs(_) if rules.options.is_some_and(|o| o.proposals) => {
-                complain!(
-                    "the computer neither proposes nor bids: leave proposals out of --options"
-                );
-                Err(Exit::BadInput.into())
-            }
-            GameRules::Csipgs(csipgs) => Ok(csipgs),
+        let Some(computer) = self
+            .rules(&rules.given(), || rules.rules())?
+            .computer_rules()
+        else {
+            complain!(
+                "the computer plays csipgs chess only, not FIDE chess: leave out --game fide \
+                 (moves, perft and render take FIDE positions)"
+            );
+            return Err(Exit::BadInput.into());
+        };
+        if rules.options.is_some_and(|o| o.proposals) {
+            complain!("the computer neither proposes nor bids: leave proposals out of --options");
+            return Err(Exit::BadInput.into());
         }
+        Ok(computer)
     }
 }
 
-/// A position string under the rules named on the command line; errors are printed.
+/// A csipgs position string under the rules named on the command line; errors are printed.
 fn position_arg(position: &str, rules: &RulesArgs) -> Result<Position, ExitCode> {
-    Position::parse(position, rules.rules()).map_err(|e| {
-        // A FEN read as a csipgs position fails far from the cause ("'KQkq' is not two
-        // treasuries"): say what it is.
-        if engine::fide::Position::from_fen(position, Variants::NONE).is_ok() {
-            complain!("{e}; this is a FIDE chess position (FEN): add --game fide");
-        } else {
-            complain!("{e}");
-        }
-        Exit::BadInput.into()
-    })
+    Position::parse(position, rules.rules())
+        .map_err(|e| position_error(PositionTextError::csipgs(position, e)))
 }
 
-/// A FEN under these variants; errors are printed.
-fn fide_position(fen: &str, variants: Variants) -> Result<engine::fide::Position, ExitCode> {
-    engine::fide::Position::from_fen(fen, variants).map_err(|e| {
-        complain!("{e}");
-        Exit::BadInput.into()
-    })
+/// The position `text` writes (the start without one) under the family's rules named on
+/// the command line; errors are printed.
+fn family_position(
+    text: Option<&str>,
+    rules: &RulesArgs,
+    game: &GameArgs,
+) -> Result<FamilyPosition, ExitCode> {
+    game.rules(&rules.given(), || rules.rules())?
+        .position(text)
+        .map_err(position_error)
+}
+
+/// Say why a position doesn't read; the exit status.
+fn position_error(e: PositionTextError) -> ExitCode {
+    match e {
+        // A FEN read as a csipgs position fails far from the cause ("'KQkq' is not two
+        // treasuries"): say what it is.
+        PositionTextError::Csipgs { error, fen: true } => {
+            complain!("{error}; this is a FIDE chess position (FEN): add --game fide")
+        }
+        e => complain!("{e}"),
+    }
+    Exit::BadInput.into()
 }
 
 /// Open a database an operator command works on: a SQLite file must exist already (none is

@@ -1,10 +1,9 @@
 //! `csipgs render` and `csipgs diagram`: the pictures of the render crate as PNG files.
 
 use super::Exit;
-use super::{fide_position, position_arg, GameArgs, RulesArgs};
-use crate::family::GameRules;
+use super::{family_position, GameArgs, RulesArgs};
 use engine::{price, Color, Design, PriceTable, Proposals};
-use render::{BoardView, FideBoardView, Style};
+use render::Style;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -19,19 +18,11 @@ pub fn render(
 ) -> ExitCode {
     let side = if black { Color::Black } else { Color::White };
     let names = ["White", "Black"];
-    let png = match game.rules(&rules.given(), || rules.rules()) {
-        Ok(GameRules::Csipgs(_)) => position_arg(position_text, rules).map(|position| {
-            let view = BoardView::from_position(&position, names).seen_by(side);
-            render::board(&view, &Style::default())
-        }),
-        Ok(GameRules::Fide(variants)) => fide_position(position_text, variants).map(|position| {
-            let view = FideBoardView::from_position(&position, names).seen_by(side);
-            render::fide_board(&view, &Style::default())
-        }),
-        Err(code) => Err(code),
-    };
-    match png {
-        Ok(png) => write(out, &png),
+    match family_position(Some(position_text), rules, game) {
+        Ok(position) => {
+            let view = position.board_view(names).seen_by(side);
+            write(out, &render::board(&view, &Style::default()))
+        }
         Err(code) => code,
     }
 }

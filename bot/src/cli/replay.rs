@@ -4,7 +4,7 @@ use crate::core::neutral;
 use crate::family::GameRules;
 use engine::fide::{FideGame, Pgn, PgnError, Variants};
 use engine::{Color, Game, Options, PlayedTurn, ReplayError, Rules};
-use render::Style;
+use render::{CsipgsReplayView, FideReplayView, ReplayView, Style};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -45,9 +45,9 @@ fn csipgs(text: &str, gif: Option<&Path>, options: Options) -> ExitCode {
             match gif {
                 Some(out) => {
                     let names = [replay.players.white.as_str(), replay.players.black.as_str()];
-                    let view = render::ReplayView::from_game(&replay.game, names);
+                    let view = ReplayView::from(CsipgsReplayView::from_game(&replay.game, names));
                     let bytes = render::replay(&view, &Style::default());
-                    write_gif(out, &bytes, view.frames.len())
+                    write_gif(out, &bytes, view.len())
                 }
                 None => ExitCode::SUCCESS,
             }
@@ -101,9 +101,9 @@ fn fide(text: &str, gif: Option<&Path>, variants: Option<Variants>) -> ExitCode 
                     .map_or(otherwise, |(_, v)| v.as_str())
             };
             let names = [name("White", "White"), name("Black", "Black")];
-            let view = render::FideReplayView::from_game(&pgn.game, names);
-            let bytes = render::fide_replay(&view, &Style::default());
-            write_gif(out, &bytes, view.frames.len())
+            let view = ReplayView::from(FideReplayView::from_game(&pgn.game, names));
+            let bytes = render::replay(&view, &Style::default());
+            write_gif(out, &bytes, view.len())
         }
         None => ExitCode::SUCCESS,
     }

@@ -2,7 +2,7 @@
 
 use super::{position_arg, RulesArgs};
 use engine::{Color, Game};
-use render::{text_board, BoardView, Style};
+use render::{text_board, BoardView, CsipgsBoardView, Style};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -25,7 +25,7 @@ pub fn run(position: &str, side: Color, rules: &RulesArgs, out: Option<&Path>) -
 /// The text and the picture of `side`'s view, both drawn from that view alone.
 fn seen_by(game: &Game, side: Color) -> (String, BoardView) {
     let view = game.view(side);
-    let picture = BoardView::from_view(&view, ["White", "Black"]);
+    let picture = BoardView::from(CsipgsBoardView::from_view(&view, ["White", "Black"]));
     let text = format!(
         "{side} sees {} of 64 squares\n{}\n",
         view.seen.count(),

@@ -6,7 +6,7 @@ use super::PLACE;
 use crate::cli::say;
 use crate::core::{utc_time, Content, Core, Local, Picture, Reply, Request, Span, Target, Who};
 use crate::picture;
-use render::{fide_text_board, text_board};
+use render::text_board;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -164,12 +164,11 @@ impl Screen {
         if let Some(picture) = &reply.picture {
             match picture {
                 Picture::Board(view) => say!("{}", text_board(view)),
-                Picture::FideBoard(view) => say!("{}", fide_text_board(view)),
                 // Other pictures in the words a screen reader gets on Discord.
                 other => say!("{}", picture::describe(other)),
             }
             let path = match picture {
-                Picture::Board(_) | Picture::FideBoard(_) => self.picture.clone(),
+                Picture::Board(_) => self.picture.clone(),
                 _ => self.picture.with_file_name(picture::file_name(picture)),
             };
             match core.painters().encode(picture.clone()).await {
@@ -228,12 +227,7 @@ impl Screen {
 /// Messages kept for a player away from the keyboard, with every board but the last taken
 /// out: each was the player's whole view when it was made, so only the newest is true now.
 fn latest_board_only(mut replies: Vec<Reply>) -> Vec<Reply> {
-    let is_board = |r: &Reply| {
-        matches!(
-            r.picture,
-            Some(Picture::Board(_)) | Some(Picture::FideBoard(_))
-        )
-    };
+    let is_board = |r: &Reply| matches!(r.picture, Some(Picture::Board(_)));
     if let Some(last) = replies.iter().rposition(is_board) {
         for reply in &mut replies[..last] {
             if is_board(reply) {
@@ -295,7 +289,7 @@ fn write_file(path: &Path, bytes: &[u8]) {
 mod tests {
     use super::*;
     use engine::{Color, Options, Ruleset};
-    use render::{BoardView, FideBoardView};
+    use render::{BoardView, CsipgsBoardView, FideBoardView};
 
     #[test]
     fn members_are_named_and_markup_is_words() {
@@ -335,8 +329,8 @@ mod tests {
                 Ruleset::Classic.into(),
             )
             .unwrap();
-            let view = BoardView::from_position(&position, ["Alice", "Bob"]);
-            Picture::Board(Box::new(BoardView { ply, ..view }))
+            let view = CsipgsBoardView::from_position(&position, ["Alice", "Bob"]);
+            Picture::Board(Box::new(CsipgsBoardView { ply, ..view }.into()))
         };
         let mut start = Reply::private("Your board in the fog game.");
         start.picture = Some(board(1));
@@ -346,7 +340,7 @@ mod tests {
         let plies: Vec<Option<u32>> = shown
             .iter()
             .map(|r| match &r.picture {
-                Some(Picture::Board(view)) => Some(view.ply),
+                Some(Picture::Board(view)) => Some(view.number()),
                 _ => None,
             })
             .collect();
@@ -363,7 +357,7 @@ mod tests {
             rules,
         )
         .unwrap();
-        let view = BoardView::from_position(&position, ["Alice", "Bob"]);
+        let view = BoardView::from(CsipgsBoardView::from_position(&position, ["Alice", "Bob"]));
         let text = text_board(&view);
         assert!(text.contains(" 4  .  .  . (1) .  .  .  .  4"), "{text}");
         assert!(text.contains("1 = WD"));
@@ -379,8 +373,8 @@ mod tests {
         for m in ["e4", "d5", "exd5"] {
             game.play_text(m).unwrap();
         }
-        let view = FideBoardView::from_game(&game, ["Alice", "Bob"]);
-        let text = fide_text_board(&view);
+        let view = BoardView::from(FideBoardView::from_game(&game, ["Alice", "Bob"]));
+        let text = text_board(&view);
         assert!(text.contains(" 5  .  .  .  P  .  .  .  .  5"), "{text}");
         assert!(text.contains(" 8  r  n  b  q  k  b  n  r  8"), "{text}");
         assert!(text.contains("White (Alice): captured"), "{text}");
@@ -404,7 +398,10 @@ mod tests {
         )
         .unwrap();
         let game = engine::Game::from_position(position);
-        let view = BoardView::from_view(&game.view(Color::White), ["Alice", "Bob"]);
+        let view = BoardView::from(CsipgsBoardView::from_view(
+            &game.view(Color::White),
+            ["Alice", "Bob"],
+        ));
         let text = text_board(&view);
         assert!(text.contains(" 8  ~  ~  ~  ~  ~  ~  ~  ~  8"), "{text}");
         assert!(text.contains(" 1  ~  ~  ~  .  K  .  ~  ~  1"), "{text}");

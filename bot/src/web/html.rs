@@ -277,20 +277,13 @@ pub(super) fn server(page: &ServerPage) -> Markup {
             }
         }
         @for (family, board) in &page.leaderboards {
-            h2 { "Leaderboard: " (family_title(*family)) }
+            h2 { "Leaderboard: " (family.title()) }
             (table(board))
         }
         @if page.leaderboards.is_empty() {
             h2 { "Leaderboard" }
             p.quiet { "No rated game has been played here yet." }
         }
-    }
-}
-
-fn family_title(family: Family) -> &'static str {
-    match family {
-        Family::Csipgs => "csipgs chess",
-        Family::Fide => "FIDE chess",
     }
 }
 

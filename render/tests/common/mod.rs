@@ -1,4 +1,4 @@
-//! The views the tests, golden images and benchmarks draw, built directly as `BoardView` data.
+//! The views the tests, golden images and benchmarks draw, built directly as `CsipgsBoardView` data.
 #![allow(dead_code)]
 
 pub mod long_game;
@@ -7,8 +7,8 @@ use render::engine::fide::{FideGame, Variants};
 use render::engine::Game;
 use render::engine::{Color, Design, Options, Square, Zorkmids};
 use render::{
-    BoardView, ChartView, ClockView, Column, FideBoardView, PlayerView, Rect, ReplayView, Slot,
-    TableView,
+    ChartView, ClockView, Column, CsipgsBoardView, CsipgsReplayView, FideBoardView, PlayerView,
+    Rect, Slot, TableView,
 };
 
 pub fn design(text: &str) -> Design {
@@ -65,8 +65,8 @@ fn player(name: &str, treasury: &str, reserve: &[(&str, u32)], slots: Vec<Slot>)
     }
 }
 
-pub fn start() -> BoardView {
-    BoardView {
+pub fn start() -> CsipgsBoardView {
+    CsipgsBoardView {
         pieces: pieces(&["K e1", "k e8"]),
         players: [
             player("White", "0", &[], fide_slots()),
@@ -86,8 +86,8 @@ pub fn start() -> BoardView {
     }
 }
 
-pub fn middlegame() -> BoardView {
-    BoardView {
+pub fn middlegame() -> CsipgsBoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K g1", "Q d1", "R f1", "R a1", "B c4", "N f3", "N c3", "P a2", "P b2", "P f2", "P g2",
             "P h2", "P e4", "P d3", "k g8", "q d8", "r f8", "r a8", "b e7", "n f6", "n c6", "p a7",
@@ -112,7 +112,7 @@ pub fn middlegame() -> BoardView {
 }
 
 /// Fairy designs everywhere, long notations in the slots, seen from Black's side.
-pub fn fairy() -> BoardView {
+pub fn fairy() -> CsipgsBoardView {
     let white_slots = vec![
         slot("P", Some(2)),
         slot("Wfc(DNFA)scDsHbmH", Some(9)),
@@ -129,7 +129,7 @@ pub fn fairy() -> BoardView {
         slot("BL", Some(6)),
         slot("K", Some(12)),
     ];
-    BoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K e1",
             "w:Wfc(DNFA)scDsHbmH d3",
@@ -178,8 +178,8 @@ pub fn fairy() -> BoardView {
     }
 }
 
-pub fn check() -> BoardView {
-    BoardView {
+pub fn check() -> CsipgsBoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K g1", "R e1", "P f2", "P g2", "P h2", "w:WD d4", "k e8", "q d8", "p d7", "p f7",
             "b:NN b6",
@@ -202,8 +202,8 @@ pub fn check() -> BoardView {
     }
 }
 
-pub fn finished() -> BoardView {
-    BoardView {
+pub fn finished() -> CsipgsBoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K g1", "P f2", "P g2", "P h2", "q e1", "k g8", "p f7", "p g7", "r a8",
         ]),
@@ -226,8 +226,8 @@ pub fn finished() -> BoardView {
 }
 
 /// The middlegame in a correspondence game: White has days left, Black's clock runs.
-pub fn clocks() -> BoardView {
-    BoardView {
+pub fn clocks() -> CsipgsBoardView {
+    CsipgsBoardView {
         clocks: Some([
             ClockView {
                 remaining: 2 * 86_400 + 3 * 3600 + 125,
@@ -244,7 +244,7 @@ pub fn clocks() -> BoardView {
 
 /// The unofficial prefixes alone and stacked, on the board, in a reserve and in the slots,
 /// and White in debt under plunder.
-pub fn prefixes() -> BoardView {
+pub fn prefixes() -> CsipgsBoardView {
     let white_slots = vec![
         slot("P", Some(2)),
         slot("shooting-R", Some(15)),
@@ -261,7 +261,7 @@ pub fn prefixes() -> BoardView {
         slot("royal-doublemove-WF", Some(72)),
         slot("K", Some(12)),
     ];
-    BoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K e1",
             "w:shooting-R a1",
@@ -300,7 +300,7 @@ pub fn prefixes() -> BoardView {
 
 /// White's view of a fog game: six impassable squares (b3 c4 f3 and their mirror images
 /// g6 f5 c6), of which White has seen five and sees four now; most of Black's half unseen.
-pub fn fog() -> BoardView {
+pub fn fog() -> CsipgsBoardView {
     let seen = [
         "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2",
         "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4",
@@ -308,7 +308,7 @@ pub fn fog() -> BoardView {
         "h5",
     ];
     let seen: Vec<Square> = seen.iter().map(|s| sq(s)).collect();
-    BoardView {
+    CsipgsBoardView {
         pieces: pieces(&[
             "K e1",
             "w:WD d4",
@@ -354,11 +354,11 @@ pub fn reserve_of(n: usize) -> Vec<(Design, u32)> {
 
 /// Crowded reserves: White has bought twelve designs (two lines of icons), Black fourteen
 /// (too many to draw at a readable size: named, with counts).
-pub fn reserves() -> BoardView {
+pub fn reserves() -> CsipgsBoardView {
     let mut white = reserve_of(12);
     white[0].1 = 2;
     white[5].1 = 2;
-    BoardView {
+    CsipgsBoardView {
         pieces: pieces(&["K e1", "k e8"]),
         players: [
             PlayerView {
@@ -376,7 +376,7 @@ pub fn reserves() -> BoardView {
 }
 
 /// The golden views, by file name.
-pub fn golden_views() -> Vec<(&'static str, BoardView)> {
+pub fn golden_views() -> Vec<(&'static str, CsipgsBoardView)> {
     vec![
         ("start", start()),
         ("middlegame", middlegame()),
@@ -461,16 +461,16 @@ pub fn rating_history() -> ChartView {
 pub const SAMPLE48: &str = include_str!("../../../engine/tests/fixtures/games/sample48.txt");
 
 /// The sample game's 49 positions.
-pub fn sample48() -> ReplayView {
+pub fn sample48() -> CsipgsReplayView {
     let game = Game::replay(SAMPLE48)
         .expect("the sample game replays")
         .game;
-    ReplayView::from_game(&game, ["Alice", "Bob"])
+    CsipgsReplayView::from_game(&game, ["Alice", "Bob"])
 }
 
 /// Every position of a 2,000-ply game ([`long_game::long_game`]).
-pub fn long2000() -> ReplayView {
-    ReplayView::from_game(&long_game::long_game(2000), ["Alice", "Bob"])
+pub fn long2000() -> CsipgsReplayView {
+    CsipgsReplayView::from_game(&long_game::long_game(2000), ["Alice", "Bob"])
 }
 
 /// An Exchange Ruy Lopez under two modest variants that leave its moves as they are:

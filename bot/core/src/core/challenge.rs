@@ -3,7 +3,7 @@
 //! accepted challenge opens a thread for its game where the server wants one.
 
 use super::present::{
-    clock_views, expired, how_to_play, message_of, opening, terms_text, withdrawn,
+    clock_views, expired, message_of, opening, terms_text, withdrawn,
 };
 use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
@@ -16,8 +16,7 @@ use crate::store::{
     ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
 };
 use crate::words;
-use engine::fide::FideGame;
-use engine::{Clock, Color, Game, Position};
+use engine::{Clock, Color};
 
 /// How long a challenge can be accepted, in seconds.
 pub const CHALLENGE_SECONDS: i64 = 600;
@@ -269,7 +268,7 @@ impl Core {
         ];
         let how = words![
             players_rules.clone(),
-            format!(". {} White to move: ", how_to_play(&found.rules)),
+            format!(". {} White to move: ", found.rules.how_to_play()),
             member(white),
             ".",
         ];
@@ -408,15 +407,6 @@ impl Core {
     /// A new game under `rules`; a fog game's start gets its impassable squares from a
     /// fresh random seed.
     pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
-        match rules {
-            GameRules::Csipgs(rules) => {
-                let mut start = Position::start(rules.clone());
-                if start.rules().options.fog {
-                    start.place_terrain(self.roll());
-                }
-                GameState::Csipgs(Game::from_position(start))
-            }
-            GameRules::Fide(variants) => GameState::Fide(FideGame::new(*variants)),
-        }
+        rules.new_game(|| self.roll())
     }
 }

@@ -12,7 +12,6 @@ use super::catalogue::Field;
 use super::{Core, Place, Who};
 use crate::family::{variant_lists, GameState};
 use crate::store::{GameRow, Word};
-use engine::fide::FideGame;
 use engine::{price, zorkmids, Action, Color, Design, Game, Position, Price};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -240,9 +239,9 @@ fn game_choices(
     typed: &str,
     budget: &Budget,
 ) -> Vec<Choice> {
-    match &row.game {
-        GameState::Csipgs(game) => csipgs_choices(row, member, game, field, typed, budget),
-        GameState::Fide(game) => fide_choices(game, field),
+    match row.game.csipgs() {
+        Some(game) => csipgs_choices(row, member, game, field, typed, budget),
+        None => other_choices(&row.game, field),
     }
 }
 
@@ -279,17 +278,13 @@ fn csipgs_choices(
     }
 }
 
-/// Suggestions in a fide game: its legal moves in SAN; it has no other game options.
-fn fide_choices(game: &FideGame, field: Field) -> Vec<Choice> {
+/// Suggestions in a game of another family (fide): its legal moves as it writes them; it
+/// has none of csipgs's other game options.
+fn other_choices(game: &GameState, field: Field) -> Vec<Choice> {
     if field != Field::Move {
         return Vec::new();
     }
-    let position = game.position();
-    let mut sans: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|m| engine::fide::san::write(position, m))
-        .collect();
+    let mut sans = game.legal_turns();
     sans.sort();
     sans.dedup();
     sans.into_iter().map(Choice::same).collect()

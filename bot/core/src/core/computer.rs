@@ -16,7 +16,7 @@ use super::spec::{GameTerms, Terms};
 use super::{
     member, named_channel, BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who,
 };
-use crate::family::{Family, GameRules};
+use crate::family::GameRules;
 use crate::lane::Lane;
 use crate::store::{
     Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,
@@ -164,7 +164,7 @@ impl Core {
             Some(n) => Level::new(n)?,
             None => Level::default(),
         };
-        if request.game.family == Some(Family::Fide) {
+        if !request.game.family.unwrap_or_default().computer_plays() {
             return Err(CoreError::ComputerFide);
         }
         let Terms {
@@ -172,11 +172,10 @@ impl Core {
             threaded,
             web,
         } = self.terms(place, &request).await?;
-        let GameRules::Csipgs(mut rules) = rules else {
+        // The server's default may have proposals on; the computer doesn't bid.
+        let Some(rules) = rules.computer_rules() else {
             return Err(CoreError::ComputerFide);
         };
-        // The server's default may have proposals on; the computer doesn't bid.
-        rules.options.proposals = false;
         let member_white = match request.colour.unwrap_or(ColourChoice::Random) {
             ColourChoice::White => true,
             ColourChoice::Black => false,

@@ -3,7 +3,6 @@
 //! and record.
 
 use super::{typed, Core, Reply, Target};
-use crate::family::{Family, GameRules};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };
@@ -102,7 +101,7 @@ impl Core {
                 user: row.player(color).id,
                 opponent: opponent.id,
                 opponent_name: opponent.name.clone(),
-                ruleset: ruleset_word(&row.game.rules()),
+                ruleset: row.game.rules().ruleset_word(),
                 score: Score::from_winner(outcome.winner, color),
                 reason: outcome.reason.termination().unwrap_or("").to_string(),
                 rated,
@@ -167,14 +166,5 @@ impl Core {
             result,
             lost_on_time,
         }))
-    }
-}
-
-/// The word a result's ruleset column keeps: a csipgs ruleset, or the family of a game
-/// that has no rulesets.
-fn ruleset_word(rules: &GameRules) -> String {
-    match rules {
-        GameRules::Csipgs(rules) => rules.ruleset.name().to_string(),
-        GameRules::Fide(_) => Family::Fide.name().to_string(),
     }
 }

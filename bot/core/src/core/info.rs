@@ -3,13 +3,12 @@
 use super::present::{
     board, clock_line, clocks_now, private_picture, record_file, secret, terms_text,
 };
-use super::watch::priced;
-use super::{block, member, strong, typed, Content, Core, CoreError, Picture, Place, Reply, Who};
+use super::{block, member, strong, typed, Content, Core, CoreError, Place, Reply, Who};
 use crate::family::GameState;
-use crate::store::{GameRow, LinkKind, ProposalRow, Status, StoreError, Word};
+use crate::picture::Picture;
+use crate::store::{GameRow, LinkKind, ProposalRow, Status, Word};
 use crate::words;
-use engine::fide::FideGame;
-use engine::{zorkmids, Color, Design, Game, Position, Ruleset};
+use engine::{zorkmids, Color, Design, Game, Position, Price, Ruleset};
 use std::fmt::Write;
 
 impl Core {
@@ -75,26 +74,6 @@ impl Core {
             .buttons
             .extend(self.watch_button(LinkKind::Game, row.id, row.guild).await?);
         Ok(vec![reply])
-    }
-
-    /// A csipgs game's position after turn `ply` (1 or more), from the turns as stored.
-    pub(super) async fn csipgs_position(
-        &self,
-        row: &GameRow,
-        game: &Game,
-        ply: u32,
-    ) -> Result<Position, CoreError> {
-        if ply == 0 {
-            return Ok(game.start().clone());
-        }
-        let turns = game.turns().len();
-        let text = self
-            .store
-            .position_after(row.id, ply)
-            .await?
-            .ok_or(CoreError::NoSuchPly { turns })?;
-        Ok(Position::parse(&text, game.rules().clone())
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?)
     }
 
     /// A fog game's board while it is played: only a player's own view, now, privately.
@@ -207,18 +186,6 @@ fn csipgs_status(text: &mut Content, row: &GameRow, game: &Game, open: &[Proposa
     }
 }
 
-/// A fide game as it stood after turn `ply`.
-pub(super) fn fide_after(game: &FideGame, ply: u32) -> FideGame {
-    let mut then = FideGame::from_position(*game.start());
-    for m in game.moves().iter().take(ply as usize) {
-        // Each move was legal when the game was played, from the same start.
-        if then.play(*m).is_err() {
-            break;
-        }
-    }
-    then
-}
-
 impl Core {
     /// The record file of the channel's game, or of its last game if none is active; a fog
     /// game's only once it has ended.
@@ -277,6 +244,22 @@ impl Core {
             price: Box::new(price),
         })])
     }
+}
+
+/// A design as typed (a lone letter is the FIDE piece).
+pub(super) fn typed_design(text: &str) -> Result<Design, CoreError> {
+    let text = text.trim();
+    Design::parse_lookup(text).map_err(|error| CoreError::BadDesign {
+        text: text.to_string(),
+        error,
+    })
+}
+
+/// A design as typed, and its price under `rules`.
+pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price), CoreError> {
+    let design = typed_design(text)?;
+    let price = engine::price(&design, rules.ruleset.price_table(), &rules.proposals)?;
+    Ok((design, price))
 }
 
 /// The design a message names, for "Price this design": the first one in `code`, else the

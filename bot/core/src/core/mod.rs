@@ -48,6 +48,7 @@ mod text;
 mod tournaments;
 mod watch;
 
+pub use crate::picture::Picture;
 pub use builder::Pick;
 pub use catalogue::Field;
 pub use complete::Choice;
@@ -60,7 +61,7 @@ pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
 pub use quotas::Quotas;
-pub use reply::{Anchor, Button, ButtonStyle, File, Form, Picture, Posted, Reply, Target};
+pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, ComponentError, DirectorRequest, Listing, Press, Pressed,
     PrivacyRequest, Request, SettingsChange, Sight, TournamentRequest, TournamentSpec,

@@ -40,7 +40,7 @@ impl Core {
             provisional |= standing.rating.is_provisional();
             lines.push(format!(
                 "{}{} (deviation {:.0}), {} rated game(s): {} won, {} drawn, {} lost.",
-                pool(family),
+                family.pool_prefix(),
                 standing.rating,
                 standing.rating.deviation(),
                 standing.games,
@@ -80,12 +80,8 @@ impl Core {
         let guild = Core::channel(place)?.guild;
         let family = game.unwrap_or_default();
         let Some((table, text)) = self.leaderboard_table(guild, family).await? else {
-            let of = match family {
-                Family::Csipgs => "",
-                Family::Fide => " of fide chess",
-            };
             return Ok(vec![Reply::public(words![
-                format!("No one has played a rated game{of}"),
+                format!("No one has played a rated game{}", family.pool_suffix()),
                 Span::Local(Local::Scope),
                 " yet: ",
                 Span::Local(Local::NoRating),
@@ -108,10 +104,7 @@ impl Core {
         if all.is_empty() {
             return Ok(None);
         }
-        let title = match family {
-            Family::Csipgs => "Leaderboard".to_string(),
-            Family::Fide => format!("Leaderboard ({family})"),
-        };
+        let title = family.leaderboard_title();
         let entries = all
             .into_iter()
             .map(|r| {
@@ -181,13 +174,13 @@ impl Core {
                 let _ = writeln!(
                     text,
                     "{}Rating {} after {} rated game(s).",
-                    pool(family),
+                    family.pool_prefix(),
                     s.rating,
                     s.games
                 );
             }
             None => {
-                let _ = writeln!(text, "{}No rated games yet.", pool(family));
+                let _ = writeln!(text, "{}No rated games yet.", family.pool_prefix());
             }
         }
         let record = self.store.record_by_ruleset(guild, member.id).await?;
@@ -226,7 +219,7 @@ impl Core {
             .map(|(at, rating)| (at, rating.round() as i32))
             .collect();
         let chart = ChartView {
-            title: format!("{}: {}rating", member.name, pool(family)),
+            title: format!("{}: {}rating", member.name, family.pool_prefix()),
             points,
         };
         Ok(vec![
@@ -281,14 +274,6 @@ impl Core {
         }
         text.push(footer);
         Ok(vec![Reply::private(text.trim_end())])
-    }
-}
-
-/// The words that name a rating pool before a rating: none for csipgs, the first pool.
-fn pool(family: Family) -> &'static str {
-    match family {
-        Family::Csipgs => "",
-        Family::Fide => "fide chess: ",
     }
 }
 

@@ -5,11 +5,10 @@
 //! for the first and gets the same GIF. The last few are kept, each until its game changes.
 
 use super::present::{names, replay_caption};
-use super::{Core, CoreError, Picture, Place, Reply};
-use crate::family::GameState;
-use crate::picture::REPLAY_BUDGET;
+use super::{Core, CoreError, Place, Reply};
+use crate::picture::{Picture, REPLAY_BUDGET};
 use crate::store::GameRow;
-use render::{FideReplayView, ReplayView, Style};
+use render::Style;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -95,21 +94,11 @@ impl Core {
                 let style = Style::default();
                 let names = names(&players);
                 let began = std::time::Instant::now();
-                let (replay, positions, kind, words) = match &game {
-                    GameState::Csipgs(game) => {
-                        let view = ReplayView::from_game(game, names);
-                        let made = render::replay_within(&view, &style, REPLAY_BUDGET);
-                        let words = render::replay_words(&view, made.shown);
-                        (made, view.frames.len(), "replay", words)
-                    }
-                    GameState::Fide(game) => {
-                        let view = FideReplayView::from_game(game, names);
-                        let made = render::fide_replay_within(&view, &style, REPLAY_BUDGET);
-                        let words = render::fide_replay_words(&view, made.shown);
-                        (made, view.frames.len(), "fide_replay", words)
-                    }
-                };
-                crate::measure::picture(kind, began.elapsed());
+                let view = game.replay_view(names);
+                let replay = render::replay_within(&view, &style, REPLAY_BUDGET);
+                let words = render::replay_words(&view, replay.shown);
+                let positions = view.len();
+                crate::measure::picture(game.family().replay_metric(), began.elapsed());
                 Made {
                     version,
                     gif: Arc::new(replay.gif),

@@ -2,10 +2,8 @@
 //! own way, and where a message goes when it does not answer the command in its channel.
 
 use super::Content;
-use engine::{Design, Price};
-use render::{BoardView, ChartView, FideBoardView, FideReplayView, ReplayView, TableView};
+use crate::picture::Picture;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// One message. The first reply to a command answers it; any others follow it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -40,36 +38,6 @@ pub struct Reply {
     /// The outbox entry this message settles: announced changes are owed until delivered.
     #[serde(skip)]
     pub owed: Option<i64>,
-}
-
-/// A picture to draw: the adapters turn it into a PNG (and the terminal also into text).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Picture {
-    /// The board with both players' panels, from one side.
-    Board(Box<BoardView>),
-    Design {
-        design: Design,
-        price: Box<Price>,
-    },
-    /// A game as an animated picture, a frame per position (within the replay budget). The
-    /// core sends replays drawn already (`Animation`); an older bot's outbox may hold these.
-    Replay(Box<ReplayView>),
-    /// A FIDE-family board with its players' names, clocks and captures, from one side.
-    FideBoard(Box<FideBoardView>),
-    /// A FIDE-family game as an animated picture, as `Replay`.
-    FideReplay(Box<FideReplayView>),
-    /// A replay drawn already, as its GIF bytes: `/replay` makes it on the replays' lane
-    /// (within its budget, saying in the text which positions it shows) and reuses it until
-    /// the game changes, so the adapters only attach it. `words` say what it shows (its
-    /// alt text).
-    Animation {
-        gif: Arc<Vec<u8>>,
-        words: String,
-    },
-    /// A table, such as the leaderboard.
-    Table(Box<TableView>),
-    /// A rating history.
-    Chart(Box<ChartView>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -85,17 +85,12 @@ impl GameSpec {
             rated: Some(rated),
             ..GameSpec::default()
         };
-        match rules {
-            GameRules::Csipgs(rules) => {
-                spec.ruleset = Some(rules.ruleset);
-                for name in Options::NAMES {
-                    let _ = spec
-                        .options
-                        .set(name, rules.options.get(name) == Some(true));
-                }
-            }
-            GameRules::Fide(variants) => spec.variants = Some(variants.to_string()),
+        let named = rules.named();
+        spec.ruleset = named.ruleset;
+        for (name, on) in named.options {
+            let _ = spec.options.set(name, on);
         }
+        spec.variants = named.variants;
         spec
     }
 

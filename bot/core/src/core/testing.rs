@@ -346,7 +346,7 @@ pub fn own_profile() -> Request {
 
 /// A design as typed, and its price under `rules`, as the core prices it.
 pub fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price), CoreError> {
-    watch::priced(text, rules)
+    info::priced(text, rules)
 }
 
 pub fn mv(text: &str) -> Request {

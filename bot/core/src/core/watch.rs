@@ -4,14 +4,16 @@
 //! public facts. Nothing here changes a game: the only write is a page's link, made the
 //! first time it is needed.
 
+use super::info::priced;
 use super::parse::{parse, Given, ParseError};
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
 use super::Request;
-use super::{Button, Core, CoreError, File, Picture, Reply, Target};
-use crate::family::{Family, GameState};
-use crate::store::{GameRow, Link, LinkKind, Status, Token};
+use super::{Button, Core, CoreError, File, Reply, Target};
+use crate::family::{AfterError, Family};
+use crate::picture::Picture;
+use crate::store::{GameRow, Link, LinkKind, Status, StoreError, Token};
 use engine::{Color, Design, Price, Ruleset};
-use render::{BoardView, ClockView, FideBoardView, TableView};
+use render::{ClockView, TableView};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -244,12 +246,9 @@ impl Core {
             (_, Some(outcome)) => outcome.to_string(),
             (_, None) => format!("{} to move", row.game.to_move()),
         };
-        let turns = match (hidden, &row.game) {
-            (true, _) => Vec::new(),
-            (false, GameState::Csipgs(game)) => {
-                game.turns().iter().map(|t| t.notation.clone()).collect()
-            }
-            (false, GameState::Fide(game)) => game.sans().to_vec(),
+        let turns = match hidden {
+            true => Vec::new(),
+            false => row.game.turn_list(),
         };
         Ok(GamePage {
             players: players.try_into().map_err(|_| CoreError::NoGame)?,
@@ -319,20 +318,18 @@ impl Core {
         if ply as usize > turns {
             return Err(CoreError::NoSuchPly { turns });
         }
-        Ok(match &row.game {
-            GameState::Csipgs(game) => {
-                let position = self.csipgs_position(row, game, ply).await?;
-                let view = BoardView::from_position(&position, names(&row.players));
-                Picture::Board(Box::new(view.seen_by(side)))
-            }
-            GameState::Fide(game) => {
-                let view = FideBoardView::from_game(
-                    &super::info::fide_after(game, ply),
-                    names(&row.players),
-                );
-                Picture::FideBoard(Box::new(view.seen_by(side)))
-            }
-        })
+        let stored = match ply {
+            0 => None,
+            _ => self.store.position_after(row.id, ply).await?,
+        };
+        let view = row
+            .game
+            .board_after(ply, stored.as_deref(), names(&row.players))
+            .map_err(|e| match e {
+                AfterError::Missing => CoreError::NoSuchPly { turns },
+                AfterError::Corrupt(e) => StoreError::Corrupt(e).into(),
+            })?;
+        Ok(Picture::Board(Box::new(view.seen_by(side))))
     }
 
     /// A server's page: every family's leaderboard, its games in progress and its
@@ -393,26 +390,7 @@ pub(super) fn add_watch(replies: &mut [Reply], watch: &Button) {
 fn shows_the_board(reply: &Reply) -> bool {
     !reply.ephemeral
         && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
-        && matches!(
-            reply.picture,
-            Some(Picture::Board(_) | Picture::FideBoard(_))
-        )
-}
-
-/// A design as typed (a lone letter is the FIDE piece).
-pub(super) fn typed_design(text: &str) -> Result<Design, CoreError> {
-    let text = text.trim();
-    Design::parse_lookup(text).map_err(|error| CoreError::BadDesign {
-        text: text.to_string(),
-        error,
-    })
-}
-
-/// A design as typed, and its price under `rules`.
-pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price), CoreError> {
-    let design = typed_design(text)?;
-    let price = engine::price(&design, rules.ruleset.price_table(), &rules.proposals)?;
-    Ok((design, price))
+        && matches!(reply.picture, Some(Picture::Board(_)))
 }
 
 /// A board picture in words: its alt text (the same words as the board's Discord attachment,
@@ -420,7 +398,6 @@ pub(super) fn priced(text: &str, rules: &engine::Rules) -> Result<(Design, Price
 fn board_text(picture: &Picture, shown: u32, played: u32) -> BoardText {
     let text = match picture {
         Picture::Board(view) => render::text_board(view),
-        Picture::FideBoard(view) => render::fide_text_board(view),
         _ => String::new(),
     };
     let when = match shown {

@@ -101,6 +101,22 @@ impl GameState {
         }
     }
 
+    /// Every turn played, as written (csipgs turn notation, SAN), first to last.
+    pub fn turn_list(&self) -> Vec<String> {
+        match self {
+            GameState::Csipgs(game) => game.turns().iter().map(|t| t.notation.clone()).collect(),
+            GameState::Fide(game) => game.sans().to_vec(),
+        }
+    }
+
+    /// Every legal turn now, as its family writes one (record notation, SAN), unsorted.
+    pub fn legal_turns(&self) -> Vec<String> {
+        match self {
+            GameState::Csipgs(game) => super::position::csipgs_turns(game.position()),
+            GameState::Fide(game) => super::position::fide_turns(game.position()),
+        }
+    }
+
     /// The position now as its family writes one (a csipgs position string, a FEN).
     pub fn position_text(&self) -> String {
         match self {

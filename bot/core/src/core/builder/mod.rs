@@ -16,9 +16,9 @@ mod draft;
 pub use draft::WBRBMHFB_PICKS;
 pub use draft::{waiting, Choice, Draft, Pick, Then, Verb, OPEN_BUILDER};
 
+use super::info::typed_design;
 use super::reply::{Button, ButtonStyle, Form, FormField, Select, SelectOption};
 use super::text::capitalised;
-use super::watch::typed_design;
 use super::{code, strong, Core, CoreError, Picture, Place, Reply, Who};
 use crate::store::GameRow;
 use crate::words;

@@ -3,7 +3,7 @@
 
 use super::pictures::{board, names};
 use crate::core::{member, named_channel, strong, Content, Core, File, Place, Reply, Target};
-use crate::family::{GameRules, Record};
+use crate::family::Record;
 use crate::store::{ChallengeRow, GameRow, Player};
 use crate::words;
 use engine::{Color, Outcome, Played, TimeControl};
@@ -70,18 +70,6 @@ pub(crate) fn your_turn(row: &GameRow, place: Place, player: u64) -> Reply {
         ),
     ])
     .to(Target::Direct { user: player })
-}
-
-/// How turns are taken in a new game of these rules.
-pub(crate) fn how_to_play(rules: &GameRules) -> &'static str {
-    match rules {
-        GameRules::Csipgs(_) => {
-            "Take turns with /move, /transfer, /buy or /turn; /help lists every command."
-        }
-        GameRules::Fide(_) => {
-            "Move with /move in SAN (e4, Nf3, O-O, e8=Q); /help lists every command."
-        }
-    }
 }
 
 /// "3d per turn, rated", "15m+10s, unrated", "no clock, rated".

@@ -1,11 +1,11 @@
 //! The pictures of a game: its board from either side (a fog player's from their own view),
 //! with the players' names and clocks.
 
-use crate::core::Picture;
 use crate::family::GameState;
+use crate::picture::Picture;
 use crate::store::{GameRow, Player, Status};
 use engine::{Clock, Color, EndReason, Game};
-use render::{BoardView, ClockView, FideBoardView};
+use render::{BoardView, ClockView, CsipgsBoardView};
 
 /// A game's whole board as the given side sees it, with the last action, any check, the
 /// result and the clocks.
@@ -15,16 +15,7 @@ pub(crate) fn picture(
     side: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    match game {
-        GameState::Csipgs(game) => {
-            let view = BoardView::from_game(game, names(players)).seen_by(side);
-            with_clocks(view, clocks)
-        }
-        GameState::Fide(game) => {
-            let view = FideBoardView::from_game(game, names(players)).seen_by(side);
-            Picture::FideBoard(Box::new(FideBoardView { clocks, ..view }))
-        }
-    }
+    with_clocks(game.board_view(names(players)).seen_by(side), clocks)
 }
 
 /// The players' names as pictures show them, White's first.
@@ -34,7 +25,7 @@ pub(crate) fn names(players: &[Player; 2]) -> [&str; 2] {
 
 /// A board picture with the clocks.
 pub(crate) fn with_clocks(view: BoardView, clocks: Option<[ClockView; 2]>) -> Picture {
-    Picture::Board(Box::new(BoardView { clocks, ..view }))
+    Picture::Board(Box::new(view.with_clocks(clocks)))
 }
 
 /// The stored game's board with the clocks at `now`: as `side` sees it while it is played
@@ -105,8 +96,8 @@ pub(crate) fn private_picture(
     color: Color,
     clocks: Option<[ClockView; 2]>,
 ) -> Picture {
-    let view = BoardView::from_view(&game.view(color), names(players));
-    with_clocks(view, clocks)
+    let view = CsipgsBoardView::from_view(&game.view(color), names(players));
+    with_clocks(view.into(), clocks)
 }
 
 /// What `/replay` says over its GIF: the players, the turns and the result, and when the game

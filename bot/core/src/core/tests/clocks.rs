@@ -118,6 +118,7 @@ async fn a_time_loss_reads_zero_on_every_picture(backend: Backend) {
     for reply in [&announced, &board] {
         match &reply.picture {
             Some(Picture::Board(view)) => {
+                let view = csipgs_view(view);
                 assert_eq!(view.orientation, Color::White, "{}", reply.text.shown());
                 let [white, black] = view.clocks.expect("clocks");
                 assert_eq!((white.remaining, white.running), (60, false));

@@ -47,7 +47,7 @@ impl Fixture {
             reply.text.shown()
         );
         assert!(
-            matches!(reply.picture, Some(Picture::FideBoard(_))),
+            matches!(&reply.picture, Some(Picture::Board(view)) if fide_view(view).fullmove > 0),
             "{:?}",
             reply.picture
         );
@@ -99,7 +99,8 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
         first.text.shown()
     );
     match &first.picture {
-        Some(Picture::FideBoard(view)) => {
+        Some(Picture::Board(view)) => {
+            let view = fide_view(view);
             assert_eq!(view.orientation, Color::Black);
             assert!(
                 view.variants.iter().any(|v| v.contains("warhead")),
@@ -179,7 +180,7 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
     let replay = f.one(&carol(), Request::Replay).await;
     assert!(matches!(replay.picture, Some(Picture::Animation { .. })));
     let board = f.one(&carol(), Request::Board { ply: Some(2) }).await;
-    assert!(matches!(board.picture, Some(Picture::FideBoard(_))));
+    assert!(matches!(&board.picture, Some(Picture::Board(view)) if fide_view(view).fullmove > 0));
 }
 
 async fn options_of_the_other_game_are_refused(backend: Backend) {
@@ -448,7 +449,7 @@ async fn a_mate_is_drawn_from_the_winners_side(backend: Backend) {
         mate.text.shown()
     );
     let side = |reply: &Reply| match &reply.picture {
-        Some(Picture::FideBoard(view)) => view.orientation,
+        Some(Picture::Board(view)) => fide_view(view).orientation,
         other => panic!("a fide board, not {other:?}"),
     };
     assert_eq!(side(&mate), Color::Black);

@@ -58,14 +58,17 @@ fn in_channel(replies: &[Reply]) -> Vec<&Reply> {
         .collect()
 }
 
-fn board_view(reply: &Reply) -> &render::BoardView {
+fn board_view(reply: &Reply) -> &render::CsipgsBoardView {
     match &reply.picture {
-        Some(Picture::Board(view)) => view,
+        Some(Picture::Board(view)) => match &**view {
+            render::BoardView::Csipgs(view) => view,
+            other => panic!("a csipgs board, not {other:?}: {}", reply.text.shown()),
+        },
         other => panic!("a board, not {other:?}: {}", reply.text.shown()),
     }
 }
 
-fn has(view: &render::BoardView, square: &str) -> bool {
+fn has(view: &render::CsipgsBoardView, square: &str) -> bool {
     view.piece_at(square.parse().unwrap()).is_some()
 }
 

@@ -177,7 +177,11 @@ async fn the_board_after_any_turn(backend: Backend) {
     );
     match &reply.picture {
         Some(Picture::Board(view)) => {
-            let kings: Vec<String> = view.pieces.iter().map(|(sq, _, _)| sq.name()).collect();
+            let kings: Vec<String> = csipgs_view(view)
+                .pieces
+                .iter()
+                .map(|(sq, _, _)| sq.name())
+                .collect();
             assert!(
                 kings.contains(&"d2".to_string()) && kings.contains(&"e8".to_string()),
                 "{kings:?}"

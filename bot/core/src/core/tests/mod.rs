@@ -37,7 +37,7 @@ async fn a_challenge_has_buttons_for_the_challenged_member(backend: Backend) {
         .shown()
         .contains("<@1> (White) vs <@2> (Black), classic rules"));
     match &started.picture {
-        Some(Picture::Board(view)) => assert_eq!(view.orientation, Color::White),
+        Some(Picture::Board(view)) => assert_eq!(view.orientation(), Color::White),
         other => panic!("a board, not {other:?}"),
     }
     let text = f.refused(&bob(), HERE, accept).await;
@@ -167,6 +167,7 @@ async fn turns_are_announced_with_the_board_and_the_next_player(backend: Backend
     assert_eq!(reply.pings, vec![2]);
     match &reply.picture {
         Some(Picture::Board(view)) => {
+            let view = csipgs_view(view);
             assert_eq!(view.orientation, Color::Black);
             assert_eq!(view.last_action.len(), 2);
             assert_eq!(view.players[0].name, "alice");
@@ -258,7 +259,7 @@ async fn checkmate_ends_the_game_and_frees_the_channel(backend: Backend) {
     assert!(last.pings.is_empty());
     // The mate is shown from the winner's side, not from the side that would move next.
     match &last.picture {
-        Some(Picture::Board(view)) => assert_eq!(view.orientation, Color::White),
+        Some(Picture::Board(view)) => assert_eq!(view.orientation(), Color::White),
         other => panic!("a board, not {other:?}"),
     }
     let row = f.row().await;
@@ -661,7 +662,7 @@ async fn board_game_history_help_and_rules(backend: Backend) {
             reply.text.shown()
         );
         match reply.picture {
-            Some(Picture::Board(view)) => assert_eq!(view.orientation, side),
+            Some(Picture::Board(view)) => assert_eq!(view.orientation(), side),
             other => panic!("a board, not {other:?}"),
         }
     }
@@ -869,6 +870,22 @@ async fn autocomplete_suggests_what_is_legal(backend: Backend) {
         .complete(&alice(), HERE, Field::Proposal, "")
         .await
         .is_empty());
+}
+
+/// A csipgs board's own view, or a panic naming the family it showed.
+fn csipgs_view(view: &render::BoardView) -> &render::CsipgsBoardView {
+    match view {
+        render::BoardView::Csipgs(view) => view,
+        other => panic!("a csipgs board, not {other:?}"),
+    }
+}
+
+/// A FIDE-family board's own view, or a panic naming the family it showed.
+fn fide_view(view: &render::BoardView) -> &render::FideBoardView {
+    match view {
+        render::BoardView::Fide(view) => view,
+        other => panic!("a fide board, not {other:?}"),
+    }
 }
 
 mod hardening;

@@ -647,6 +647,7 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
         assert_eq!(dms.len(), 1, "{user}");
         match &dms[0].picture {
             Some(Picture::Board(view)) => {
+                let view = csipgs_view(view);
                 assert_eq!(view.orientation, color);
                 assert!(!view.hidden.is_empty());
             }
@@ -659,7 +660,10 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     let lost = f.posted(thread.channel, "ran out of time");
     assert_eq!(lost.len(), 1);
     match &lost[0].picture {
-        Some(Picture::Board(view)) => assert!(view.hidden.is_empty() && view.terrain.len() == 6),
+        Some(Picture::Board(view)) => {
+            let view = csipgs_view(view);
+            assert!(view.hidden.is_empty() && view.terrain.len() == 6)
+        }
         other => panic!("the true board, not {other:?}"),
     }
     assert_eq!(lost[0].files.len(), 1, "the record");

@@ -8,7 +8,7 @@
 use super::show::standings_reply;
 use super::{plain, title, Field};
 use crate::core::present::clock_views;
-use crate::core::present::{game_over, how_to_play, opening, terms_text};
+use crate::core::present::{game_over, opening, terms_text};
 use crate::core::{member, Content, Core, CoreError, Reply, Target};
 use crate::store::{
     BoardResult, ByeRow, Channel, End, Entrant, LinkKind, NewBoard, NewGame, Status, StoreError,
@@ -321,7 +321,7 @@ impl Core {
                     " (Black), {}, {}. {} White to move: ",
                     row.rules.text(),
                     terms_text(row.time_control, row.rated),
-                    how_to_play(&row.rules),
+                    row.rules.how_to_play(),
                 ),
                 member(white),
                 ".",
