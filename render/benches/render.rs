@@ -6,8 +6,7 @@
 //! size and the positions shown are printed), a design diagram, a leaderboard table and a
 //! rating chart.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+use render::testing;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use render::engine::{price, Design, PriceTable, Proposals};
@@ -17,17 +16,17 @@ use std::time::Duration;
 fn board(c: &mut Criterion) {
     let style = Style::board_px(720);
     for (name, view) in [
-        ("middlegame", common::middlegame()),
-        ("fairy", common::fairy()),
-        ("prefixes", common::prefixes()),
-        ("fog", common::fog()),
+        ("middlegame", testing::middlegame()),
+        ("fairy", testing::fairy()),
+        ("prefixes", testing::prefixes()),
+        ("fog", testing::fog()),
     ] {
         let view = BoardView::from(view);
         c.bench_function(&format!("board 720px with panels ({name})"), |b| {
             b.iter(|| render::board(&view, &style))
         });
     }
-    let fide = BoardView::from(common::fide_middlegame());
+    let fide = BoardView::from(testing::fide_middlegame());
     c.bench_function("FIDE board 720px with cards (middlegame)", |b| {
         b.iter(|| render::board(&fide, &style))
     });
@@ -44,7 +43,7 @@ fn diagram(c: &mut Criterion) {
 
 fn replay(c: &mut Criterion) {
     let style = Style::board_px(720);
-    let view = ReplayView::from(common::sample48());
+    let view = ReplayView::from(testing::sample48());
     let size = render::replay(&view, &style).len();
     println!(
         "replay GIF of the 48-turn sample game: {} frames, {size} bytes ({:.2} MB)",
@@ -70,7 +69,7 @@ const BOT_BUDGET: ReplayBudget = ReplayBudget {
 
 fn long_replay(c: &mut Criterion) {
     let style = Style::default();
-    let view = ReplayView::from(common::long2000());
+    let view = ReplayView::from(testing::long2000());
     let made = render::replay_within(&view, &style, BOT_BUDGET);
     println!(
         "replay GIF of a 2,000-ply game within the bot's budget: {} of {} positions (every \
@@ -98,7 +97,7 @@ fn long_replay(c: &mut Criterion) {
 
 fn table_and_chart(c: &mut Criterion) {
     let style = Style::default();
-    let table = common::leaderboard();
+    let table = testing::leaderboard();
     c.bench_function("leaderboard table 25 rows", |b| {
         b.iter(|| render::table(&table, &style))
     });

@@ -81,6 +81,9 @@ mod token;
 mod view;
 mod words;
 
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+
 pub use board_view::{BoardView, ReplayView};
 pub use clock::clock_text;
 pub use engine;

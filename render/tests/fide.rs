@@ -2,7 +2,7 @@
 //! squares, pieces, highlights, and what the cards beside the board show: names, clocks,
 //! captured pieces, the last moves and the variants in force.
 
-mod common;
+use render::testing;
 
 use image::codecs::gif::GifDecoder;
 use image::AnimationDecoder;
@@ -10,7 +10,7 @@ use render::engine::fide::{FideGame, Variants};
 use render::engine::{Color, Square};
 use render::{FideBoardView, FideReplayView, Style};
 
-use common::{
+use testing::{
     check_square, square_colour, tinted, Picture, ACTIVE, BLACK_BODY, CLOCK_RUNNING, RESULT,
     WHITE_BODY,
 };
@@ -69,7 +69,7 @@ fn differing(a: &Picture, b: &Picture, x: u32, y: u32, w: u32, h: u32) -> usize 
 fn the_start_and_a_middlegame_draw_squares_pieces_and_the_last_move() {
     let start = FideBoardView::from_game(&FideGame::new(Variants::NONE), ["A", "B"]);
     assert_eq!(start.pieces.len(), 32);
-    for view in [start, common::fide_middlegame()] {
+    for view in [start, testing::fide_middlegame()] {
         check_board(&view, &Style::default());
         check_board(&view.clone().seen_by(Color::Black), &Style::default());
     }
@@ -78,14 +78,14 @@ fn the_start_and_a_middlegame_draw_squares_pieces_and_the_last_move() {
 #[test]
 fn small_and_large_boards() {
     for px in [240, 400, 1200] {
-        check_board(&common::fide_middlegame(), &Style::board_px(px));
+        check_board(&testing::fide_middlegame(), &Style::board_px(px));
     }
 }
 
 #[test]
 fn the_king_in_check_glows_and_the_result_shows_with_nobody_to_move() {
     let style = Style::default();
-    let view = common::fide_mate();
+    let view = testing::fide_mate();
     assert_eq!(view.check, ["e1".parse::<Square>().unwrap()]);
     check_board(&view, &style);
     let pic = draw(&view, &style);
@@ -101,7 +101,7 @@ fn the_king_in_check_glows_and_the_result_shows_with_nobody_to_move() {
 fn the_side_to_move_has_the_stripe_and_the_running_clock() {
     let style = Style::default();
     // Black to move, seen from White's side: Black's card is on top.
-    let view = common::fide_middlegame();
+    let view = testing::fide_middlegame();
     assert_eq!(view.to_move, Color::Black);
     let pic = draw(&view, &style);
     let (top, bottom) = cards(&pic, &style, ACTIVE, 2);
@@ -126,7 +126,7 @@ fn the_side_to_move_has_the_stripe_and_the_running_clock() {
 #[test]
 fn captured_pieces_show_on_the_capturers_card_in_the_losers_colour() {
     let style = Style::default();
-    let view = common::fide_middlegame();
+    let view = testing::fide_middlegame();
     let names = |v: &[(render::engine::Design, u32)]| -> Vec<String> {
         v.iter()
             .map(|(d, n)| format!("{}{n}", d.piece_name()))
@@ -164,7 +164,7 @@ fn captured_pieces_show_on_the_capturers_card_in_the_losers_colour() {
 #[test]
 fn the_variants_in_force_are_listed_and_standard_chess_says_so() {
     let style = Style::default();
-    let view = common::fide_middlegame();
+    let view = testing::fide_middlegame();
     assert_eq!(view.variants, ["castle-anytime", "movewise-extinction"]);
     let standard = FideBoardView {
         variants: vec![],
@@ -216,7 +216,7 @@ fn many_variants_and_long_names_still_fit() {
 #[test]
 fn the_last_moves_fill_the_middle_of_the_panel() {
     let style = Style::default();
-    let view = common::fide_middlegame();
+    let view = testing::fide_middlegame();
     assert_eq!(view.moves.len(), 21);
     let none = FideBoardView {
         moves: vec![],
@@ -257,7 +257,7 @@ fn the_last_moves_fill_the_middle_of_the_panel() {
 
 #[test]
 fn a_stored_view_reads_back_and_one_without_clocks_too() {
-    let view = common::fide_middlegame();
+    let view = testing::fide_middlegame();
     let text = serde_json::to_string(&view).unwrap();
     let back: FideBoardView = serde_json::from_str(&text).unwrap();
     assert_eq!(back, view);
@@ -272,7 +272,7 @@ fn a_stored_view_reads_back_and_one_without_clocks_too() {
 #[test]
 fn the_replay_has_a_frame_per_position_each_its_board_picture() {
     let style = Style::board_px(400);
-    let game = common::fide_game();
+    let game = testing::fide_game();
     let view = FideReplayView::from_game(&game, ["Alice", "Bob"]);
     assert_eq!(view.frames.len(), game.moves().len() + 1);
     let bytes = render::replay(&render::ReplayView::from(view.clone()), &style);

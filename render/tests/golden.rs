@@ -4,7 +4,7 @@
 //! checked in, within a small per-pixel tolerance.
 //! Regenerate them with `UPDATE_GOLDEN=1 cargo test -p render --test golden`.
 
-mod common;
+use render::testing;
 
 use std::path::PathBuf;
 
@@ -30,21 +30,21 @@ fn golden_images_match() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let style = render::Style::default();
     let mut failures = Vec::new();
-    let mut pictures: Vec<(&str, Vec<u8>)> = common::golden_views()
+    let mut pictures: Vec<(&str, Vec<u8>)> = testing::golden_views()
         .into_iter()
         .map(|(name, view)| (name, render::board(&render::BoardView::from(view), &style)))
         .collect();
     pictures.push((
         "fide-middlegame",
-        render::board(&render::BoardView::from(common::fide_middlegame()), &style),
+        render::board(&render::BoardView::from(testing::fide_middlegame()), &style),
     ));
     pictures.push((
         "fide-mate",
-        render::board(&render::BoardView::from(common::fide_mate()), &style),
+        render::board(&render::BoardView::from(testing::fide_mate()), &style),
     ));
-    pictures.push(("leaderboard", render::table(&common::leaderboard(), &style)));
-    pictures.push(("standings", render::table(&common::standings(), &style)));
-    pictures.push(("rating", render::chart(&common::rating_history(), &style)));
+    pictures.push(("leaderboard", render::table(&testing::leaderboard(), &style)));
+    pictures.push(("standings", render::table(&testing::standings(), &style)));
+    pictures.push(("rating", render::chart(&testing::rating_history(), &style)));
     let prefixed = render::engine::Design::parse("relay-doublemove-shooting-FfR").unwrap();
     let priced = render::engine::price(
         &prefixed,
@@ -63,8 +63,8 @@ fn golden_images_match() {
         }
         let golden = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1", path.display()));
-        let golden = common::Picture::decode(&golden);
-        let actual = common::Picture::decode(&png_bytes);
+        let golden = testing::Picture::decode(&golden);
+        let actual = testing::Picture::decode(&png_bytes);
         let (gw, gh, g) = (golden.width, golden.height, golden.rgb);
         let (w, h, p) = (actual.width, actual.height, actual.rgb);
         if (gw, gh) != (w, h) {
@@ -100,7 +100,7 @@ fn the_readme_replay_is_current() {
     use image::AnimationDecoder;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("doc/sample48.gif");
     let gif_bytes = render::replay(
-        &render::ReplayView::from(common::sample48()),
+        &render::ReplayView::from(testing::sample48()),
         &render::Style::default(),
     );
     if std::env::var_os("UPDATE_GOLDEN").is_some() {

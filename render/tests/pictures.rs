@@ -1,13 +1,13 @@
 //! Decode every picture and check its size and key pixels: squares, pieces, highlights,
 //! panels, the result, prefix badges, fog and rock, and the marks of a design diagram.
 
-mod common;
+use render::testing;
 
 use render::engine::{price, Color, Design, Prefix, PriceTable, Proposals, Square};
 use render::{ClockView, CsipgsBoardView, Style};
 use std::str::FromStr;
 
-use common::{
+use testing::{
     blend, check_square, close, square_colour, tinted, Picture, ACTIVE, CLOCK_RUNNING, DARK, LIGHT,
     RESULT, WHITE_BODY,
 };
@@ -114,7 +114,7 @@ fn check_board(view: &CsipgsBoardView, style: &Style) {
 
 #[test]
 fn every_golden_view_draws_squares_pieces_highlights_and_panels() {
-    for (name, view) in common::golden_views() {
+    for (name, view) in testing::golden_views() {
         eprintln!("checking {name}");
         check_board(&view, &Style::default());
     }
@@ -122,7 +122,7 @@ fn every_golden_view_draws_squares_pieces_highlights_and_panels() {
 
 #[test]
 fn each_view_from_the_other_side_too() {
-    for (_, view) in common::golden_views() {
+    for (_, view) in testing::golden_views() {
         let other = !view.orientation;
         check_board(&view.seen_by(other), &Style::default());
     }
@@ -131,25 +131,25 @@ fn each_view_from_the_other_side_too() {
 #[test]
 fn small_and_large_boards() {
     for px in [240, 400, 1200] {
-        check_board(&common::fairy(), &Style::board_px(px));
+        check_board(&testing::fairy(), &Style::board_px(px));
     }
 }
 
 #[test]
 fn a_crowded_reserve_and_huge_notation_still_fit() {
-    let mut view = common::fairy();
+    let mut view = testing::fairy();
     let many = ["WD", "FA", "N", "B", "R", "fN", "sW", "bmD", "fcF"];
-    view.players[0].reserve = many.iter().map(|d| (common::design(d), 1)).collect();
-    view.players[1].slots[0].design = common::design("Wfc(DNFA)scDsHbmHWfc(DNFA)scDsHbmHsNbbNffL");
+    view.players[0].reserve = many.iter().map(|d| (testing::design(d), 1)).collect();
+    view.players[1].slots[0].design = testing::design("Wfc(DNFA)scDsHbmHWfc(DNFA)scDsHbmHsNbbNffL");
     check_board(&view, &Style::default());
 }
 
 #[test]
 fn reserves_of_five_eight_twelve_and_fourteen_designs_fit() {
     for n in [5, 8, 12, 14] {
-        let mut view = common::fairy();
-        view.players[0].reserve = common::reserve_of(n);
-        view.players[1].reserve = common::reserve_of(n);
+        let mut view = testing::fairy();
+        view.players[0].reserve = testing::reserve_of(n);
+        view.players[1].reserve = testing::reserve_of(n);
         for style in [
             Style::default(),
             Style::board_px(240),
@@ -185,7 +185,7 @@ fn panel_halves(view: &CsipgsBoardView, style: &Style, rgb: [u8; 3]) -> (usize, 
 
 #[test]
 fn every_view_with_clocks_still_fits_its_panels() {
-    for (name, view) in common::golden_views() {
+    for (name, view) in testing::golden_views() {
         eprintln!("checking {name} with clocks");
         let running = view.to_move;
         let view = with_clocks(
@@ -196,9 +196,9 @@ fn every_view_with_clocks_still_fits_its_panels() {
         check_board(&view, &Style::default());
         check_board(&view, &Style::board_px(240));
     }
-    let mut crowded = common::fairy();
+    let mut crowded = testing::fairy();
     let many = ["WD", "FA", "N", "B", "R", "fN", "sW", "bmD", "fcF"];
-    crowded.players[0].reserve = many.iter().map(|d| (common::design(d), 1)).collect();
+    crowded.players[0].reserve = many.iter().map(|d| (testing::design(d), 1)).collect();
     check_board(
         &with_clocks(crowded, (5, true), (0, false)),
         &Style::default(),
@@ -209,14 +209,14 @@ fn every_view_with_clocks_still_fits_its_panels() {
 fn the_running_clock_is_dark_and_a_low_one_red() {
     let style = Style::default();
     // Black (top, seen from White) to move, its clock running.
-    let view = with_clocks(common::middlegame(), (3600, false), (245, true));
+    let view = with_clocks(testing::middlegame(), (3600, false), (245, true));
     let (top, bottom) = panel_halves(&view, &style, CLOCK_RUNNING);
     assert!(top > 2000, "the running clock's box: {top} px");
     assert!(bottom < 100, "the waiting clock is light: {bottom} px");
     let (top, bottom) = panel_halves(&view, &style, NEGATIVE);
     assert_eq!((top, bottom), (0, 0), "no clock is low");
 
-    let low = with_clocks(common::middlegame(), (0, false), (42, true));
+    let low = with_clocks(testing::middlegame(), (0, false), (42, true));
     let (top, bottom) = panel_halves(&low, &style, NEGATIVE);
     assert!(top > 2000, "a low running clock is a red box: {top} px");
     assert!(
@@ -295,7 +295,7 @@ fn unpriced_and_royal_designs_still_get_a_diagram() {
 #[test]
 fn a_debt_shows_in_red_and_credit_does_not() {
     let style = Style::default();
-    let mut view = common::middlegame();
+    let mut view = testing::middlegame();
     let (top, bottom) = panel_halves(&view, &style, NEGATIVE);
     assert_eq!((top, bottom), (0, 0), "nobody is in debt");
     view.players[Color::White.index()].treasury = "-2.5".parse().unwrap();
@@ -315,7 +315,7 @@ fn in_quarter(pic: &Picture, style: &Style, sq: Square, quarter: u32, rgb: [u8; 
 #[test]
 fn each_prefix_has_its_badge_in_its_own_corner() {
     let style = Style::default();
-    let view = common::prefixes();
+    let view = testing::prefixes();
     let pic = Picture::decode(&render::board(
         &render::BoardView::from(view.clone()),
         &style,
@@ -371,7 +371,7 @@ fn the_diagram_of_a_prefixed_design_explains_each_prefix() {
 #[test]
 fn fog_and_rock_read_apart_from_each_other_and_from_plain_squares() {
     let style = Style::default();
-    let view = common::fog();
+    let view = testing::fog();
     let pic = Picture::decode(&render::board(
         &render::BoardView::from(view.clone()),
         &style,

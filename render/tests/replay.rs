@@ -1,14 +1,14 @@
 //! The animated replay: decode the GIF and check its frames, timing and looping, and that
 //! what it shows is the board picture of each position, within the palette's error.
 
-mod common;
+use render::testing;
 
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
 use render::engine::Color;
 use render::{ClockView, CsipgsReplayView, ReplayBudget, Style};
 
-use common::Picture;
+use testing::Picture;
 
 /// The GIF's blocks, undecoded: frame rectangles, delays, transparency.
 struct Frame {
@@ -95,7 +95,7 @@ fn every_frame_close(view: &CsipgsReplayView, style: &Style) {
 
 #[test]
 fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
-    let view = common::sample48();
+    let view = testing::sample48();
     assert_eq!(view.frames.len(), 49);
     let style = Style::default();
     let bytes = render::replay(&render::ReplayView::from(view.clone()), &style);
@@ -129,7 +129,7 @@ fn the_sample_game_is_49_frames_each_a_second_the_last_three_looping() {
 
 #[test]
 fn every_frame_shows_its_position_within_the_palettes_error() {
-    let view = common::sample48();
+    let view = testing::sample48();
     let style = Style::default();
     let shown = shown(&render::replay(
         &render::ReplayView::from(view.clone()),
@@ -146,10 +146,10 @@ fn every_frame_shows_its_position_within_the_palettes_error() {
 fn clocks_checks_and_a_result_go_through_the_palette_too() {
     let style = Style::board_px(400);
     let mut frames = vec![
-        common::check(),
-        common::clocks(),
-        common::finished(),
-        common::fairy().seen_by(Color::White),
+        testing::check(),
+        testing::clocks(),
+        testing::finished(),
+        testing::fairy().seen_by(Color::White),
     ];
     frames[3].clocks = Some([
         ClockView {
@@ -169,11 +169,11 @@ fn clocks_checks_and_a_result_go_through_the_palette_too() {
 fn prefix_badges_rock_and_fog_go_through_the_palette_too() {
     let style = Style::default();
     // A fog game's replay shows the true board: every rock, nothing hidden.
-    let mut whole = common::fog();
+    let mut whole = testing::fog();
     whole.hidden.clear();
     whole.terrain.push("g6".parse().unwrap());
     let view = CsipgsReplayView {
-        frames: vec![common::prefixes(), common::fog(), whole],
+        frames: vec![testing::prefixes(), testing::fog(), whole],
     };
     every_frame_close(&view, &style);
 }
@@ -182,7 +182,7 @@ fn prefix_badges_rock_and_fog_go_through_the_palette_too() {
 fn one_frame_and_no_frames() {
     let style = Style::board_px(240);
     let one = CsipgsReplayView {
-        frames: vec![common::start()],
+        frames: vec![testing::start()],
     };
     let (_, _, _, frames) = blocks(&render::replay(
         &render::ReplayView::from(one.clone()),
@@ -203,7 +203,7 @@ fn one_frame_and_no_frames() {
 fn a_repeated_position_is_a_tiny_frame() {
     let style = Style::board_px(240);
     let view = CsipgsReplayView {
-        frames: vec![common::start(), common::start()],
+        frames: vec![testing::start(), testing::start()],
     };
     let (_, _, _, frames) = blocks(&render::replay(
         &render::ReplayView::from(view.clone()),
@@ -215,14 +215,14 @@ fn a_repeated_position_is_a_tiny_frame() {
 
 #[test]
 fn older_views_without_clocks_or_fog_still_read() {
-    let view = common::middlegame();
+    let view = testing::middlegame();
     let mut json: serde_json::Value = serde_json::to_value(&view).unwrap();
     for field in ["clocks", "terrain", "hidden"] {
         json.as_object_mut().unwrap().remove(field);
     }
     let back: render::CsipgsBoardView = serde_json::from_value(json).unwrap();
     assert_eq!(back, view);
-    let with = common::clocks();
+    let with = testing::clocks();
     let text = serde_json::to_string(&CsipgsReplayView {
         frames: vec![with.clone()],
     })
@@ -233,7 +233,7 @@ fn older_views_without_clocks_or_fog_still_read() {
 
 #[test]
 fn within_a_generous_budget_the_replay_is_whole() {
-    let view = common::sample48();
+    let view = testing::sample48();
     let style = Style::default();
     let budget = ReplayBudget {
         bytes: 8 << 20,
@@ -249,7 +249,7 @@ fn within_a_generous_budget_the_replay_is_whole() {
 
 #[test]
 fn too_many_positions_show_every_nth_turn_and_the_last() {
-    let view = common::sample48();
+    let view = testing::sample48();
     let style = Style::default();
     let budget = ReplayBudget {
         bytes: 8 << 20,
@@ -271,7 +271,7 @@ fn too_many_positions_show_every_nth_turn_and_the_last() {
 
 #[test]
 fn too_many_bytes_show_fewer_positions_or_a_smaller_board_within_the_budget() {
-    let view = common::sample48();
+    let view = testing::sample48();
     let style = Style::default();
     let whole = render::replay(&render::ReplayView::from(view.clone()), &style).len();
     let budget = ReplayBudget {
@@ -288,7 +288,7 @@ fn too_many_bytes_show_fewer_positions_or_a_smaller_board_within_the_budget() {
 
 #[test]
 fn a_budget_below_one_frame_draws_a_smaller_board_and_never_fails() {
-    let view = common::sample48();
+    let view = testing::sample48();
     let style = Style::default();
     let budget = ReplayBudget {
         bytes: 20_000,

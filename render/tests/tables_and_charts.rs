@@ -1,11 +1,11 @@
 //! The leaderboard table and the rating chart: they decode, have sane sizes, and show their
 //! rows, zebra stripes, ellipses, lines and dots; and the charts of 0 and 1 games.
 
-mod common;
+use render::testing;
 
 use render::{ChartView, Column, Style, TableView};
 
-use common::Picture;
+use testing::Picture;
 
 const CARD: [u8; 3] = [247, 244, 238];
 const CELL: [u8; 3] = [236, 231, 222];
@@ -19,7 +19,7 @@ fn table(view: &TableView, style: &Style) -> Picture {
 #[test]
 fn a_leaderboard_has_a_header_zebra_rows_and_bounded_width() {
     let style = Style::default();
-    let view = common::leaderboard();
+    let view = testing::leaderboard();
     let pic = table(&view, &style);
     assert!(pic.width >= 400 && pic.width <= 1000, "width {}", pic.width);
     // Title, header and 25 rows of 28 px.
@@ -78,7 +78,7 @@ fn chart(view: &ChartView, style: &Style) -> Picture {
 
 #[test]
 fn a_rating_history_draws_a_line_with_dots() {
-    let pic = chart(&common::rating_history(), &Style::default());
+    let pic = chart(&testing::rating_history(), &Style::default());
     assert_eq!((pic.width, pic.height), (600, 300));
     let blue = pic.count(0, 40, 600, 260, LINE, 30);
     assert!(blue > 2000, "line and dots: {blue} px");
@@ -124,6 +124,6 @@ fn no_games_one_game_and_many_games() {
         points: vec![(i64::MAX, i32::MAX), (0, 0), (i64::MIN, i32::MIN), (0, 5)],
     };
     chart(&odd, &style);
-    let small = chart(&common::rating_history(), &Style::board_px(240));
+    let small = chart(&testing::rating_history(), &Style::board_px(240));
     assert!(small.width < 600);
 }

@@ -2,7 +2,7 @@
 //! on every edge, letters for FIDE pieces, numbers for other designs (the grid widening
 //! past nine), then the panels.
 
-mod common;
+use render::testing;
 
 use render::engine::Color;
 use render::FideBoardView;
@@ -25,7 +25,7 @@ fn a_board_from_whites_side() {
         "Turn 58: Black to move.",
     ];
     assert_eq!(
-        render::text_board(&render::BoardView::from(common::middlegame())),
+        render::text_board(&render::BoardView::from(testing::middlegame())),
         expected.join("\n")
     );
 }
@@ -47,7 +47,7 @@ fn a_board_from_blacks_side_is_turned_round() {
         "Black (Bob): 4.5 zorkmids, reserve B x1, designs P 2, N 3, B 3, R 5, Q 9, K 12",
         "Turn 58: Black to move.",
     ];
-    let view = common::middlegame().seen_by(Color::Black);
+    let view = testing::middlegame().seen_by(Color::Black);
     assert_eq!(
         render::text_board(&render::BoardView::from(view.clone())),
         expected.join("\n")
@@ -57,7 +57,7 @@ fn a_board_from_blacks_side_is_turned_round() {
 #[test]
 fn other_designs_are_numbered_in_reading_order_with_a_legend() {
     let white = render::text_board(&render::BoardView::from(
-        common::fairy().seen_by(Color::White),
+        testing::fairy().seen_by(Color::White),
     ));
     let lines: Vec<&str> = white.lines().collect();
     // Thirteen designs: every cell is five characters wide, so two-digit numbers line up.
@@ -76,7 +76,7 @@ fn other_designs_are_numbered_in_reading_order_with_a_legend() {
     );
     // Seen from Black's side the reading order, and so the numbering, starts at h1.
     let black = render::text_board(&render::BoardView::from(
-        common::fairy().seen_by(Color::Black),
+        testing::fairy().seen_by(Color::Black),
     ));
     let lines: Vec<&str> = black.lines().collect();
     assert_eq!(lines[1], " 1   .    .    .    K    .    .    .   (1)  1");
@@ -85,7 +85,7 @@ fn other_designs_are_numbered_in_reading_order_with_a_legend() {
 
 #[test]
 fn a_fog_view_shows_what_is_out_of_sight_and_impassable() {
-    let text = render::text_board(&render::BoardView::from(common::fog()));
+    let text = render::text_board(&render::BoardView::from(testing::fog()));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[1..=9],
@@ -124,7 +124,7 @@ fn a_fide_board_shows_captures_and_the_result() {
         "0-1, Black wins by checkmate",
     ];
     assert_eq!(
-        render::text_board(&render::BoardView::from(common::fide_mate())),
+        render::text_board(&render::BoardView::from(testing::fide_mate())),
         expected.join("\n")
     );
 }
@@ -133,7 +133,7 @@ fn a_fide_board_shows_captures_and_the_result() {
 fn a_fide_board_from_blacks_side_lists_the_variants() {
     let view = FideBoardView {
         orientation: Color::Black,
-        ..common::fide_middlegame()
+        ..testing::fide_middlegame()
     };
     let text = render::text_board(&render::BoardView::from(view.clone()));
     let lines: Vec<&str> = text.lines().collect();
@@ -158,13 +158,13 @@ fn thirty_designs_keep_every_column_in_line() {
     let extra = [
         "W", "F", "D", "A", "H", "C", "Z", "G", "mW", "cW", "mF", "cF", "mN", "cN", "fD", "bD",
     ];
-    let names: Vec<&str> = common::MANY_DESIGNS.iter().copied().chain(extra).collect();
-    let mut view = common::start();
+    let names: Vec<&str> = testing::MANY_DESIGNS.iter().copied().chain(extra).collect();
+    let mut view = testing::start();
     for (i, name) in names.iter().enumerate() {
         // White on its second and third ranks, Black on its sixth and seventh.
         let square = render::engine::Square::from_index(8 + i + if i >= 16 { 16 } else { 0 });
         let color = if i < 16 { Color::White } else { Color::Black };
-        view.pieces.push((square, color, common::design(name)));
+        view.pieces.push((square, color, testing::design(name)));
     }
     let text = render::text_board(&render::BoardView::from(view.clone()));
     let lines: Vec<&str> = text.lines().collect();

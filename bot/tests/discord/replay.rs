@@ -6,8 +6,7 @@
 
 use crate::support;
 
-#[path = "../../../render/tests/common/long_game.rs"]
-mod long_game;
+use render::testing::long_game;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::Connection;

@@ -67,34 +67,36 @@ impl Core {
             time_control,
             rated,
         };
-        let mut replies = Vec::new();
-        let (_, ids) = self
-            .store
-            .insert_challenge(
-                &challenge,
-                self.quotas.challenges(who.id),
-                |id, replaced| {
-                    let mut message = challenge_message(&challenge, id, &self.seal);
-                    // The member was pinged by the challenge this one replaces: once is enough.
-                    if replaced
-                        .iter()
-                        .any(|old| old.opponent.is_some() && old.opponent == challenge.opponent)
-                    {
-                        message.pings.clear();
-                    }
-                    replies.push(message);
-                    for old in replaced {
-                        replies.push(withdrawn(old.challenger.id).to(message_of(old)));
-                    }
-                    let here = Target::Channel {
-                        channel: channel.channel,
-                    };
-                    self.owed_messages(channel.guild, here, &replies)
-                },
-                now,
-            )
+        let here = Target::Channel {
+            channel: channel.channel,
+        };
+        let quota = self.quotas.challenges(who.id);
+        let (_, replies) = self
+            .write_owing(channel.guild, here, async |owing| {
+                let store = &self.store;
+                store
+                    .insert_challenge(
+                        &challenge,
+                        quota,
+                        |id, replaced| {
+                            let mut message = challenge_message(&challenge, id, &self.seal);
+                            // The member was pinged by the challenge this one replaces: once
+                            // is enough.
+                            if replaced.iter().any(|old| {
+                                old.opponent.is_some() && old.opponent == challenge.opponent
+                            }) {
+                                message.pings.clear();
+                            }
+                            let withdrawn = replaced
+                                .iter()
+                                .map(|old| withdrawn(old.challenger.id).to(message_of(old)));
+                            owing.owe(std::iter::once(message).chain(withdrawn).collect())
+                        },
+                        now,
+                    )
+                    .await
+            })
             .await?;
-        self.tie_owed(&mut replies, ids);
         Ok(replies)
     }
 
@@ -217,13 +219,17 @@ impl Core {
         notice: Reply,
     ) -> Result<Vec<Reply>, CoreError> {
         let mut replies = vec![notice];
-        let owed = self.owed_messages(found.channel.guild, message_of(found), &replies)?;
-        let ids = self
-            .store
-            .close_challenge(found.id, status, &owed, self.now())
-            .await?
-            .ok_or(CoreError::ChallengeGone)?;
-        self.tie_owed(&mut replies, ids);
+        let now = self.now();
+        self.write_owed(
+            found.channel.guild,
+            message_of(found),
+            &mut replies,
+            |owed| async move {
+                let closed = self.store.close_challenge(found.id, status, &owed, now);
+                closed.await?.ok_or(CoreError::ChallengeGone)
+            },
+        )
+        .await?;
         Ok(replies)
     }
 
@@ -292,51 +298,30 @@ impl Core {
             replies.extend(boards);
         }
         let watch = self.starting_watch(settings.web, &mut replies)?;
-        let owed = self.owed_messages(found.channel.guild, message_of(&found), &replies)?;
-        let (row, ids) = match self
-            .store
-            .accept_challenge(
-                &found,
-                game_channel,
-                NewGame {
-                    players,
-                    game,
-                    watch,
-                },
-                &owed,
-                now,
-            )
-            .await
-        {
-            Ok(done) => done,
-            Err(StoreError::Conflict) => return Err(CoreError::ChallengeGone),
-            Err(StoreError::ChannelBusy) => {
-                let active = self.store.active_game(game_channel).await?;
-                return Err(
-                    active.map_or(CoreError::ChallengeGone, |g| CoreError::busy(&g.players))
-                );
-            }
-            Err(e) => return Err(e.into()),
+        let new = NewGame {
+            players,
+            game,
+            watch,
         };
-        self.tie_owed(&mut replies, ids);
-        // The scheduler may be asleep past the new game's first deadline.
-        if row.deadline().is_some() {
-            self.wake.notify_one();
-        }
+        let row = self
+            .write_owed(
+                found.channel.guild,
+                message_of(&found),
+                &mut replies,
+                |owed| async move {
+                    let accepted = self.store.accept_challenge(&found, game_channel, new, &owed, now);
+                    match accepted.await {
+                        Err(StoreError::Conflict) => Err(CoreError::ChallengeGone),
+                        Err(StoreError::ChannelBusy) => {
+                            Err(self.channel_busy(game_channel, CoreError::ChallengeGone).await)
+                        }
+                        written => Ok(written?),
+                    }
+                },
+            )
+            .await?;
+        self.game_started(&row);
         Ok(replies)
-    }
-
-    /// A thread for a new game, named after its players; None (play in the channel) if the
-    /// platform has no threads or Discord refused one.
-    pub(super) async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
-        let name = format!("{} vs {}", players[0].name, players[1].name);
-        match self.platform.open_thread(parent, name).await {
-            Ok(thread) => thread,
-            Err(e) => {
-                tracing::warn!(error = %e, "can't open a thread for a game; playing in the channel");
-                None
-            }
-        }
     }
 }
 
@@ -401,12 +386,4 @@ fn challenge_message(challenge: &ChallengeRow, id: i64, seal: &Seal) -> Reply {
     };
     reply.anchor = Some(Anchor::Challenge(id));
     reply
-}
-
-impl Core {
-    /// A new game under `rules`; a fog game's start gets its impassable squares from a
-    /// fresh random seed.
-    pub(super) fn new_game(&self, rules: &GameRules) -> GameState {
-        rules.new_game(|| self.roll())
-    }
 }

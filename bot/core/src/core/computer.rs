@@ -250,44 +250,32 @@ impl Core {
         let here = Target::Channel {
             channel: channel.channel,
         };
-        let owed = self.owed_messages(channel.guild, here, &replies)?;
-        let started = self
-            .store
-            .start_computer_game(
-                (game_channel, thread.map(|_| channel.channel)),
-                &quotas,
-                NewGame {
-                    players,
-                    game,
-                    watch,
-                },
-                control,
-                computer,
-                &owed,
-                now,
-            )
-            .await;
-        let (row, ids) = match started {
-            Ok(done) => done,
-            Err(StoreError::ChannelBusy) => {
-                let active = self.store.active_game(game_channel).await?;
-                return Err(active.map_or(CoreError::Conflict, |g| CoreError::busy(&g.players)));
-            }
-            Err(e) => return Err(e.into()),
+        let new = NewGame {
+            players,
+            game,
+            watch,
         };
-        self.tie_owed(&mut replies, ids);
-        if row.deadline().is_some() {
-            self.wake.notify_one();
-        }
-        if row.computer_to_move() {
-            self.computer_owed();
-        }
+        let row = self
+            .write_owed(channel.guild, here, &mut replies, |owed| async move {
+                let started = self.store.start_computer_game(
+                    (game_channel, thread.map(|_| channel.channel)),
+                    &quotas,
+                    new,
+                    control,
+                    computer,
+                    &owed,
+                    now,
+                );
+                match started.await {
+                    Err(StoreError::ChannelBusy) => {
+                        Err(self.channel_busy(game_channel, CoreError::Conflict).await)
+                    }
+                    written => Ok(written?),
+                }
+            })
+            .await?;
+        self.game_started(&row);
         Ok(replies)
-    }
-
-    /// A turn is owed: wake the computer's task.
-    pub(super) fn computer_owed(&self) {
-        self.thinking.owed.notify_one();
     }
 
     /// Play every turn the computer owes in this process's servers, one after another in

@@ -22,9 +22,9 @@ mod clocks;
 mod complete;
 mod computer;
 mod content;
-mod ending;
 mod error;
 
+mod games;
 mod gate;
 mod info;
 pub mod limits;

@@ -15,6 +15,43 @@ pub(super) struct Paid {
     ids: Mutex<Vec<i64>>,
 }
 
+/// What a write of owed messages returns: their ids, alone or after what else it wrote.
+pub(super) trait Written {
+    type Rest;
+    fn split(self) -> (Self::Rest, Vec<i64>);
+}
+
+impl Written for Vec<i64> {
+    type Rest = ();
+    fn split(self) -> ((), Vec<i64>) {
+        ((), self)
+    }
+}
+
+impl<T> Written for (T, Vec<i64>) {
+    type Rest = T;
+    fn split(self) -> (T, Vec<i64>) {
+        self
+    }
+}
+
+/// Replies being made inside a write (see `Core::write_owing`).
+pub(super) struct Owing<'a> {
+    core: &'a Core,
+    guild: u64,
+    default: Target,
+    replies: Vec<Reply>,
+}
+
+impl Owing<'_> {
+    /// Keep the replies, and give their owed messages to the write.
+    pub(super) fn owe(&mut self, replies: Vec<Reply>) -> Result<Vec<Owed>, StoreError> {
+        let owed = self.core.owed_messages(self.guild, self.default, &replies)?;
+        self.replies = replies;
+        Ok(owed)
+    }
+}
+
 /// How often batched delivery marks are written.
 pub(super) const PAID_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
 
@@ -25,7 +62,7 @@ pub(super) const ANSWER_GRACE: i64 = 30;
 impl Core {
     /// What a change owes: each public reply, to `default` (the command's channel, or the
     /// message a button press replaces) unless the reply goes elsewhere.
-    pub(super) fn owed_messages(
+    fn owed_messages(
         &self,
         guild: u64,
         default: Target,
@@ -47,27 +84,52 @@ impl Core {
 
     /// Write a change with the public replies that announce it: `write` stores the change
     /// and the owed messages (see `owed_messages`) in one transaction and returns their ids,
-    /// which the replies then carry (see `tie_owed`). A change that lost the race to another
-    /// command is `CoreError::Conflict`.
-    pub(super) async fn write_owed<F>(
+    /// alone or after what else it wrote, which the replies then carry (see `tie_owed`). A
+    /// change that lost the race to another command is `CoreError::Conflict`.
+    pub(super) async fn write_owed<W: Written, E, F>(
         &self,
         guild: u64,
         default: Target,
         replies: &mut [Reply],
         write: impl FnOnce(Vec<Owed>) -> F,
-    ) -> Result<(), CoreError>
+    ) -> Result<W::Rest, CoreError>
     where
-        F: Future<Output = Result<Vec<i64>, StoreError>>,
+        F: Future<Output = Result<W, E>>,
+        CoreError: From<E>,
     {
         let owed = self.owed_messages(guild, default, replies)?;
-        let ids = write(owed).await?;
+        let (rest, ids) = write(owed).await?.split();
         self.tie_owed(replies, ids);
-        Ok(())
+        Ok(rest)
+    }
+
+    /// `write_owed` for replies that can only be made inside the write, from what it read
+    /// (a new row's id, the rows it replaced): `write` hands them to `Owing::owe`, which
+    /// gives it their owed messages for the same transaction.
+    pub(super) async fn write_owing<W: Written, E>(
+        &self,
+        guild: u64,
+        default: Target,
+        write: impl AsyncFnOnce(&mut Owing<'_>) -> Result<W, E>,
+    ) -> Result<(W::Rest, Vec<Reply>), CoreError>
+    where
+        CoreError: From<E>,
+    {
+        let mut owing = Owing {
+            core: self,
+            guild,
+            default,
+            replies: Vec::new(),
+        };
+        let (rest, ids) = write(&mut owing).await?.split();
+        let mut replies = owing.replies;
+        self.tie_owed(&mut replies, ids);
+        Ok((rest, replies))
     }
 
     /// Tie the public replies to the ids their owed messages got, in order, and wake the
     /// scheduler for those it sends itself.
-    pub(super) fn tie_owed(&self, replies: &mut [Reply], ids: Vec<i64>) {
+    fn tie_owed(&self, replies: &mut [Reply], ids: Vec<i64>) {
         let public = replies.iter_mut().filter(|r| !r.ephemeral);
         for (reply, id) in public.zip(ids) {
             reply.owed = Some(id);

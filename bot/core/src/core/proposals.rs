@@ -99,44 +99,45 @@ impl Core {
             ProposalKind::Atom => "cost",
             ProposalKind::Modifier => "multiplier",
         };
-        let mut replies = vec![Reply::private(words![
+        let sealed = Reply::private(words![
             "Your sealed estimate for ",
             typed(&name),
             format!(" ({notation}) is {value}. Nobody sees it until "),
             member(opponent),
             " gives theirs.",
-        ])];
+        ]);
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
-        let (_, ids) = self
-            .store
-            .insert_proposal(
-                row.id,
-                &proposal,
-                |id| {
-                    replies.push(
-                        Reply::public(words![
-                            member(who.id),
-                            format!(" proposes a new {}: ", kind.word()),
-                            strong(words![typed(&name)]),
-                            " = ",
-                            code(notation.clone()),
-                            ". ",
-                            member(opponent),
-                            format!(": give your sealed estimate of its {what} with "),
-                            code(format!("/estimate proposal:{id} value:...")),
-                            "; the higher estimate becomes its price in this game.",
-                        ])
-                        .pinging(opponent),
-                    );
-                    self.owed_messages(row.guild, here, &replies)
-                },
-                self.now(),
-            )
+        let now = self.now();
+        let (_, replies) = self
+            .write_owing(row.guild, here, async |owing| {
+                let store = &self.store;
+                store
+                    .insert_proposal(
+                        row.id,
+                        &proposal,
+                        |id| {
+                            owing.owe(vec![Reply::public(words![
+                                member(who.id),
+                                format!(" proposes a new {}: ", kind.word()),
+                                strong(words![typed(&name)]),
+                                " = ",
+                                code(notation.clone()),
+                                ". ",
+                                member(opponent),
+                                format!(": give your sealed estimate of its {what} with "),
+                                code(format!("/estimate proposal:{id} value:...")),
+                                "; the higher estimate becomes its price in this game.",
+                            ])
+                            .pinging(opponent)])
+                        },
+                        now,
+                    )
+                    .await
+            })
             .await?;
-        self.tie_owed(&mut replies, ids);
-        Ok(replies)
+        Ok(std::iter::once(sealed).chain(replies).collect())
     }
 
     pub(super) async fn estimate(
@@ -208,12 +209,13 @@ impl Core {
         let here = Target::Channel {
             channel: Core::channel(place)?.channel,
         };
-        let owed = self.owed_messages(row.guild, here, &replies)?;
-        let ids = self
-            .store
-            .settle_proposal(&row, &open, agreed, &owed, self.now())
-            .await?;
-        self.tie_owed(&mut replies, ids);
+        let now = self.now();
+        self.write_owed(row.guild, here, &mut replies, |owed| async move {
+            self.store
+                .settle_proposal(&row, &open, agreed, &owed, now)
+                .await
+        })
+        .await?;
         Ok(replies)
     }
 }

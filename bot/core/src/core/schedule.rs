@@ -204,14 +204,18 @@ impl Core {
 
     /// Close a challenge whose time is up and owe the news, replacing its message (and its
     /// buttons) where that is known.
-    async fn expire(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
+    async fn expire(&self, challenge: &ChallengeRow) -> Result<(), CoreError> {
         let target = super::present::message_of(challenge);
-        let notice = vec![super::present::expired(challenge.challenger.id).to(target)];
-        let owed = self.owed_messages(challenge.channel.guild, target, &notice)?;
-        self.store
-            .close_challenge(challenge.id, ChallengeStatus::Expired, &owed, self.now())
-            .await?;
-        Ok(())
+        let mut notice = vec![super::present::expired(challenge.challenger.id).to(target)];
+        let now = self.now();
+        let guild = challenge.channel.guild;
+        self.write_owed(guild, target, &mut notice, |owed| async move {
+            let expired = ChallengeStatus::Expired;
+            let closed = self.store.close_challenge(challenge.id, expired, &owed, now);
+            // Answered meanwhile: nothing is owed.
+            Ok::<_, StoreError>(closed.await?.unwrap_or_default())
+        })
+        .await
     }
 }
 

@@ -371,14 +371,15 @@ impl Store {
     }
 
     /// Claim a reminder: move the game's next reminder from `due` to the one after `now`,
-    /// and owe the message, in one transaction. False if someone else claimed it first.
+    /// and owe the message, in one transaction; returns the owed messages' ids, none if
+    /// someone else claimed it first.
     pub async fn claim_reminder(
         &self,
         row: &GameRow,
         due: i64,
         owed: &[Owed],
         now: i64,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Vec<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query("UPDATE games SET remind_at = $1 WHERE id = $2 AND remind_at = $3")
             .bind(row.remind_at(now.max(due)))
@@ -387,11 +388,11 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() != 1 {
-            return Ok(false);
+            return Ok(Vec::new());
         }
-        owe_in(&mut tx, owed, now).await?;
+        let ids = owe_in(&mut tx, owed, now).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(ids)
     }
 
     /// Owe messages about a game without changing it (news of a refused attempt), only while

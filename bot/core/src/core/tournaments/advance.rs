@@ -211,28 +211,21 @@ impl Core {
         match self.start(state, rounds, None).await {
             Ok(_) | Err(CoreError::Conflict) => Ok(()),
             Err(e @ CoreError::TooFewPlayers { .. }) => {
-                let notice = vec![Reply::public(words![
+                let mut notice = vec![Reply::public(words![
                     title(row),
                     " could not start at its time: ",
                     e.sentence().trim_end_matches(|c| c == '.'),
                     ". It is cancelled; /tournament create makes a new one.",
                 ])
                 .to(self.channel_of(state))];
-                let owed =
-                    self.owed_messages(row.channel.guild, self.channel_of(state), &notice)?;
-                match self
-                    .store
-                    .end_tournament(
-                        row.id,
-                        TournamentStatus::Signup,
-                        TournamentStatus::Cancelled,
-                        &owed,
-                        self.now(),
-                    )
-                    .await
-                {
-                    Ok(_) | Err(StoreError::Conflict) => Ok(()),
-                    Err(e) => Err(e.into()),
+                let now = self.now();
+                let (from, to) = (TournamentStatus::Signup, TournamentStatus::Cancelled);
+                let cancelled = self.write_announced(state, &mut notice, |owed| async move {
+                    self.store.end_tournament(row.id, from, to, &owed, now).await
+                });
+                match cancelled.await {
+                    Ok(()) | Err(CoreError::Conflict) => Ok(()),
+                    Err(e) => Err(e),
                 }
             }
             Err(e) => Err(e),
@@ -332,36 +325,28 @@ impl Core {
             let boards = opening(&mut announcement, &players, &game, thread, clocks);
             let mut replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
             let watch = self.starting_watch(shown, &mut replies)?;
-            let owed = self.owed_messages(row.channel.guild, here, &replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
                 channel: thread,
             };
             let clock = (row.time_control, clock, row.rated);
-            match self
-                .store
-                .start_board(
-                    board.id,
-                    (channel, row.channel.channel),
-                    &NewGame {
-                        players,
-                        game,
-                        watch,
-                    },
-                    clock,
-                    &owed,
-                    now,
-                )
-                .await
-            {
-                Ok(_) => opened = Opened::Some,
+            let new = NewGame {
+                players,
+                game,
+                watch,
+            };
+            // Owed to the thread, so the scheduler is woken to post them (and for the clock).
+            let started = self.write_owed(row.channel.guild, here, &mut replies, |owed| async move {
+                let parent = row.channel.channel;
+                let started = self.store.start_board(board.id, (channel, parent), &new, clock, &owed, now);
+                started.await
+            });
+            match started.await {
+                Ok(()) => opened = Opened::Some,
                 // Another look started it meanwhile; its thread stays empty.
-                Err(StoreError::Conflict) => {}
-                Err(e) => return Err(e.into()),
+                Err(CoreError::Conflict) => {}
+                Err(e) => return Err(e),
             }
-        }
-        if matches!(opened, Opened::Some) {
-            self.wake.notify_one();
         }
         Ok(opened)
     }
@@ -379,19 +364,14 @@ impl Core {
             self.watch_button(LinkKind::Tournament, row.id, row.channel.guild)
                 .await?,
         );
-        let replies = vec![announcement];
-        let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
-        match self
-            .store
-            .announce_round(row.id, row.round, &owed, self.now())
-            .await
-        {
-            Ok(_) => {
-                self.wake.notify_one();
-                Ok(())
-            }
-            Err(StoreError::Conflict) => Ok(()),
-            Err(e) => Err(e.into()),
+        let mut replies = vec![announcement];
+        let now = self.now();
+        let announced = self.write_announced(state, &mut replies, |owed| async move {
+            self.store.announce_round(row.id, row.round, &owed, now).await
+        });
+        match announced.await {
+            Ok(()) | Err(CoreError::Conflict) => Ok(()),
+            Err(e) => Err(e),
         }
     }
 
@@ -518,25 +498,15 @@ impl Core {
             "\n",
             standings.text,
         ];
-        let replies = vec![standings.to(self.channel_of(state))];
-        let owed = self.owed_messages(row.channel.guild, self.channel_of(state), &replies)?;
-        match self
-            .store
-            .end_tournament(
-                row.id,
-                TournamentStatus::Running,
-                TournamentStatus::Finished,
-                &owed,
-                self.now(),
-            )
-            .await
-        {
-            Ok(_) => {
-                self.wake.notify_one();
-                Ok(())
-            }
-            Err(StoreError::Conflict) => Ok(()),
-            Err(e) => Err(e.into()),
+        let mut replies = vec![standings.to(self.channel_of(state))];
+        let now = self.now();
+        let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
+        let ended = self.write_announced(state, &mut replies, |owed| async move {
+            self.store.end_tournament(row.id, from, to, &owed, now).await
+        });
+        match ended.await {
+            Ok(()) | Err(CoreError::Conflict) => Ok(()),
+            Err(e) => Err(e),
         }
     }
 }

@@ -55,27 +55,26 @@ impl Core {
             first_colour: Color::White,
             created_at: now,
         };
-        let mut replies = Vec::new();
         let here = Target::Channel {
             channel: channel.channel,
         };
-        let (_, ids) = self
-            .store
-            .create_tournament(
-                &row,
-                &self.quotas.tournaments(who.id, channel.guild),
-                |id| {
-                    replies.push(created(
-                        &TournamentRow { id, ..row.clone() },
-                        who.id,
-                        &self.seal,
-                    ));
-                    self.owed_messages(channel.guild, here, &replies)
-                },
-                now,
-            )
+        let quotas = self.quotas.tournaments(who.id, channel.guild);
+        let (_, replies) = self
+            .write_owing(channel.guild, here, async |owing| {
+                let store = &self.store;
+                store
+                    .create_tournament(
+                        &row,
+                        &quotas,
+                        |id| {
+                            let row = TournamentRow { id, ..row.clone() };
+                            owing.owe(vec![created(&row, who.id, &self.seal)])
+                        },
+                        now,
+                    )
+                    .await
+            })
             .await?;
-        self.tie_owed(&mut replies, ids);
         if row.starts_at.is_some() {
             self.wake.notify_one();
         }
@@ -271,14 +270,15 @@ impl Core {
 
     /// Write a tournament's change with the replies that announce it in its channel (see
     /// `write_owed`).
-    pub(super) async fn write_announced<F>(
+    pub(super) async fn write_announced<W: Written, E, F>(
         &self,
         state: &TournamentState,
         replies: &mut [Reply],
         write: impl FnOnce(Vec<Owed>) -> F,
-    ) -> Result<(), CoreError>
+    ) -> Result<W::Rest, CoreError>
     where
-        F: Future<Output = Result<Vec<i64>, StoreError>>,
+        F: Future<Output = Result<W, E>>,
+        CoreError: From<E>,
     {
         let guild = state.row.channel.guild;
         self.write_owed(guild, self.channel_of(state), replies, write)

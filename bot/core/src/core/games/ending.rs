@@ -2,7 +2,7 @@
 //! ratings, announced with the change ("alice 1523 -> 1541 (+18)"); a fog game's true board
 //! and record.
 
-use super::{typed, Core, Reply, Target};
+use crate::core::{typed, Core, Reply, Target};
 use crate::store::{
     BoardEnd, BoardResult, Ended, GameRow, Owed, RatingRow, ResultRow, Status, StoreError,
 };
@@ -17,7 +17,7 @@ impl Core {
     /// The results and rating changes of a game that has just finished (None otherwise:
     /// aborted games count for nothing); the rating changes are added to the first reply,
     /// and a fog game's end shows its true board and record there.
-    pub(super) async fn ending(
+    pub(in crate::core) async fn ending(
         &self,
         row: &GameRow,
         replies: &mut [Reply],
@@ -120,7 +120,7 @@ impl Core {
     /// comes once everything is said. A server's active threads are then its games in
     /// progress (Discord allows 1,000); the outbox retries a failed archive with backoff, and
     /// nothing waits for it. Someone posting there later reopens the thread for an hour.
-    pub(super) fn archive_owed(
+    pub(in crate::core) fn archive_owed(
         &self,
         row: &GameRow,
         owed: &[Owed],

@@ -4,7 +4,7 @@
 //! count, so nothing else can). Used by render's replay bench and the bot's tests, whose
 //! `/replay` of it must fit Discord's upload limit.
 
-use engine::{Action, Game, Ruleset, Turn};
+use crate::engine::{Action, Game, Ruleset, Turn};
 
 /// A game of exactly `plies` turns, still being played.
 pub fn long_game(plies: usize) -> Game {
