@@ -42,7 +42,10 @@ fn golden_images_match() {
         "fide-mate",
         render::board(&render::BoardView::from(testing::fide_mate()), &style),
     ));
-    pictures.push(("leaderboard", render::table(&testing::leaderboard(), &style)));
+    pictures.push((
+        "leaderboard",
+        render::table(&testing::leaderboard(), &style),
+    ));
     pictures.push(("standings", render::table(&testing::standings(), &style)));
     pictures.push(("rating", render::chart(&testing::rating_history(), &style)));
     let prefixed = render::engine::Design::parse("relay-doublemove-shooting-FfR").unwrap();

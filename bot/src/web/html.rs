@@ -5,7 +5,6 @@
 use crate::core::{
     capitalised, utc_time, Content, GamePage, PricePage, ServerPage, Span, TournamentPage,
 };
-use crate::family::Family;
 use engine::Ruleset;
 use maud::{html, Markup, DOCTYPE};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};

@@ -6,8 +6,8 @@ pub mod long_game;
 mod pixels;
 
 pub use pixels::{
-    blend, check_square, close, square_colour, tinted, Picture, ACTIVE, BLACK_BODY,
-    CLOCK_RUNNING, DARK, LIGHT, RESULT, WHITE_BODY,
+    blend, check_square, close, square_colour, tinted, Picture, ACTIVE, BLACK_BODY, CLOCK_RUNNING,
+    DARK, LIGHT, RESULT, WHITE_BODY,
 };
 
 use crate::engine::fide::{FideGame, Variants};
@@ -15,13 +15,15 @@ use crate::engine::Game;
 use crate::engine::{Color, Design, Options, Square, Zorkmids};
 use crate::{
     ChartView, ClockView, Column, CsipgsBoardView, CsipgsReplayView, FideBoardView, PlayerView,
-    Rect, Slot, TableView,
+    Slot, TableView,
 };
 
+/// A design as written; the samples are all valid.
 pub fn design(text: &str) -> Design {
     Design::parse_piece(text).unwrap()
 }
 
+/// A square by its name, `"e4"`.
 pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
@@ -56,6 +58,7 @@ fn slot(text: &str, cost: Option<u32>) -> Slot {
     }
 }
 
+/// The six FIDE designs at their classic prices.
 pub fn fide_slots() -> Vec<Slot> {
     [("P", 2), ("N", 3), ("B", 3), ("R", 5), ("Q", 9), ("K", 12)]
         .into_iter()
@@ -72,6 +75,7 @@ fn player(name: &str, treasury: &str, reserve: &[(&str, u32)], slots: Vec<Slot>)
     }
 }
 
+/// The start: two kings, White to move.
 pub fn start() -> CsipgsBoardView {
     CsipgsBoardView {
         pieces: pieces(&["K e1", "k e8"]),
@@ -93,6 +97,7 @@ pub fn start() -> CsipgsBoardView {
     }
 }
 
+/// An Italian middlegame of FIDE pieces, Black to move, reserves on both sides.
 pub fn middlegame() -> CsipgsBoardView {
     CsipgsBoardView {
         pieces: pieces(&[
@@ -185,6 +190,7 @@ pub fn fairy() -> CsipgsBoardView {
     }
 }
 
+/// Black in check after Re1, fairy pieces on the board.
 pub fn check() -> CsipgsBoardView {
     CsipgsBoardView {
         pieces: pieces(&[
@@ -209,6 +215,7 @@ pub fn check() -> CsipgsBoardView {
     }
 }
 
+/// A progressive game White has lost, the result shown.
 pub fn finished() -> CsipgsBoardView {
     CsipgsBoardView {
         pieces: pieces(&[

@@ -5,12 +5,16 @@ use crate::Rect;
 
 /// A decoded PNG: the pictures are always 8-bit RGB.
 pub struct Picture {
+    /// Its width in pixels.
     pub width: u32,
+    /// Its height in pixels.
     pub height: u32,
+    /// Its pixels, row by row, three bytes each.
     pub rgb: Vec<u8>,
 }
 
 impl Picture {
+    /// Decode a PNG the renderer wrote.
     pub fn decode(png_bytes: &[u8]) -> Picture {
         let image =
             image::load_from_memory_with_format(png_bytes, image::ImageFormat::Png).expect("a PNG");
@@ -23,6 +27,7 @@ impl Picture {
         }
     }
 
+    /// The colour at a pixel.
     pub fn at(&self, x: u32, y: u32) -> [u8; 3] {
         let i = ((y * self.width + x) * 3) as usize;
         [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
@@ -37,14 +42,19 @@ impl Picture {
     }
 }
 
-/// Colours as the style paints them: piece bodies, squares, the side to move's stripe, the
-/// result's band and a running clock.
+/// A white piece's body, as the style paints it.
 pub const WHITE_BODY: [u8; 3] = [250, 250, 247];
+/// A black piece's body.
 pub const BLACK_BODY: [u8; 3] = [42, 42, 42];
+/// A light square.
 pub const LIGHT: [u8; 3] = [240, 217, 181];
+/// A dark square.
 pub const DARK: [u8; 3] = [181, 136, 99];
+/// The side to move's stripe.
 pub const ACTIVE: [u8; 3] = [98, 153, 36];
+/// The result's band.
 pub const RESULT: [u8; 3] = [250, 214, 90];
+/// A running clock.
 pub const CLOCK_RUNNING: [u8; 3] = [49, 46, 43];
 
 /// A colour laid over another at `alpha`.
@@ -103,6 +113,7 @@ pub fn check_square(
     }
 }
 
+/// Whether two colours differ by at most `tol` in each channel.
 pub fn close(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
     a.iter().zip(b.iter()).all(|(x, y)| x.abs_diff(*y) <= tol)
 }

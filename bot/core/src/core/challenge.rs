@@ -2,18 +2,15 @@
 //! for anyone when nobody is named; Cancel for the challenger), open for ten minutes. An
 //! accepted challenge opens a thread for its game where the server wants one.
 
-use super::present::{
-    clock_views, expired, message_of, opening, terms_text, withdrawn,
-};
+use super::present::{clock_views, expired, message_of, opening, terms_text, withdrawn};
 use super::seal::Seal;
 use super::spec::{GameSpec, GameTerms, Terms};
 use super::{
     member, named_channel, Anchor, Button, ButtonStyle, ChallengeAnswer, ChallengeRequest, Content,
     Core, CoreError, Place, Press, Reply, Target, Who,
 };
-use crate::family::{GameRules, GameState};
 use crate::store::{
-    ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Player, Status, StoreError,
+    ChallengeRow, ChallengeStatus, Channel, ColourChoice, NewGame, Status, StoreError,
 };
 use crate::words;
 use engine::{Clock, Color};
@@ -309,12 +306,14 @@ impl Core {
                 message_of(&found),
                 &mut replies,
                 |owed| async move {
-                    let accepted = self.store.accept_challenge(&found, game_channel, new, &owed, now);
+                    let accepted =
+                        self.store
+                            .accept_challenge(&found, game_channel, new, &owed, now);
                     match accepted.await {
                         Err(StoreError::Conflict) => Err(CoreError::ChallengeGone),
-                        Err(StoreError::ChannelBusy) => {
-                            Err(self.channel_busy(game_channel, CoreError::ChallengeGone).await)
-                        }
+                        Err(StoreError::ChannelBusy) => Err(self
+                            .channel_busy(game_channel, CoreError::ChallengeGone)
+                            .await),
                         written => Ok(written?),
                     }
                 },

@@ -3,9 +3,7 @@
 //! deadline.
 
 use super::member;
-use super::present::{board, game_over};
 use super::{Core, CoreError, Reply, Target};
-use crate::store::{End, GameRow, Status, StoreError};
 use crate::words;
 
 impl Core {

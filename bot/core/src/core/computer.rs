@@ -87,6 +87,11 @@ impl Thinking {
         }
     }
 
+    /// A turn is owed: wake the computer's task.
+    pub(super) fn wake(&self) {
+        self.owed.notify_one();
+    }
+
     fn in_flight(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<AtomicBool>>> {
         self.in_flight.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -46,7 +46,9 @@ pub(super) struct Owing<'a> {
 impl Owing<'_> {
     /// Keep the replies, and give their owed messages to the write.
     pub(super) fn owe(&mut self, replies: Vec<Reply>) -> Result<Vec<Owed>, StoreError> {
-        let owed = self.core.owed_messages(self.guild, self.default, &replies)?;
+        let owed = self
+            .core
+            .owed_messages(self.guild, self.default, &replies)?;
         self.replies = replies;
         Ok(owed)
     }

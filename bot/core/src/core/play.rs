@@ -1,16 +1,13 @@
 //! Turns, resignation (confirmed by a button), draw offers (answered by buttons) and aborting.
 
-use super::present::{
-    board, fog_game, for_computer, game_over, hidden_refusal, turn_replies, turn_reply, your_turn,
-};
-use super::watch::add_watch;
+use super::present::{board, game_over, hidden_refusal};
 use super::{
     member, Button, ButtonStyle, Core, CoreError, Local, Place, Press, Reply, Span, Target, Who,
 };
 use crate::family::Refused;
-use crate::store::{End, GameRow, LinkKind};
+use crate::store::{End, GameRow};
 use crate::words;
-use engine::{Color, Played, TurnError};
+use engine::{Color, TurnError};
 
 impl Core {
     pub(super) async fn take_turn(
@@ -226,5 +223,4 @@ impl Core {
         self.save(place, &row, None, &mut replies).await?;
         Ok(replies)
     }
-
 }

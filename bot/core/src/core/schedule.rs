@@ -211,7 +211,9 @@ impl Core {
         let guild = challenge.channel.guild;
         self.write_owed(guild, target, &mut notice, |owed| async move {
             let expired = ChallengeStatus::Expired;
-            let closed = self.store.close_challenge(challenge.id, expired, &owed, now);
+            let closed = self
+                .store
+                .close_challenge(challenge.id, expired, &owed, now);
             // Answered meanwhile: nothing is owed.
             Ok::<_, StoreError>(closed.await?.unwrap_or_default())
         })

@@ -22,7 +22,7 @@ impl Core {
         row: &GameRow,
         replies: &mut [Reply],
     ) -> Result<Option<Ended>, StoreError> {
-        super::present::reveal(row, replies, self.now());
+        crate::core::present::reveal(row, replies, self.now());
         let Some(outcome) = row.game.result().filter(|_| row.status == Status::Finished) else {
             return Ok(None);
         };

@@ -43,5 +43,4 @@ impl Core {
         self.save_game(&row, None, here, &mut replies).await?;
         Ok(replies.pop())
     }
-
 }

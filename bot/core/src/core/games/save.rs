@@ -87,7 +87,6 @@ impl Core {
 
     /// A turn is owed: wake the computer's task.
     pub(in crate::core) fn computer_owed(&self) {
-        self.thinking.owed.notify_one();
+        self.thinking.wake();
     }
-
 }

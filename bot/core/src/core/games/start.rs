@@ -7,7 +7,11 @@ use crate::store::{Channel, GameRow, Player};
 impl Core {
     /// A thread for a new game, named after its players; None (play in the channel) if the
     /// platform has no threads or Discord refused one.
-    pub(in crate::core) async fn open_thread(&self, parent: Channel, players: &[Player; 2]) -> Option<u64> {
+    pub(in crate::core) async fn open_thread(
+        &self,
+        parent: Channel,
+        players: &[Player; 2],
+    ) -> Option<u64> {
         let name = format!("{} vs {}", players[0].name, players[1].name);
         match self.platform.open_thread(parent, name).await {
             Ok(thread) => thread,
@@ -26,7 +30,11 @@ impl Core {
 
     /// The error for a new game's channel that the store found busy: the game that holds
     /// it, by its players, or `gone` if that game ended meanwhile.
-    pub(in crate::core) async fn channel_busy(&self, channel: Channel, gone: CoreError) -> CoreError {
+    pub(in crate::core) async fn channel_busy(
+        &self,
+        channel: Channel,
+        gone: CoreError,
+    ) -> CoreError {
         match self.store.active_game(channel).await {
             Ok(Some(game)) => CoreError::busy(&game.players),
             Ok(None) => gone,

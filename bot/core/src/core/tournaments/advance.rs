@@ -221,7 +221,9 @@ impl Core {
                 let now = self.now();
                 let (from, to) = (TournamentStatus::Signup, TournamentStatus::Cancelled);
                 let cancelled = self.write_announced(state, &mut notice, |owed| async move {
-                    self.store.end_tournament(row.id, from, to, &owed, now).await
+                    self.store
+                        .end_tournament(row.id, from, to, &owed, now)
+                        .await
                 });
                 match cancelled.await {
                     Ok(()) | Err(CoreError::Conflict) => Ok(()),
@@ -336,11 +338,19 @@ impl Core {
                 watch,
             };
             // Owed to the thread, so the scheduler is woken to post them (and for the clock).
-            let started = self.write_owed(row.channel.guild, here, &mut replies, |owed| async move {
-                let parent = row.channel.channel;
-                let started = self.store.start_board(board.id, (channel, parent), &new, clock, &owed, now);
-                started.await
-            });
+            let started =
+                self.write_owed(row.channel.guild, here, &mut replies, |owed| async move {
+                    let parent = row.channel.channel;
+                    let started = self.store.start_board(
+                        board.id,
+                        (channel, parent),
+                        &new,
+                        clock,
+                        &owed,
+                        now,
+                    );
+                    started.await
+                });
             match started.await {
                 Ok(()) => opened = Opened::Some,
                 // Another look started it meanwhile; its thread stays empty.
@@ -367,7 +377,9 @@ impl Core {
         let mut replies = vec![announcement];
         let now = self.now();
         let announced = self.write_announced(state, &mut replies, |owed| async move {
-            self.store.announce_round(row.id, row.round, &owed, now).await
+            self.store
+                .announce_round(row.id, row.round, &owed, now)
+                .await
         });
         match announced.await {
             Ok(()) | Err(CoreError::Conflict) => Ok(()),
@@ -502,7 +514,9 @@ impl Core {
         let now = self.now();
         let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
         let ended = self.write_announced(state, &mut replies, |owed| async move {
-            self.store.end_tournament(row.id, from, to, &owed, now).await
+            self.store
+                .end_tournament(row.id, from, to, &owed, now)
+                .await
         });
         match ended.await {
             Ok(()) | Err(CoreError::Conflict) => Ok(()),

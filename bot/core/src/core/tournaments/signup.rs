@@ -2,6 +2,7 @@
 //! have started), leave before the start, withdraw after it.
 
 use super::{format_name, plain, status_name, title};
+use crate::core::owe::Written;
 use crate::core::present::terms_text;
 use crate::core::seal::Seal;
 use crate::core::spec::games_allowed;
@@ -10,8 +11,7 @@ use crate::core::{
     TournamentSpec, Who,
 };
 use crate::store::{
-    ByeRow, Entrant, Owed, StoreError, TournamentFormat, TournamentRow, TournamentState,
-    TournamentStatus,
+    ByeRow, Entrant, Owed, TournamentFormat, TournamentRow, TournamentState, TournamentStatus,
 };
 use crate::words;
 use engine::Color;
