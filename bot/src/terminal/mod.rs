@@ -11,7 +11,7 @@ use crate::core::{
     system_clock, BoxFuture, ChallengeRequest, Core, GameSpec, OptionChoices, Place, Platform,
     Posted, Reply, Request, Target, Undelivered, Who,
 };
-use crate::family::{Family, GameRules};
+use crate::family::Family;
 use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, Store, StoreError};
 use engine::computer::Level;
 use engine::fide::Variants;
@@ -284,23 +284,19 @@ fn resumable(setup: &Setup, row: &GameRow) -> Result<(), String> {
     if let Some(game) = setup.game.filter(|&g| g != family) {
         differ.push(format!("--game {}", game.name()));
     }
-    match row.game.rules() {
-        GameRules::Csipgs(rules) => {
-            if let Some(ruleset) = setup.ruleset.filter(|&r| r != rules.ruleset) {
-                differ.push(format!("--rules {ruleset}"));
-            }
-            for name in setup.options.enabled_names() {
-                if rules.options.get(name) != Some(true) {
-                    differ.push(format!("--{name}"));
-                }
-            }
+    let named = row.game.rules().named();
+    if let Some(ruleset) = setup.ruleset.filter(|&r| Some(r) != named.ruleset) {
+        differ.push(format!("--rules {ruleset}"));
+    }
+    for name in setup.options.enabled_names() {
+        if !named.options.contains(&(name, true)) {
+            differ.push(format!("--{name}"));
         }
-        GameRules::Fide(variants) => {
-            if let Some(typed) = &setup.variants {
-                if typed.parse::<Variants>().ok() != Some(variants) {
-                    differ.push(format!("--variants {typed}"));
-                }
-            }
+    }
+    if let Some(typed) = &setup.variants {
+        let stored = named.variants.as_deref().map(str::parse::<Variants>);
+        if typed.parse::<Variants>().ok() != stored.and_then(Result::ok) {
+            differ.push(format!("--variants {typed}"));
         }
     }
     for color in Color::ALL {

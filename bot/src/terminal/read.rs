@@ -53,20 +53,19 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
             }
         }
         "quit" | "exit" => return Ok(Line::Quit),
-        "notify" | "settings" | "tournament" | "td" | "challenge" | "privacy" => {
-            return Err(format!(
-                "/{name} is for Discord; the terminal plays the one game set by csipgs play's options (/rematch plays it again)"
-            ))
-        }
         _ => {}
     }
-    let found = catalogue::command(&name).filter(|_| CORE_COMMANDS.contains(&name.as_str()));
-    let Some(found) = found else {
+    let Some(found) = catalogue::command(&name) else {
         return Err(format!(
             "unknown command /{}: /help lists them",
             clip(&name)
         ));
     };
+    if !found.terminal {
+        return Err(format!(
+            "/{name} is for Discord; the terminal plays the one game set by csipgs play's options (/rematch plays it again)"
+        ));
+    }
     let words = Words::read(rest);
     if let Some((key, _)) = words.named.iter().find(|(key, _)| {
         found
@@ -215,36 +214,9 @@ impl<'a> Words<'a> {
     }
 }
 
-/// The commands the terminal reads and hands to the core; the rest are Discord's (a server's
-/// settings, tournaments, challenges: the terminal's one game is set by its options).
-const CORE_COMMANDS: &[&str] = &[
-    "move",
-    "transfer",
-    "buy",
-    "turn",
-    "propose",
-    "estimate",
-    "price",
-    "design",
-    "board",
-    "game",
-    "games",
-    "rematch",
-    "replay",
-    "profile",
-    "rating",
-    "leaderboard",
-    "history",
-    "resign",
-    "draw",
-    "abort",
-    "help",
-    "rules",
-];
-
 /// The terminal's /help: the core's commands it reads, then its own.
 pub(super) fn help() -> String {
-    let commands = crate::core::help_of(|name| CORE_COMMANDS.contains(&name));
+    let commands = crate::core::help_of(true);
     let commands = super::screen::shown(&commands, &|id| format!("member {id}"), false);
     format!(
         "{}\n\nIn the terminal also:\n/as white, /as black: type as that side (a game against the \
@@ -299,7 +271,8 @@ mod tests {
     #[test]
     fn the_terminals_help_lists_what_it_reads() {
         let text = help();
-        for name in CORE_COMMANDS {
+        let read = catalogue::COMMANDS.iter().filter(|c| c.terminal);
+        for name in read.map(|c| c.name) {
             assert!(text.contains(&format!("/{name}")), "/{name}: {text}");
             // Each is read: what it needs at worst, never "unknown command".
             let read = parse(&format!("/{name}"));

@@ -140,6 +140,10 @@ pub struct Command {
     pub scope: Scope,
     /// A group's subcommands (`/tournament join`); a group takes no options of its own.
     pub subcommands: &'static [Command],
+    /// A game's own command, which the terminal reads too; the rest (a server's settings,
+    /// tournaments, challenges) are Discord's, since a terminal plays the one game its
+    /// options set up.
+    pub terminal: bool,
 }
 
 impl Command {
@@ -299,6 +303,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "move",
@@ -313,6 +318,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "transfer",
@@ -332,6 +338,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "buy",
@@ -346,6 +353,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "turn",
@@ -357,6 +365,7 @@ pub const COMMANDS: &[Command] = &[
         )],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "propose",
@@ -385,6 +394,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "estimate",
@@ -401,6 +411,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "price",
@@ -418,6 +429,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Everywhere,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "design",
@@ -429,6 +441,7 @@ pub const COMMANDS: &[Command] = &[
         ).completed(Field::Design)],
         scope: Scope::Everywhere,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "board",
@@ -440,6 +453,7 @@ pub const COMMANDS: &[Command] = &[
         ).between(0, PLY_MAX)],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "game",
@@ -448,6 +462,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "history",
@@ -455,6 +470,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "resign",
@@ -462,6 +478,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "draw",
@@ -469,6 +486,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "abort",
@@ -477,6 +495,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "notify",
@@ -487,6 +506,7 @@ pub const COMMANDS: &[Command] = &[
         )],
         scope: Scope::Anywhere,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "settings",
@@ -533,6 +553,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "rating",
@@ -543,6 +564,7 @@ pub const COMMANDS: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "leaderboard",
@@ -550,6 +572,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[RATED_GAME],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "profile",
@@ -557,6 +580,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[optional("member", "Whose profile (default: yours)").member(), RATED_GAME],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "games",
@@ -564,6 +588,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[PAGE],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "rematch",
@@ -571,6 +596,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "replay",
@@ -578,6 +604,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "tournament",
@@ -585,6 +612,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Server,
         subcommands: TOURNAMENT,
+        terminal: false,
     },
     Command {
         name: "td",
@@ -592,6 +620,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Managers,
         subcommands: DIRECTOR,
+        terminal: false,
     },
     Command {
         name: "help",
@@ -599,6 +628,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Everywhere,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "rules",
@@ -606,6 +636,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Everywhere,
         subcommands: &[],
+        terminal: true,
     },
     Command {
         name: "privacy",
@@ -613,6 +644,7 @@ pub const COMMANDS: &[Command] = &[
         options: &[],
         scope: Scope::Anywhere,
         subcommands: PRIVACY,
+        terminal: false,
     },
 ];
 
@@ -624,6 +656,7 @@ const PRIVACY: &[Command] = &[
         options: &[],
         scope: Scope::Anywhere,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "export",
@@ -631,6 +664,7 @@ const PRIVACY: &[Command] = &[
         options: &[],
         scope: Scope::Anywhere,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "forget",
@@ -638,6 +672,7 @@ const PRIVACY: &[Command] = &[
         options: &[],
         scope: Scope::Anywhere,
         subcommands: &[],
+        terminal: false,
     },
 ];
 
@@ -704,6 +739,7 @@ const TOURNAMENT: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "join",
@@ -711,6 +747,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "leave",
@@ -718,6 +755,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "withdraw",
@@ -725,6 +763,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "info",
@@ -732,6 +771,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "list",
@@ -739,6 +779,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[PAGE],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "standings",
@@ -746,6 +787,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "pairings",
@@ -756,6 +798,7 @@ const TOURNAMENT: &[Command] = &[
         ],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "export",
@@ -763,6 +806,7 @@ const TOURNAMENT: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Server,
         subcommands: &[],
+        terminal: false,
     },
 ];
 
@@ -781,6 +825,7 @@ const DIRECTOR: &[Command] = &[
         ],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "pair",
@@ -788,6 +833,7 @@ const DIRECTOR: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "result",
@@ -804,6 +850,7 @@ const DIRECTOR: &[Command] = &[
         ],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "remove",
@@ -811,6 +858,7 @@ const DIRECTOR: &[Command] = &[
         options: &[required("member", "The player").member(), TOURNAMENT_NO],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
     Command {
         name: "cancel",
@@ -818,6 +866,7 @@ const DIRECTOR: &[Command] = &[
         options: &[TOURNAMENT_NO],
         scope: Scope::Managers,
         subcommands: &[],
+        terminal: false,
     },
 ];
 

@@ -3,12 +3,11 @@
 use super::present::{
     board, clock_line, clocks_now, private_picture, record_file, secret, terms_text,
 };
-use super::{block, member, strong, typed, Content, Core, CoreError, Place, Reply, Who};
-use crate::family::GameState;
+use super::{block, member, strong, typed, Core, CoreError, Place, Reply, Who};
 use crate::picture::Picture;
-use crate::store::{GameRow, LinkKind, ProposalRow, Status, Word};
+use crate::store::{GameRow, LinkKind, Status, Word};
 use crate::words;
-use engine::{zorkmids, Color, Design, Game, Position, Price, Ruleset};
+use engine::{Color, Design, Game, Price, Ruleset};
 use std::fmt::Write;
 
 impl Core {
@@ -120,26 +119,26 @@ impl Core {
         if let Some(line) = clock_line(&row, self.now()) {
             let _ = writeln!(text, "{line}");
         }
-        let to_move = row.game.to_move();
-        match &row.game {
-            GameState::Csipgs(game) => {
-                let open = self.store.open_proposals(row.id).await?;
-                csipgs_status(&mut text, &row, game, &open);
-            }
-            GameState::Fide(game) => {
-                let check = if game.position().in_check() {
-                    ", in check"
-                } else {
-                    ""
-                };
-                let _ = write!(
-                    text,
-                    "Move {}: {to_move} to move (",
-                    game.position().fullmoves(),
-                );
-                text.push(member(row.player(to_move).id));
-                let _ = writeln!(text, "){check}.");
-            }
+        let standing = row.game.standing();
+        text.push(standing.before);
+        text.push(member(row.player(row.game.to_move()).id));
+        let _ = writeln!(text, "{}", standing.after);
+        for line in standing.economies {
+            let _ = writeln!(text, "{line}");
+        }
+        for (kind, name, what) in standing.agreed {
+            text.push(kind);
+            text.push(typed(&name));
+            let _ = writeln!(text, "{what}");
+        }
+        for p in self.store.open_proposals(row.id).await? {
+            let _ = write!(text, "Open proposal #{}: {} ", p.id, p.kind.word());
+            text.push(typed(&p.name));
+            let _ = writeln!(
+                text,
+                " ({}), waiting for {}'s estimate.",
+                p.notation, !p.proposer
+            );
         }
         if let Some(offerer) = row.draw_offer {
             let _ = write!(text, "{offerer} offers a draw: ");
@@ -147,42 +146,6 @@ impl Core {
             let _ = writeln!(text, " can accept with /draw.");
         }
         Ok(vec![Reply::public(text.trim_end())])
-    }
-}
-
-/// A csipgs game's turn with its income, both economies, agreed and open proposals.
-fn csipgs_status(text: &mut Content, row: &GameRow, game: &Game, open: &[ProposalRow]) {
-    let position = game.position();
-    let rules = game.rules();
-    let to_move = position.to_move();
-    let _ = write!(text, "Turn {}: {to_move} to move (", position.ply());
-    text.push(member(row.player(to_move).id));
-    let _ = writeln!(
-        text,
-        "), who gets {} this turn.",
-        zorkmids(rules.ruleset.income(position.ply()))
-    );
-    for color in Color::ALL {
-        let _ = writeln!(text, "{}", economy(position, color));
-    }
-    for a in &rules.proposals.atoms {
-        text.push("Proposed atom ");
-        text.push(typed(&a.name));
-        let _ = writeln!(text, " ({}) costs {}.", a.form.notation(), a.cost);
-    }
-    for m in &rules.proposals.modifiers {
-        text.push("Proposed modifier ");
-        text.push(typed(&m.name));
-        let _ = writeln!(text, " ({}) multiplies by {}.", m.modifier, m.multiplier);
-    }
-    for p in open {
-        let _ = write!(text, "Open proposal #{}: {} ", p.id, p.kind.word());
-        text.push(typed(&p.name));
-        let _ = writeln!(
-            text,
-            " ({}), waiting for {}'s estimate.",
-            p.notation, !p.proposer
-        );
     }
 }
 
@@ -296,36 +259,6 @@ pub(super) fn design_in(text: &str) -> Option<String> {
         .find(reads);
     long.or_else(|| words.iter().copied().find(reads))
         .map(str::to_string)
-}
-
-/// "White: 3 zorkmids; reserve (WD), N x2; designs P 2, N 3, ...".
-fn economy(position: &Position, color: Color) -> String {
-    let reserve: Vec<String> = position
-        .reserve(color)
-        .iter()
-        .map(|(d, n)| match n {
-            1 => Position::piece_label(d),
-            _ => format!("{} x{n}", Position::piece_label(d)),
-        })
-        .collect();
-    let designs: Vec<String> = position
-        .slots(color)
-        .iter()
-        .map(|d| match position.cost(d) {
-            Some(cost) => format!("{} {cost}", d.piece_name()),
-            None => d.piece_name(),
-        })
-        .collect();
-    format!(
-        "{color}: {}; reserve {}; designs {}.",
-        zorkmids(position.treasury(color)),
-        if reserve.is_empty() {
-            "empty".to_string()
-        } else {
-            reserve.join(", ")
-        },
-        designs.join(", ")
-    )
 }
 
 #[cfg(test)]

@@ -7,17 +7,17 @@ use crate::words;
 
 /// One line per command: name, options, what it does.
 pub fn help() -> Content {
-    help_of(|_| true)
+    help_of(false)
 }
 
-/// /help for the commands `kept` names (the terminal reads only some of them), from the same
-/// catalogue as Discord's.
-pub fn help_of(kept: impl Fn(&str) -> bool) -> Content {
+/// /help from the catalogue: every command and menu, or for the terminal only the commands
+/// it reads (a game's own).
+pub fn help_of(terminal: bool) -> Content {
     let mut text = words![
         strong(words!["csipgs chess"]),
         ": design your own pieces in Betza's funny notation and buy them with zorkmids.\n",
     ];
-    for c in COMMANDS.iter().filter(|c| kept(c.name)) {
+    for c in COMMANDS.iter().filter(|c| c.terminal || !terminal) {
         if c.subcommands.is_empty() {
             usage(&mut text, c.name, c);
         }
@@ -25,7 +25,7 @@ pub fn help_of(kept: impl Fn(&str) -> bool) -> Content {
             usage(&mut text, &format!("{} {}", c.name, sub.name), sub);
         }
     }
-    let menus: Vec<&Menu> = MENUS.iter().filter(|m| kept(m.name)).collect();
+    let menus: Vec<&Menu> = MENUS.iter().filter(|_| !terminal).collect();
     if !menus.is_empty() {
         text.push("\n\nRight-click a member or a message, then ");
         text.push(strong(words!["Apps"]));

@@ -4,14 +4,16 @@
 //!
 //! Layout: this file names the families and their rules; `choose` reads which one a
 //! command asks for; `game` holds a game of either, with what every command needs of it;
-//! `record` writes a game's record file; `suggest` completes a variant list as typed;
-//! `position` reads a position as typed; `view` gives what the pictures show of a game; `words` what each family is called and
+//! `record` writes a game's record file and `replay` reads one back; `suggest` completes a variant list as typed;
+//! `position` reads a position as typed; `view` gives what the pictures show of a game; `standing` where a game stands in words; `words` what each family is called and
 //! how its games start.
 
 mod choose;
 mod game;
 mod position;
 mod record;
+mod replay;
+mod standing;
 mod suggest;
 mod view;
 mod words;
@@ -20,6 +22,8 @@ pub use choose::{choose, ChoiceError};
 pub use game::{GameState, Refused};
 pub use position::{FamilyPosition, PositionTextError};
 pub use record::Record;
+pub use replay::{Replayed, Unreplayed};
+pub use standing::Standing;
 pub use suggest::variant_lists;
 pub use view::AfterError;
 pub use words::NamedRules;
