@@ -35,7 +35,7 @@ impl GameRules {
     /// rules' variants when it has none, and when `variants_given` the two must agree.
     pub fn replay(&self, text: &str, variants_given: bool) -> Result<Replayed, Unreplayed> {
         match self {
-            GameRules::Csipgs(rules) => csipgs(text, rules.options.clone()),
+            GameRules::Csipgs(rules) => csipgs(text, rules.options),
             GameRules::Fide(variants) => fide(text, variants_given.then_some(*variants)),
         }
     }
