@@ -283,9 +283,10 @@ fn stream_of(
                     }
                     Ok(Live::Gone) => {
                         return Some((
-                            Ok(Event::default().event("gone").data("")),
+                            // With a data line: a browser dispatches no event without one.
+                            Ok(Event::default().event("gone").data("gone")),
                             (receiver, admitted),
-                        ))
+                        ));
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return None,

@@ -129,8 +129,10 @@ impl Events {
                         data.push("");
                     }
                 }
-                if name.is_empty() {
-                    continue; // a keep-alive comment
+                // A keep-alive comment; and, as in a browser, an event without a data line is
+                // never dispatched.
+                if name.is_empty() || data.is_empty() {
+                    continue;
                 }
                 return Some((name, data.join("\n")));
             }
