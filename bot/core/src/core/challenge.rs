@@ -319,7 +319,7 @@ impl Core {
                 },
             )
             .await?;
-        self.game_started(&row);
+        self.wake_for(&row);
         Ok(replies)
     }
 }

@@ -279,7 +279,7 @@ impl Core {
                 }
             })
             .await?;
-        self.game_started(&row);
+        self.wake_for(&row);
         Ok(replies)
     }
 

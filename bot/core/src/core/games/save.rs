@@ -73,20 +73,22 @@ impl Core {
             self.store.save_game(row, turn_by, &owed, result, now).await
         })
         .await?;
-        // The scheduler may be asleep past this game's new deadline, or have a tournament
-        // round to pair now.
-        if row.deadline().is_some() || ended.is_some_and(|e| e.board.is_some()) {
+        // A finished tournament board may leave a round to pair now.
+        if ended.is_some_and(|e| e.board.is_some()) {
             self.wake.notify_one();
         }
-        // Whatever made it so, a turn the computer now owes is thought about at once.
-        if row.computer_to_move() {
-            self.computer_owed();
-        }
+        self.wake_for(row);
         Ok(())
     }
 
-    /// A turn is owed: wake the computer's task.
-    pub(in crate::core) fn computer_owed(&self) {
-        self.thinking.wake();
+    /// Wake whoever a written game makes due: the scheduler, which may be asleep past the
+    /// game's deadline, and the computer, for a turn it now owes (whatever made it so).
+    pub(in crate::core) fn wake_for(&self, row: &GameRow) {
+        if row.deadline().is_some() {
+            self.wake.notify_one();
+        }
+        if row.computer_to_move() {
+            self.thinking.wake();
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::core::{Core, CoreError};
 use crate::family::{GameRules, GameState};
-use crate::store::{Channel, GameRow, Player};
+use crate::store::{Channel, Player};
 
 impl Core {
     /// A thread for a new game, named after its players; None (play in the channel) if the
@@ -39,17 +39,6 @@ impl Core {
             Ok(Some(game)) => CoreError::busy(&game.players),
             Ok(None) => gone,
             Err(e) => e.into(),
-        }
-    }
-
-    /// A new game is written: the scheduler may be asleep past its first deadline, and the
-    /// computer may owe its first turn.
-    pub(in crate::core) fn game_started(&self, row: &GameRow) {
-        if row.deadline().is_some() {
-            self.wake.notify_one();
-        }
-        if row.computer_to_move() {
-            self.computer_owed();
         }
     }
 }

@@ -211,24 +211,15 @@ impl Core {
         match self.start(state, rounds, None).await {
             Ok(_) | Err(CoreError::Conflict) => Ok(()),
             Err(e @ CoreError::TooFewPlayers { .. }) => {
-                let mut notice = vec![Reply::public(words![
+                let notice = Reply::public(words![
                     title(row),
                     " could not start at its time: ",
                     e.sentence().trim_end_matches(|c| c == '.'),
                     ". It is cancelled; /tournament create makes a new one.",
-                ])
-                .to(self.channel_of(state))];
-                let now = self.now();
-                let (from, to) = (TournamentStatus::Signup, TournamentStatus::Cancelled);
-                let cancelled = self.write_announced(state, &mut notice, |owed| async move {
-                    self.store
-                        .end_tournament(row.id, from, to, &owed, now)
-                        .await
-                });
-                match cancelled.await {
-                    Ok(()) | Err(CoreError::Conflict) => Ok(()),
-                    Err(e) => Err(e),
-                }
+                ]);
+                let cancelled = TournamentStatus::Cancelled;
+                self.close_tournament(state, TournamentStatus::Signup, cancelled, notice)
+                    .await
             }
             Err(e) => Err(e),
         }
@@ -510,15 +501,26 @@ impl Core {
             "\n",
             standings.text,
         ];
-        let mut replies = vec![standings.to(self.channel_of(state))];
-        let now = self.now();
-        let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
-        let ended = self.write_announced(state, &mut replies, |owed| async move {
-            self.store
-                .end_tournament(row.id, from, to, &owed, now)
-                .await
+        let finished = TournamentStatus::Finished;
+        self.close_tournament(state, TournamentStatus::Running, finished, standings)
+            .await
+    }
+
+    /// Move a tournament from `from` to `to` (cancelled or finished) with the notice that
+    /// says so in its channel; another process that got there first leaves nothing to do.
+    async fn close_tournament(
+        &self,
+        state: &TournamentState,
+        from: TournamentStatus,
+        to: TournamentStatus,
+        notice: Reply,
+    ) -> Result<(), CoreError> {
+        let mut replies = vec![notice.to(self.channel_of(state))];
+        let (id, now) = (state.row.id, self.now());
+        let closed = self.write_announced(state, &mut replies, |owed| async move {
+            self.store.end_tournament(id, from, to, &owed, now).await
         });
-        match ended.await {
+        match closed.await {
             Ok(()) | Err(CoreError::Conflict) => Ok(()),
             Err(e) => Err(e),
         }
