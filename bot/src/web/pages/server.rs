@@ -1,0 +1,21 @@
+//! A server's page.
+
+use super::{no_store, opened, Failed};
+use crate::store::LinkKind;
+use crate::web::{html, Web};
+use axum::extract::{Path, State};
+use axum::response::{Html, IntoResponse, Response};
+
+pub(in crate::web) async fn server(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+) -> Result<Response, Failed> {
+    let (link, _) = opened(&web.core, &token, LinkKind::Server).await?;
+    let page = web.core.server_page(link.guild).await?;
+    let body = html::server(&page);
+    Ok((
+        no_store(),
+        Html(html::page("This server", None, false, body)),
+    )
+        .into_response())
+}
