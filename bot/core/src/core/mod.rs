@@ -42,6 +42,7 @@ mod request;
 mod retention;
 mod schedule;
 mod seal;
+mod server_page;
 mod settings;
 mod spec;
 mod text;
@@ -68,10 +69,11 @@ pub use request::{
 };
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
+pub use server_page::ServerPage;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{capitalised, help_of, literal, neutral, RESTARTING};
 pub use tournaments::TournamentPage;
-pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError, ServerPage};
+pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError};
 
 use crate::measure::{self, Outcome};
 use crate::picture::Painters;

@@ -9,11 +9,11 @@ use super::parse::{parse, Given, ParseError};
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
 use super::Request;
 use super::{Button, Core, CoreError, File, Reply, Target};
-use crate::family::{AfterError, Family};
+use crate::family::AfterError;
 use crate::picture::Picture;
 use crate::store::{GameRow, Link, LinkKind, Status, StoreError, Token};
 use engine::{Color, Design, Price, Ruleset};
-use render::{ClockView, TableView};
+use render::ClockView;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -107,33 +107,6 @@ pub struct Seat {
 pub struct BoardText {
     pub summary: String,
     pub text: String,
-}
-
-/// A server's page: its leaderboards and what is being played.
-#[derive(Clone, Debug)]
-pub struct ServerPage {
-    /// Each family's leaderboard with rated players.
-    pub leaderboards: Vec<(Family, TableView)>,
-    pub games: Vec<GameLine>,
-    pub tournaments: Vec<TournamentLine>,
-}
-
-/// A game in a list, with its page's path.
-#[derive(Clone, Debug)]
-pub struct GameLine {
-    pub white: String,
-    pub black: String,
-    pub rules: String,
-    pub turns: usize,
-    pub path: String,
-}
-
-/// A tournament in a list, with its page's path.
-#[derive(Clone, Debug)]
-pub struct TournamentLine {
-    pub name: String,
-    pub state: String,
-    pub path: String,
 }
 
 /// A design's price, exactly as `/price` and `csipgs price` give it.
@@ -330,33 +303,6 @@ impl Core {
                 AfterError::Corrupt(e) => StoreError::Corrupt(e).into(),
             })?;
         Ok(Picture::Board(Box::new(view.seen_by(side))))
-    }
-
-    /// A server's page: every family's leaderboard, its games in progress and its
-    /// tournaments, each linked to its page.
-    pub async fn server_page(&self, guild: u64) -> Result<ServerPage, CoreError> {
-        let mut leaderboards = Vec::new();
-        for family in Family::ALL {
-            if let Some((table, _)) = self.leaderboard_table(guild, family).await? {
-                leaderboards.push((family, table));
-            }
-        }
-        let mut games = Vec::new();
-        for (row, _) in self.store.active_games(guild).await? {
-            games.push(GameLine {
-                white: row.player(Color::White).name.clone(),
-                black: row.player(Color::Black).name.clone(),
-                rules: row.game.rules().text(),
-                turns: row.game.turns(),
-                path: self.page_path(LinkKind::Game, row.id, guild).await?,
-            });
-        }
-        let tournaments = self.tournament_lines(guild).await?;
-        Ok(ServerPage {
-            leaderboards,
-            games,
-            tournaments,
-        })
     }
 
     /// A design's price under a ruleset (classic if none is given), as `csipgs price`

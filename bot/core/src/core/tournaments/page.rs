@@ -4,7 +4,8 @@
 use super::format_name;
 use super::show::{bye_text, export, progress, standings_reply};
 use crate::core::present::terms_text;
-use crate::core::watch::{page_path, TournamentLine};
+use crate::core::server_page::TournamentLine;
+use crate::core::watch::page_path;
 use crate::core::{Core, CoreError, File, Picture};
 use crate::store::{Link, LinkKind, TournamentState, TournamentStatus, Word};
 use render::TableView;
