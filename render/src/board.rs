@@ -11,6 +11,13 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 pub(crate) fn draw(view: &CsipgsBoardView, style: &Style) -> Canvas {
+    let mut canvas = squares(view, style);
+    panel::draw(&mut canvas, view, style);
+    canvas
+}
+
+/// The board without its panels: frame and labels, fog, rock, highlights and pieces.
+pub(crate) fn squares(view: &CsipgsBoardView, style: &Style) -> Canvas {
     let mut canvas = background(style, view.orientation);
     let s = style.s();
     for &sq in &view.hidden {
@@ -37,7 +44,6 @@ pub(crate) fn draw(view: &CsipgsBoardView, style: &Style) -> Canvas {
         &view.check,
         &view.pieces,
     );
-    panel::draw(&mut canvas, view, style);
     canvas
 }
 

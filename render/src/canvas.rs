@@ -151,6 +151,14 @@ impl Canvas {
         }
     }
 
+    /// The canvas's left part, `width` wide (the board without its panels).
+    pub(crate) fn left(&self, width: u32) -> Canvas {
+        let width = width.clamp(1, self.width());
+        Canvas {
+            image: image::imageops::crop_imm(&self.image, 0, 0, width, self.height()).to_image(),
+        }
+    }
+
     /// The picture as PNG through image's encoder, with fast compression and one cheap
     /// filter for every row.
     pub(crate) fn png(&self) -> Vec<u8> {

@@ -32,6 +32,13 @@ const VARIANTS_SHARE: f32 = 0.45;
 const VARIANTS_HEAD: f32 = 2.0 * CARD_INSET + 20.0;
 
 pub(crate) fn draw(view: &FideBoardView, style: &Style) -> Canvas {
+    let mut canvas = squares(view, style);
+    panel(&mut canvas, view, style);
+    canvas
+}
+
+/// The board without its cards: frame and labels, highlights and pieces.
+pub(crate) fn squares(view: &FideBoardView, style: &Style) -> Canvas {
     let mut canvas = board::background(style, view.orientation);
     board::squares_and_pieces(
         &mut canvas,
@@ -41,7 +48,6 @@ pub(crate) fn draw(view: &FideBoardView, style: &Style) -> Canvas {
         &view.check,
         &view.pieces,
     );
-    panel(&mut canvas, view, style);
     canvas
 }
 

@@ -6,6 +6,7 @@
 //!   or one player's view of a fog game ([`CsipgsBoardView::from_view`]): unseen squares
 //!   greyed, impassable ones hatched; a FIDE-family board with each player's captured pieces
 //!   and the variants in force beside it;
+//! - [`board_alone`]: the same board without panels or cards, for the web pages;
 //! - [`replay`]: an animated GIF of a game, one frame per position ([`replay_within`]:
 //!   thinned to a size and frame budget, for games of any length);
 //! - [`design`]: the movement diagram of one design, with its price;
@@ -104,6 +105,17 @@ use engine::{Design, Price, PriceError};
 /// the last moves and the variants in force.
 pub fn board(view: &BoardView, style: &Style) -> Vec<u8> {
     draw(view, style).png()
+}
+
+/// The board alone (PNG), square, [`Style::board_alone_size`]: frame and labels, fog and
+/// rock, the last move's tint, the check glow and the pieces, without panels or cards, for a
+/// page that shows what the panels hold as text beside it.
+pub fn board_alone(view: &BoardView, style: &Style) -> Vec<u8> {
+    let canvas = match view {
+        BoardView::Csipgs(view) => board::squares(view, style),
+        BoardView::Fide(view) => fide_board::squares(view, style),
+    };
+    canvas.left(style.board_alone_size().0).png()
 }
 
 /// The board picture before it is encoded.

@@ -44,8 +44,15 @@ impl Style {
 
     /// Width and height of the board picture, panels included.
     pub fn board_image_size(&self) -> (u32, u32) {
-        let board = 8 * self.s() + 2 * self.margin();
+        let (board, _) = self.board_alone_size();
         (board + self.panel_width(), board)
+    }
+
+    /// Width and height of the board alone ([`crate::board_alone`]): the squares and the
+    /// labels round them.
+    pub fn board_alone_size(&self) -> (u32, u32) {
+        let side = 8 * self.s() + 2 * self.margin();
+        (side, side)
     }
 
     /// Where a square is drawn on the board picture seen from `orientation`'s side.

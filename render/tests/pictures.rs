@@ -388,3 +388,28 @@ fn fog_and_rock_read_apart_from_each_other_and_from_plain_squares() {
     let g6 = style.square_rect(Square::from_str("g6").unwrap(), Color::White);
     assert_eq!(pic.count(g6.x, g6.y, g6.w, g6.h, FOG_ROCK_LINE, 8), 0);
 }
+
+/// The web pages' board is the board picture's left part, pixel for pixel, for every sample
+/// of both families and both sides.
+#[test]
+fn the_board_alone_is_the_board_pictures_left_part() {
+    let style = Style::default();
+    let mut views: Vec<render::BoardView> = testing::golden_views()
+        .into_iter()
+        .map(|(_, v)| render::BoardView::from(v))
+        .collect();
+    views.push(render::BoardView::Fide(testing::fide_middlegame()));
+    for view in views {
+        for side in [Color::White, Color::Black] {
+            let view = view.clone().seen_by(side);
+            let whole = Picture::decode(&render::board(&view, &style));
+            let alone = Picture::decode(&render::board_alone(&view, &style));
+            assert_eq!((alone.width, alone.height), style.board_alone_size());
+            let (w, ww) = (alone.width as usize * 3, whole.width as usize * 3);
+            for y in 0..alone.height as usize {
+                let row = &whole.rgb[y * ww..y * ww + w];
+                assert!(alone.rgb[y * w..(y + 1) * w] == *row, "row {y} from {side:?}");
+            }
+        }
+    }
+}
