@@ -39,7 +39,7 @@ pub enum Action {
 impl Action {
     /// The squares it touches: from and to (and the first target of a double move), or the
     /// drop square; none for a buy.
-    pub(crate) fn squares(&self) -> Vec<Square> {
+    pub fn squares(&self) -> Vec<Square> {
         match self {
             Action::Move { from, to } => vec![*from, *to],
             Action::DoubleMove { from, via, to } => vec![*from, *via, *to],

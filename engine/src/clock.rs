@@ -232,6 +232,16 @@ impl Clock {
             .find(|&at| at > now)
     }
 
+    /// The clock stopped at `now` on `mover`'s turn (the game ended without a turn): its
+    /// time is charged up to then, so the faces read what was left when it ended.
+    pub fn stopped(&self, mover: Color, now: i64) -> Clock {
+        Clock {
+            left: self.remaining(mover, now),
+            since: now,
+            ..*self
+        }
+    }
+
     /// The clock after `mover` played at `now` (not flagged): its time is what was left plus
     /// the increment (live), or the full time again (correspondence), and the other side's
     /// turn begins.

@@ -1,9 +1,15 @@
-// csipgs web pages: what the server sends live, ticking clocks, and keys to step through a
-// game. Every page works without this script; it only keeps a page up to date.
+// csipgs web pages: what the server sends live, clocks counting down, and stepping through a
+// game's turns without a reload. Every page works without this script (its links load the
+// turn as a page); the script only makes it quicker and keeps it up to date.
 (function () {
   "use strict";
   var page = document.getElementById("page");
-  var shownAt = Date.now();
+  if (!page) {
+    return;
+  }
+  // The server's clock less this browser's, so a deadline counts down right whatever the
+  // reader's clock says.
+  var skew = Number(page.getAttribute("data-now") || Date.now()) - Date.now();
 
   // As the board picture writes a clock (render's clock_text): 2d 03h, 5h 07m, 4:05.
   function two(n) {
@@ -19,50 +25,270 @@
     return Math.floor(seconds / 60) + ":" + two(seconds % 60);
   }
 
-  // A running clock counts down from the seconds it had when the page was drawn.
+  // The running clock counts down to its deadline (Unix seconds, the server's time).
   function tick() {
-    var gone = Math.floor((Date.now() - shownAt) / 1000);
-    var clocks = document.querySelectorAll(".clock[data-running='1']");
+    var now = Date.now() + skew;
+    var clocks = document.querySelectorAll(".clock[data-deadline]");
     for (var i = 0; i < clocks.length; i++) {
-      var left = Math.max(0, Number(clocks[i].getAttribute("data-seconds")) - gone);
-      clocks[i].textContent = clockText(left);
+      var deadline = Number(clocks[i].getAttribute("data-deadline")) * 1000;
+      var left = Math.max(0, Math.floor((deadline - now) / 1000));
+      var text = clockText(left);
+      if (clocks[i].textContent !== text) {
+        clocks[i].textContent = text;
+      }
     }
   }
+  tick();
   setInterval(tick, 1000);
 
-  // The server sends the page's changing part as HTML it has escaped; it replaces the part
-  // shown only while the page follows the game (not while an earlier turn is looked at).
-  if (page && page.getAttribute("data-events") && window.EventSource) {
-    var source = new EventSource(page.getAttribute("data-events"));
-    source.addEventListener("update", function (event) {
-      if (page.getAttribute("data-live") !== "1") {
+  // ---- Stepping through a game's turns ----
+  var nav = document.getElementById("plies");
+  var turns = {};
+  var shown = nav ? Number(nav.getAttribute("data-shown")) : 0;
+  var played = nav ? Number(nav.getAttribute("data-played")) : 0;
+  var side = nav ? nav.getAttribute("data-side") : "white";
+  var base = nav ? nav.getAttribute("data-base") : "";
+  var wanted = shown;
+
+  function query(ply, onSide) {
+    var parts = [];
+    if (ply !== played) {
+      parts.push("ply=" + ply);
+    }
+    if (onSide === "black") {
+      parts.push("side=black");
+    }
+    return parts.length ? "?" + parts.join("&") : "";
+  }
+
+  // A turn's board, caption and panels, asked for once and kept.
+  function turn(ply) {
+    var key = ply + "/" + side;
+    if (!turns[key]) {
+      var url = base + "/ply/" + ply + (side === "black" ? "?side=black" : "");
+      turns[key] = fetch(url, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) {
+          delete turns[key];
+          throw new Error("turn " + ply + ": " + response.status);
+        }
+        return response.json();
+      });
+      turns[key].then(function (t) {
+        var picture = new Image();
+        picture.src = t.src;
+      }, function () {});
+    }
+    return turns[key];
+  }
+
+  function setStep(link, ply, enabled) {
+    if (!link) {
+      return;
+    }
+    if (enabled) {
+      link.setAttribute("href", base + query(ply, side));
+      link.setAttribute("data-ply", String(ply));
+      link.removeAttribute("aria-disabled");
+    } else {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    }
+  }
+
+  // The links, the count and the marked move for the turn shown.
+  function drawNav() {
+    setStep(nav.querySelector("[data-step='first']"), 0, shown > 0);
+    setStep(nav.querySelector("[data-step='prev']"), shown - 1, shown > 0);
+    setStep(nav.querySelector("[data-step='next']"), shown + 1, shown < played);
+    setStep(nav.querySelector("[data-step='last']"), played, shown < played);
+    var flip = nav.querySelector("[data-step='flip']");
+    flip.setAttribute("href", base + query(shown, side === "black" ? "white" : "black"));
+    document.getElementById("turn").textContent = "Turn " + shown + " of " + played;
+    nav.setAttribute("data-shown", String(shown));
+    nav.setAttribute("data-played", String(played));
+    var moves = document.querySelectorAll("#moves a[data-ply]");
+    for (var i = 0; i < moves.length; i++) {
+      var ply = Number(moves[i].getAttribute("data-ply"));
+      moves[i].setAttribute("href", base + query(ply, side));
+      if (ply === shown) {
+        moves[i].setAttribute("aria-current", "step");
+      } else {
+        moves[i].removeAttribute("aria-current");
+      }
+    }
+  }
+
+  function show(ply) {
+    if (!nav || ply < 0 || ply > played) {
+      return;
+    }
+    wanted = ply;
+    turn(ply).then(function (t) {
+      if (wanted !== ply) {
         return;
       }
-      document.getElementById("live").innerHTML = event.data;
-      shownAt = Date.now();
-    });
-    // The server closed the page (its server turned the web pages off): reload to say so.
-    source.addEventListener("gone", function () {
-      source.close();
-      window.location.reload();
+      var board = document.getElementById("board");
+      board.src = t.src;
+      board.alt = t.alt;
+      document.getElementById("caption").textContent = t.caption;
+      document.getElementById("ply").innerHTML = t.panels;
+      shown = ply;
+      drawNav();
+      history.replaceState(null, "", base + query(ply, side));
+      // The neighbours, so the next step is instant.
+      if (ply > 0) {
+        turn(ply - 1).catch(function () {});
+      }
+      if (ply < played) {
+        turn(ply + 1).catch(function () {});
+      }
+    }, function () {
+      // The turn can't be had this way: load it as a page.
+      window.location.href = base + query(ply, side);
     });
   }
 
-  // Left and right step through the turns; Home and End go to the start and the last turn.
-  var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
-  document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+  function step(name) {
+    var target = {
+      first: 0,
+      prev: wanted - 1,
+      next: wanted + 1,
+      last: played
+    }[name];
+    if (name === "flip") {
+      side = side === "black" ? "white" : "black";
+      nav.setAttribute("data-side", side);
+      show(wanted);
+      return true;
+    }
+    if (target === undefined || target < 0 || target > played) {
+      return false;
+    }
+    show(target);
+    return true;
+  }
+
+  if (nav) {
+    document.addEventListener("click", function (event) {
+      if (event.button !== 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+        return;
+      }
+      var link = event.target.closest ? event.target.closest("a") : null;
+      if (!link || !link.getAttribute("href")) {
+        return;
+      }
+      var name = link.getAttribute("data-step");
+      if (name && nav.contains(link)) {
+        event.preventDefault();
+        step(name);
+      } else if (link.hasAttribute("data-ply") && link.closest("#moves")) {
+        event.preventDefault();
+        show(Number(link.getAttribute("data-ply")));
+      }
+    });
+    // Left and right step through the turns, Home and End go to the start and the last
+    // turn, F turns the board round.
+    var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip" };
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+        return;
+      }
+      var target = event.target;
+      if (target && target.closest && target.closest("input, select, textarea, button")) {
+        return;
+      }
+      var name = keys[event.key];
+      if (name && step(name)) {
+        event.preventDefault();
+      }
+    });
+  }
+
+  // ---- The live stream ----
+  // A game's parts arrive as JSON and are put in place; a reader looking at the last turn
+  // follows the game, one looking back stays where they are and sees the new turns listed.
+  function onGame(event) {
+    var update;
+    try {
+      update = JSON.parse(event.data);
+    } catch (e) {
       return;
     }
-    var target = event.target;
-    if (target && target.closest && target.closest("input, select, textarea, button")) {
+    document.getElementById("head").innerHTML = update.head;
+    var state = document.getElementById("state");
+    if (state.textContent !== update.state) {
+      state.textContent = update.state;
+    }
+    var moves = document.getElementById("moves");
+    if (moves) {
+      moves.innerHTML = update.moves;
+    }
+    var following = shown === played;
+    var grew = update.played !== played;
+    played = update.played;
+    if (nav) {
+      if (grew) {
+        // The last turn's panels may have been kept before it was the last.
+        turns = {};
+      }
+      if (following && grew) {
+        show(played);
+      }
+      drawNav();
+    }
+    tick();
+  }
+
+  function onGone(source) {
+    source.close();
+    document.title = "No longer public · csipgs";
+    page.innerHTML = "";
+    var title = document.createElement("h1");
+    title.textContent = "No longer public";
+    var why = document.createElement("p");
+    why.className = "error";
+    why.setAttribute("role", "alert");
+    why.textContent = "This page is no longer public: its server stopped showing its pages, " +
+      "replaced its links or removed the bot.";
+    page.appendChild(title);
+    page.appendChild(why);
+  }
+
+  var source = null;
+  function connect() {
+    var events = page.getAttribute("data-events");
+    if (!events || !window.EventSource || source) {
       return;
     }
-    var step = keys[event.key];
-    var link = step && document.querySelector("nav.plies a[data-step='" + step + "']");
-    if (link) {
-      event.preventDefault();
-      window.location.href = link.href;
+    source = new EventSource(events);
+    source.addEventListener("game", onGame);
+    source.addEventListener("update", function (event) {
+      document.getElementById("live").innerHTML = event.data;
+    });
+    source.addEventListener("watchers", function (event) {
+      var watchers = document.getElementById("watchers");
+      var n = Number(event.data);
+      if (watchers) {
+        watchers.textContent = n === 1 ? "1 watching" : n + " watching";
+      }
+    });
+    source.addEventListener("gone", function () {
+      onGone(source);
+      source = null;
+    });
+  }
+  // One stream for an open page: closed when the page is left (so pages kept for the back
+  // button hold no connection), opened again if it is shown again.
+  window.addEventListener("pagehide", function () {
+    if (source) {
+      source.close();
+      source = null;
     }
   });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      window.location.reload();
+    }
+  });
+  connect();
 })();

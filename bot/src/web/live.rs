@@ -28,11 +28,32 @@ const BACKLOG: usize = 4;
 /// What a watcher is sent.
 #[derive(Clone, Debug)]
 enum Live {
-    /// The page's changing part, as HTML.
-    Update(Arc<str>),
+    /// The page's changing part: a tournament's as HTML, a game's as its parts in JSON
+    /// (see `GameUpdate`).
+    Update(Shown),
+    /// How many watch the page now.
+    Watchers(usize),
     /// The page is closed (its server turned its pages off, replaced its links or removed
     /// the bot): the script reloads it.
     Gone,
+}
+
+/// A page's changing part as drawn once for every watcher: the event's name and data.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    event: &'static str,
+    data: Arc<str>,
+}
+
+/// A game's changing parts, which its page's script puts in place: who plays and the
+/// clocks, the status line, the move list, and how many turns there are.
+#[derive(serde::Serialize)]
+struct GameUpdate {
+    head: String,
+    state: String,
+    moves: String,
+    played: u32,
+    active: bool,
 }
 
 /// One watched page.
@@ -41,7 +62,9 @@ struct Topic {
     token: Token,
     sender: broadcast::Sender<Live>,
     /// What the watchers see now, and the game's version it was drawn at (0: a tournament).
-    shown: tokio::sync::Mutex<Option<(i64, Arc<str>)>>,
+    shown: tokio::sync::Mutex<Option<(i64, Shown)>>,
+    /// How many watchers the page was last told of.
+    counted: std::sync::atomic::AtomicUsize,
     /// Members forgotten when `shown` was last drawn for a new watcher: a newer link's count
     /// means a forget since, whose names a new watcher must not be sent.
     forgotten: std::sync::atomic::AtomicI64,
@@ -121,6 +144,10 @@ impl Hub {
                 self.lock_topics().remove(&topic.token);
                 continue;
             }
+            let watchers = topic.sender.receiver_count();
+            if topic.counted.swap(watchers, Ordering::SeqCst) != watchers {
+                let _ = topic.sender.send(Live::Watchers(watchers));
+            }
             let version = match topic.link.kind {
                 LinkKind::Game => match versions.get(&topic.link.object) {
                     Some(&v) => v,
@@ -135,7 +162,7 @@ impl Hub {
                 continue;
             }
             let (version, fresh) = self.draw(&topic).await?;
-            if shown.as_ref().is_some_and(|(_, html)| *html == fresh) {
+            if shown.as_ref().is_some_and(|(_, drawn)| *drawn == fresh) {
                 continue;
             }
             let _ = topic.sender.send(Live::Update(fresh.clone()));
@@ -145,16 +172,39 @@ impl Hub {
     }
 
     /// The page's changing part now, and the game's version it shows.
-    async fn draw(&self, topic: &Topic) -> Result<(i64, Arc<str>), CoreError> {
+    async fn draw(&self, topic: &Topic) -> Result<(i64, Shown), CoreError> {
         let base = page_path(topic.link.kind, topic.token);
         match topic.link.kind {
             LinkKind::Game => {
-                let page = self.core.game_page(topic.link, None).await?;
-                Ok((page.version, html::game(&page, &base).into_string().into()))
+                let page = self.core.game_page(topic.link).await?;
+                let update = GameUpdate {
+                    head: html::head(&page).into_string(),
+                    state: html::state(&page),
+                    // No turn is marked: each reader's script marks the one it shows.
+                    moves: html::moves(&page, u32::MAX, engine::Color::White, &base)
+                        .into_string(),
+                    played: page.played,
+                    active: page.active,
+                };
+                // Strings, a number and a flag: written as JSON, they can't fail.
+                let data = serde_json::to_string(&update).unwrap_or_default();
+                Ok((
+                    page.version,
+                    Shown {
+                        event: "game",
+                        data: data.into(),
+                    },
+                ))
             }
             _ => {
                 let page = self.core.tournament_page(topic.link).await?;
-                Ok((0, html::tournament(&page).into_string().into()))
+                Ok((
+                    0,
+                    Shown {
+                        event: "update",
+                        data: html::tournament(&page).into_string().into(),
+                    },
+                ))
             }
         }
     }
@@ -164,7 +214,7 @@ impl Hub {
         &self,
         link: Link,
         token: Token,
-    ) -> Result<(Arc<str>, broadcast::Receiver<Live>), CoreError> {
+    ) -> Result<(Shown, broadcast::Receiver<Live>), CoreError> {
         let topic = self
             .lock_topics()
             .entry(token)
@@ -175,6 +225,7 @@ impl Hub {
                     sender: broadcast::channel(BACKLOG).0,
                     shown: tokio::sync::Mutex::default(),
                     forgotten: link.forgotten.into(),
+                    counted: 0.into(),
                 })
             })
             .clone();
@@ -183,11 +234,11 @@ impl Hub {
         let mut shown = topic.shown.lock().await;
         let before = topic.forgotten.fetch_max(link.forgotten, Ordering::SeqCst);
         let now = match shown.as_ref() {
-            Some((_, html)) if before >= link.forgotten => html.clone(),
+            Some((_, drawn)) if before >= link.forgotten => drawn.clone(),
             _ => {
-                let (version, html) = self.draw(&topic).await?;
-                *shown = Some((version, html.clone()));
-                html
+                let (version, drawn) = self.draw(&topic).await?;
+                *shown = Some((version, drawn.clone()));
+                drawn
             }
         };
         Ok((now, receiver))
@@ -268,7 +319,7 @@ async fn events(
 }
 
 fn stream_of(
-    now: Arc<str>,
+    now: Shown,
     receiver: broadcast::Receiver<Live>,
     admitted: Admitted,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
@@ -278,8 +329,12 @@ fn stream_of(
         |(mut receiver, admitted)| async move {
             loop {
                 match receiver.recv().await {
-                    Ok(Live::Update(html)) => {
-                        return Some((Ok(update(&html)), (receiver, admitted)))
+                    Ok(Live::Update(shown)) => {
+                        return Some((Ok(update(&shown)), (receiver, admitted)))
+                    }
+                    Ok(Live::Watchers(n)) => {
+                        let event = Event::default().event("watchers").data(n.to_string());
+                        return Some((Ok(event), (receiver, admitted)));
                     }
                     Ok(Live::Gone) => {
                         return Some((
@@ -297,6 +352,6 @@ fn stream_of(
     first.chain(rest)
 }
 
-fn update(html: &str) -> Event {
-    Event::default().event("update").data(html)
+fn update(shown: &Shown) -> Event {
+    Event::default().event(shown.event).data(&*shown.data)
 }

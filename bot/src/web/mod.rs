@@ -6,7 +6,8 @@
 //! Layout: here the settings, the router and what every response carries (a strict
 //! Content-Security-Policy, no referrer, rate limits per address); `pages` (the handlers);
 //! `html` (the pages' HTML, escaped by maud); `live` (Server-Sent Events: one fragment drawn
-//! per change, sent to every watcher); `pictures` (board pictures kept per game and ply);
+//! per change, sent to every watcher); `pictures` (board pictures kept per game, ply and
+//! side);
 //! `assets` (the stylesheet, the icon and the few lines of script). Their tests, in
 //! `tests/` (`site.rs` over HTTP, `browser.rs` in Chromium), start games to watch through
 //! the core's test fixture.
@@ -41,9 +42,11 @@ const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; script-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebLimits {
-    /// Pages and pictures an address may ask for at once...
+    /// Pages an address may ask for at once...
     pub burst: u32,
-    /// ... and how many more each second.
+    /// ... and how many more each second. What a page loads (its pictures, the turns its
+    /// reader steps through, its live stream) counts apart, with ten times as much: a
+    /// reader stepping through a game asks for a picture a turn, not a page.
     pub requests_per_second: u32,
     /// Live pages one address may keep open at once.
     pub watchers_per_address: u32,
@@ -78,13 +81,18 @@ pub enum WebError {
     },
 }
 
+/// How much more a page's loads may ask for than pages: see `WebLimits::requests_per_second`.
+const LOADS_PER_PAGE: u32 = 10;
+
 /// What every handler shares.
 #[derive(Clone)]
 struct Web {
     core: Arc<Core>,
     hub: Arc<live::Hub>,
     boards: Arc<pictures::Boards>,
-    limiter: Arc<Limiter>,
+    /// Pages, and what pages load, each counted per address.
+    pages: Arc<Limiter>,
+    loads: Arc<Limiter>,
 }
 
 /// Listen on `addr` (so a taken port fails the start, not later), then serve the pages until
@@ -154,28 +162,35 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         core,
         hub,
         boards: Arc::new(pictures::Boards::default()),
-        limiter: Arc::new(Limiter::new(
+        pages: Arc::new(Limiter::new(
             limits.burst.max(1),
             limits.requests_per_second.max(1),
         )),
+        loads: Arc::new(Limiter::new(
+            limits.burst.max(1).saturating_mul(LOADS_PER_PAGE),
+            limits.requests_per_second.max(1).saturating_mul(LOADS_PER_PAGE),
+        )),
     };
-    let limited = Router::new()
+    let pages = Router::new()
         .route("/", get(pages::home))
         .route("/g/{token}", get(pages::game))
-        .route("/g/{token}/board/{ply}", get(pages::board))
         .route("/g/{token}/record", get(pages::record))
         .route("/g/{token}/replay.gif", get(pages::replay))
-        .route("/g/{token}/events", get(live::game_events))
         .route("/t/{token}", get(pages::tournament))
         .route("/t/{token}/trf", get(pages::trf))
-        .route("/t/{token}/events", get(live::tournament_events))
         .route("/s/{token}", get(pages::server))
         .route("/price", get(pages::price_form))
         .route("/price/{design}", get(pages::price))
-        .route("/price/{design}/diagram", get(pages::diagram))
         .fallback(pages::not_found)
-        .layer(axum::middleware::from_fn_with_state(web.clone(), limit))
-        .with_state(web);
+        .layer(axum::middleware::from_fn_with_state(web.clone(), limit_pages));
+    let loads = Router::new()
+        .route("/g/{token}/board/{ply}", get(pages::board))
+        .route("/g/{token}/ply/{ply}", get(pages::ply))
+        .route("/g/{token}/events", get(live::game_events))
+        .route("/t/{token}/events", get(live::tournament_events))
+        .route("/price/{design}/diagram", get(pages::diagram))
+        .layer(axum::middleware::from_fn_with_state(web.clone(), limit_loads));
+    let limited = pages.merge(loads).with_state(web);
     Router::new()
         .route("/static/site.css", get(assets::stylesheet))
         .route("/static/live.js", get(assets::script))
@@ -185,11 +200,19 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         .layer(axum::middleware::from_fn(guard))
 }
 
+async fn limit_pages(State(web): State<Web>, request: Request, next: Next) -> Response {
+    limit(&web.pages, request, next).await
+}
+
+async fn limit_loads(State(web): State<Web>, request: Request, next: Next) -> Response {
+    limit(&web.loads, request, next).await
+}
+
 /// Turn away an address that asks too fast.
-async fn limit(State(web): State<Web>, request: Request, next: Next) -> Response {
+async fn limit(limiter: &Limiter, request: Request, next: Next) -> Response {
     let client = client_of(&request);
     let now = (crate::core::millis_now() / 1000) as i64;
-    if !web.limiter.allow(client, now) {
+    if !limiter.allow(client, now) {
         let mut response = pages::error_page(
             StatusCode::TOO_MANY_REQUESTS,
             "Too many requests",

@@ -294,7 +294,7 @@ impl Core {
             let boards = opening(last, &players, &game, game_channel.channel, clocks);
             replies.extend(boards);
         }
-        let watch = self.starting_watch(settings.web, &mut replies)?;
+        let watch = self.starting_watch(settings.web, &game, &mut replies)?;
         let new = NewGame {
             players,
             game,

@@ -251,7 +251,7 @@ impl Core {
         }
         let computer = Computer { color, level };
         replies.retain(|r| !for_player(computer.color, &players, r));
-        let watch = self.starting_watch(web, &mut replies)?;
+        let watch = self.starting_watch(web, &game, &mut replies)?;
         let here = Target::Channel {
             channel: channel.channel,
         };

@@ -73,7 +73,7 @@ pub use server_page::ServerPage;
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{capitalised, help_of, literal, neutral, RESTARTING};
 pub use tournaments::TournamentPage;
-pub use watch::{page_path, GamePage, PricePage, PublicUrl, PublicUrlError};
+pub use watch::{after_words, page_path, GamePage, PlyView, PricePage, PublicUrl, PublicUrlError};
 
 use crate::measure::{self, Outcome};
 use crate::picture::Painters;

@@ -105,7 +105,7 @@ impl Core {
             return Err(CoreError::GameGone);
         }
         let color = Core::color(&row, who)?;
-        let outcome = row.end(End::Resign(color))?;
+        let outcome = row.end(End::Resign(color), self.now())?;
         let text = words![member(who.id), " resigns. ", game_over(&row, &outcome)];
         let mut replies = vec![Reply::public(text).with_picture(board(&row, !color, self.now()))];
         self.save(place, &row, None, &mut replies).await?;
@@ -179,7 +179,7 @@ impl Core {
         by_button: bool,
     ) -> Result<Vec<Reply>, CoreError> {
         let mut reply = if accept {
-            let outcome = row.end(End::Draw)?;
+            let outcome = row.end(End::Draw, self.now())?;
             Reply::public(words![
                 member(who.id),
                 " accepts the draw. ",
@@ -210,7 +210,7 @@ impl Core {
                 (true, true) => {}
             }
         }
-        row.abort();
+        row.abort(self.now());
         let mut replies = vec![Reply::public(words![
             member(who.id),
             " aborted the game between ",

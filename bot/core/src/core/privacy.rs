@@ -97,7 +97,7 @@ impl Core {
             };
             let mut ending = row.clone();
             ending.rated = false;
-            let Ok(outcome) = ending.end(End::Resign(color)) else {
+            let Ok(outcome) = ending.end(End::Resign(color), self.now()) else {
                 return Ok(());
             };
             let text = words![

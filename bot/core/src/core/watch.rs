@@ -9,11 +9,11 @@ use super::parse::{parse, Given, ParseError};
 use super::present::{board, clocks_now, names, record_file, secret, terms_text};
 use super::Request;
 use super::{Button, Core, CoreError, File, Reply, Target};
-use crate::family::AfterError;
+use crate::family::{AfterError, GameState};
 use crate::picture::Picture;
 use crate::store::{GameRow, Link, LinkKind, Status, StoreError, Token};
 use engine::{Color, Design, Price, Ruleset};
-use render::ClockView;
+use render::{BoardView, ClockView};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -68,7 +68,8 @@ pub fn page_path(kind: LinkKind, token: Token) -> String {
     format!("/{letter}/{token}")
 }
 
-/// A game as its page shows it.
+/// A game as its page shows it, whatever turn a reader looks at: who plays, the clocks,
+/// the state and the moves. The board after a turn is [`PlyView`].
 #[derive(Clone, Debug)]
 pub struct GamePage {
     pub players: [Seat; 2],
@@ -78,19 +79,34 @@ pub struct GamePage {
     /// "White to move", the result, or "aborted".
     pub state: String,
     pub active: bool,
-    /// Both clocks now, White's first, when the game has a time control.
+    /// Both clocks when the page was drawn, White's first, when the game has a time control.
     pub clocks: Option<[ClockView; 2]>,
+    /// When the running clock runs out (Unix seconds), while one runs: a page counts down to
+    /// it, so a page drawn earlier and sent later still shows the right time.
+    pub deadline: Option<i64>,
     /// The turns in record notation; empty while a fog game is played.
     pub turns: Vec<String>,
-    /// How many turns have been played, and the ply shown (0: the start).
+    /// How many turns have been played.
     pub played: u32,
-    pub shown: u32,
-    /// The board at the ply shown, as words; None while a fog game is played.
-    pub board: Option<BoardText>,
     /// A fog game still being played: only its public facts are shown.
     pub secret: bool,
-    /// Changes whenever the game does: the board picture of the last ply is asked for with it.
+    /// Changes whenever the game does.
     pub version: i64,
+}
+
+/// The board after one turn, as a page shows it beside the picture: the view the picture
+/// is drawn from (its panels are the page's text), the picture in words and as text.
+#[derive(Clone, Debug)]
+pub struct PlyView {
+    /// The turn it follows (0: the start), of how many played.
+    pub ply: u32,
+    pub played: u32,
+    /// From White's side, without clocks: the page keeps the clocks.
+    pub board: BoardView,
+    /// A sentence for the picture's alt text.
+    pub summary: String,
+    /// The whole board as text.
+    pub text: String,
 }
 
 /// A player as the page names them.
@@ -100,13 +116,6 @@ pub struct Seat {
     /// Their rating in this server's pool of the game's family, if they have one.
     pub rating: Option<String>,
     pub computer: bool,
-}
-
-/// A board as words: a sentence for the picture's alt text, and the whole board as text.
-#[derive(Clone, Debug)]
-pub struct BoardText {
-    pub summary: String,
-    pub text: String,
 }
 
 /// A design's price, exactly as `/price` and `csipgs price` give it.
@@ -141,10 +150,12 @@ impl Core {
 
     /// For a game about to start in a server that shows its pages (`shown`), when pages are
     /// served: its page's token, with the "Watch" button added to its first board's
-    /// `replies`. The token is stored with the game, in the transaction that creates it.
+    /// `replies` (see `add_watch`). The token is stored with the game, in the transaction
+    /// that creates it.
     pub(super) fn starting_watch(
         &self,
         shown: bool,
+        game: &GameState,
         replies: &mut [Reply],
     ) -> Result<Option<Token>, CoreError> {
         match (&self.public_url, shown) {
@@ -152,6 +163,7 @@ impl Core {
                 let token = Token::random()?;
                 add_watch(
                     replies,
+                    game,
                     &Button::link("Watch", url.page(LinkKind::Game, token)),
                 );
                 Ok(Some(token))
@@ -185,17 +197,11 @@ impl Core {
         }
     }
 
-    /// A game's page at `ply` (the last when None).
-    pub async fn game_page(&self, link: Link, ply: Option<u32>) -> Result<GamePage, CoreError> {
+    /// A game's page: its players, clocks, state and moves.
+    pub async fn game_page(&self, link: Link) -> Result<GamePage, CoreError> {
         let row = self.linked_game(link).await?;
         let played = u32::try_from(row.game.turns()).unwrap_or(u32::MAX);
         let hidden = secret(&row).is_some();
-        let shown = ply.unwrap_or(played);
-        if shown > played || (hidden && shown != played) {
-            return Err(CoreError::NoSuchPly {
-                turns: played as usize,
-            });
-        }
         let family = row.game.family();
         let mut players = Vec::with_capacity(2);
         for color in [Color::White, Color::Black] {
@@ -207,55 +213,74 @@ impl Core {
                 computer: row.computer.is_some_and(|c| c.color == color),
             });
         }
-        let board = match hidden {
-            true => None,
-            false => {
-                let picture = self.picture_at(&row, Color::White, shown).await?;
-                Some(board_text(&picture, shown, played))
-            }
-        };
         let state = match (row.status, row.game.result()) {
             (Status::Aborted, _) => "aborted".to_string(),
             (_, Some(outcome)) => outcome.to_string(),
             (_, None) => format!("{} to move", row.game.to_move()),
         };
-        let turns = match hidden {
-            true => Vec::new(),
-            false => row.game.turn_list(),
-        };
+        let active = row.status == Status::Active;
         Ok(GamePage {
             players: players.try_into().map_err(|_| CoreError::NoGame)?,
             rules: row.game.rules().text(),
             terms: terms_text(row.time_control, row.rated),
             state,
-            active: row.status == Status::Active,
+            active,
             clocks: clocks_now(&row, self.now()),
-            turns,
+            deadline: row
+                .clock
+                .filter(|_| active)
+                .map(|c| c.deadline(row.game.to_move())),
+            turns: match hidden {
+                true => Vec::new(),
+                false => row.game.turn_list(),
+            },
             played,
-            shown,
-            board,
             secret: hidden,
             version: row.version,
         })
     }
 
-    /// The board picture (PNG) of a game at `ply`, as `/board` draws it, and the version of
-    /// the game it shows: the game's own when `ply` is its last (clocks and result change
-    /// without a turn), else 0, as an earlier turn never changes. Not while a fog game is
-    /// played.
-    pub async fn game_board(&self, link: Link, ply: u32) -> Result<(Vec<u8>, i64), CoreError> {
+    /// A game's board after turn `ply` (0: the start), as its page shows it; not while a
+    /// fog game is played.
+    pub async fn game_ply(&self, link: Link, ply: u32) -> Result<PlyView, CoreError> {
         let row = self.linked_game(link).await?;
         if secret(&row).is_some() {
             return Err(CoreError::FogSecret("board"));
         }
-        let picture = self.picture_at(&row, Color::White, ply).await?;
-        let png = self
-            .painters
-            .encode(picture)
+        let board = self.view_at(&row, ply).await?;
+        let played = u32::try_from(row.game.turns()).unwrap_or(u32::MAX);
+        let picture = Picture::Board(Box::new(board.clone()));
+        Ok(PlyView {
+            ply,
+            played,
+            summary: format!(
+                "The board {}. {}",
+                after_words(ply, played),
+                crate::picture::describe(&picture)
+            ),
+            text: render::text_board(&board),
+            board,
+        })
+    }
+
+    /// A game's board alone (PNG, no panels, no clocks) after turn `ply`, from `side`, as
+    /// the pages show it: it never changes once that turn is played. Not while a fog game
+    /// is played.
+    pub async fn game_board(
+        &self,
+        link: Link,
+        ply: u32,
+        side: Color,
+    ) -> Result<Vec<u8>, CoreError> {
+        let row = self.linked_game(link).await?;
+        if secret(&row).is_some() {
+            return Err(CoreError::FogSecret("board"));
+        }
+        let view = self.view_at(&row, ply).await?.seen_by(side);
+        self.painters
+            .run(move || render::board_alone(&view, &render::Style::default()))
             .await
-            .map_err(CoreError::Picture)?;
-        let last = ply as usize == row.game.turns();
-        Ok((png, if last { row.version } else { 0 }))
+            .map_err(CoreError::Picture)
     }
 
     /// A game's record file (csipgs record or PGN); not while a fog game is played.
@@ -284,9 +309,19 @@ impl Core {
         side: Color,
         ply: u32,
     ) -> Result<Picture, CoreError> {
+        if ply as usize == row.game.turns() {
+            return Ok(board(row, side, self.now()));
+        }
+        let view = self.view_at(row, ply).await?;
+        Ok(Picture::Board(Box::new(view.seen_by(side))))
+    }
+
+    /// The board after turn `ply` from White's side, without clocks: the board now at the
+    /// last turn (with the result), else the position stored after that turn.
+    async fn view_at(&self, row: &GameRow, ply: u32) -> Result<BoardView, CoreError> {
         let turns = row.game.turns();
         if ply as usize == turns {
-            return Ok(board(row, side, self.now()));
+            return Ok(row.game.board_view(names(&row.players)));
         }
         if ply as usize > turns {
             return Err(CoreError::NoSuchPly { turns });
@@ -295,14 +330,12 @@ impl Core {
             0 => None,
             _ => self.store.position_after(row.id, ply).await?,
         };
-        let view = row
-            .game
+        row.game
             .board_after(ply, stored.as_deref(), names(&row.players))
             .map_err(|e| match e {
                 AfterError::Missing => CoreError::NoSuchPly { turns },
                 AfterError::Corrupt(e) => StoreError::Corrupt(e).into(),
-            })?;
-        Ok(Picture::Board(Box::new(view.seen_by(side))))
+            })
     }
 
     /// A design's price under a ruleset (classic if none is given), as `csipgs price`
@@ -325,34 +358,33 @@ impl Core {
     }
 }
 
-/// Give every message with the game's board that everyone in its channel sees the "Watch"
-/// button.
-pub(super) fn add_watch(replies: &mut [Reply], watch: &Button) {
-    for reply in replies.iter_mut().filter(|r| shows_the_board(r)) {
-        reply.buttons.push(watch.clone());
+/// Give the "Watch" button to every message about the game that everyone in its channel
+/// sees: those with its board, and, in a fog game, whose board nobody but its players
+/// sees, those without a picture (its start and each turn's announcement).
+pub(super) fn add_watch(replies: &mut [Reply], game: &GameState, watch: &Button) {
+    let fog = game.fog();
+    for reply in replies.iter_mut().filter(|r| public(r)) {
+        let shown = match &reply.picture {
+            Some(Picture::Board(_)) => true,
+            None => fog,
+            Some(_) => false,
+        };
+        if shown {
+            reply.buttons.push(watch.clone());
+        }
     }
 }
 
-fn shows_the_board(reply: &Reply) -> bool {
-    !reply.ephemeral
-        && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
-        && matches!(reply.picture, Some(Picture::Board(_)))
+fn public(reply: &Reply) -> bool {
+    !reply.ephemeral && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
 }
 
-/// A board picture in words: its alt text (the same words as the board's Discord attachment,
-/// after when it stands) and the board as text.
-fn board_text(picture: &Picture, shown: u32, played: u32) -> BoardText {
-    let text = match picture {
-        Picture::Board(view) => render::text_board(view),
-        _ => String::new(),
-    };
-    let when = match shown {
+/// When a board stands, in words: "at the start", "after turn 3 of 5", "after turn 5, the
+/// last".
+pub fn after_words(ply: u32, played: u32) -> String {
+    match ply {
         0 => "at the start".to_string(),
         n if n == played => format!("after turn {n}, the last"),
         n => format!("after turn {n} of {played}"),
-    };
-    BoardText {
-        summary: format!("The board {when}. {}", crate::picture::describe(picture)),
-        text,
     }
 }

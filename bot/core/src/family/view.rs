@@ -45,7 +45,20 @@ impl GameState {
                     _ => Position::parse(stored.ok_or(AfterError::Missing)?, game.rules().clone())
                         .map_err(|e| AfterError::Corrupt(e.to_string()))?,
                 };
-                CsipgsBoardView::from_position(&position, names).into()
+                // The turn that led here, tinted as on the last turn's board.
+                let last_action = match ply {
+                    0 => Vec::new(),
+                    n => game
+                        .turns()
+                        .get(n as usize - 1)
+                        .map(|t| t.turn.action.squares())
+                        .unwrap_or_default(),
+                };
+                CsipgsBoardView {
+                    last_action,
+                    ..CsipgsBoardView::from_position(&position, names)
+                }
+                .into()
             }
             GameState::Fide(game) => FideBoardView::from_game(&fide_after(game, ply), names).into(),
         })

@@ -93,20 +93,31 @@ impl GameRow {
     /// End the game with a result: the result, the status, and no draw offer left
     /// standing. What follows from it (ratings, a tournament board, the announcements) is
     /// written with the row by the core's `save_game`.
-    pub fn end(&mut self, end: End) -> Result<Outcome, Refused> {
+    /// End the game at `now` without a turn: the clock stops there, charging the side to
+    /// move for the time it spent.
+    pub fn end(&mut self, end: End, now: i64) -> Result<Outcome, Refused> {
+        let mover = self.game.to_move();
         let outcome = match end {
             End::Resign(color) => self.game.resign(color)?,
             End::Draw => self.game.agree_draw()?,
             End::Timeout(color) => self.game.lose_on_time(color)?,
         };
+        self.stop_clock(mover, now);
         self.status = Status::Finished;
         self.draw_offer = None;
         Ok(outcome)
     }
 
+    fn stop_clock(&mut self, mover: Color, now: i64) {
+        if self.status == Status::Active {
+            self.clock = self.clock.map(|c| c.stopped(mover, now));
+        }
+    }
+
     /// End the game without a result: aborted, or its tournament board's result set by a
     /// director instead.
-    pub fn abort(&mut self) {
+    pub fn abort(&mut self, now: i64) {
+        self.stop_clock(self.game.to_move(), now);
         self.status = Status::Aborted;
         self.draw_offer = None;
     }

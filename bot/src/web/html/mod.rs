@@ -29,8 +29,10 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'_')
     .remove(b'~');
 
-/// A whole page around `body`. `events` is the page's live stream, if it has one.
-pub(super) fn page(title: &str, events: Option<&str>, live: bool, body: Markup) -> String {
+/// A whole page around `body`. `events` is the page's live stream, if it has one. The
+/// server's clock when it was drawn (`data-now`) lets the script count down to a deadline
+/// whatever the reader's clock says.
+pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -48,7 +50,7 @@ pub(super) fn page(title: &str, events: Option<&str>, live: bool, body: Markup) 
                     a.brand href="/price" { "csipgs" }
                     a href="/price" { "Price a design" }
                 }
-                main #page data-events=[events] data-live=(if live { "1" } else { "0" }) {
+                main #page data-events=[events] data-now=(crate::core::millis_now()) {
                     (body)
                 }
             }
@@ -62,7 +64,6 @@ pub(super) fn error(title: &str, text: &Content) -> String {
     page(
         title,
         None,
-        false,
         html! {
             h1 { (title) }
             p.error role="alert" { (content(text)) }

@@ -22,6 +22,8 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 pub(super) enum Failed {
     NotFound,
     Bad(Content),
+    /// A fog game's board, moves or files, asked for while it is played.
+    Hidden,
     Broken(CoreError),
 }
 
@@ -30,6 +32,7 @@ impl From<CoreError> for Failed {
         match error {
             CoreError::Storage(_) | CoreError::Picture(_) => Failed::Broken(error),
             CoreError::NoSuchPly { .. } => Failed::Bad(error.content()),
+            CoreError::FogSecret(_) => Failed::Hidden,
             _ => Failed::NotFound,
         }
     }
@@ -42,6 +45,11 @@ impl IntoResponse for Failed {
                 StatusCode::NOT_FOUND,
                 "Not found",
                 "There is no page here. A link to a game, tournament or server works only while its server shows its pages (/settings web:true on Discord); check that the whole link was copied.",
+            ),
+            Failed::Hidden => error_page(
+                StatusCode::FORBIDDEN,
+                "Hidden until the game ends",
+                "This is a fog game: its board, its moves, its record and its replay are hidden from everyone but its players until it ends. Its page shows who plays, the clocks and whose turn it is meanwhile.",
             ),
             Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", why),
             Failed::Broken(error) => {

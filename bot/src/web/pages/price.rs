@@ -39,7 +39,7 @@ pub(in crate::web) async fn price_form(Query(query): Query<HashMap<String, Strin
         let body = html::price("", ruleset.unwrap_or_default(), problem);
         return (
             no_store(),
-            Html(html::page("Price a design", None, false, body)),
+            Html(html::page("Price a design", None, body)),
         )
             .into_response();
     }
@@ -62,7 +62,7 @@ pub(in crate::web) async fn price(
     (
         status,
         no_store(),
-        Html(html::page(&title, None, false, body)),
+        Html(html::page(&title, None, body)),
     )
         .into_response()
 }

@@ -15,7 +15,7 @@ pub(in crate::web) async fn server(
     let body = html::server(&page);
     Ok((
         no_store(),
-        Html(html::page("This server", None, false, body)),
+        Html(html::page("This server", None, body)),
     )
         .into_response())
 }

@@ -21,7 +21,7 @@ pub(in crate::web) async fn tournament(
     };
     Ok((
         no_store(),
-        Html(html::page(&page.name, Some(&events), true, body)),
+        Html(html::page(&page.name, Some(&events), body)),
     )
         .into_response())
 }

@@ -26,7 +26,7 @@ impl Core {
             return Ok(None);
         }
         let mut row = row.clone();
-        let Ok(outcome) = row.end(End::Timeout(mover)) else {
+        let Ok(outcome) = row.end(End::Timeout(mover), now) else {
             return Ok(None);
         };
         let text = words![

@@ -242,7 +242,7 @@ impl Core {
                 else {
                     continue;
                 };
-                let Ok(outcome) = row.end(End::Resign(colour)) else {
+                let Ok(outcome) = row.end(End::Resign(colour), self.now()) else {
                     continue;
                 };
                 let here = Target::Channel { channel: thread };
@@ -317,7 +317,7 @@ impl Core {
             .to(here);
             let boards = opening(&mut announcement, &players, &game, thread, clocks);
             let mut replies: Vec<Reply> = std::iter::once(announcement).chain(boards).collect();
-            let watch = self.starting_watch(shown, &mut replies)?;
+            let watch = self.starting_watch(shown, &game, &mut replies)?;
             let channel = Channel {
                 guild: row.channel.guild,
                 channel: thread,

@@ -99,7 +99,7 @@ impl Core {
         if let Some(id) = found.game {
             if let Some((mut g, thread)) = self.store.game_with_channel(id).await? {
                 if g.status == Status::Active {
-                    g.abort();
+                    g.abort(self.now());
                     let mut notice = [Reply::public(words![
                         member(who.id),
                         format!(
@@ -185,7 +185,7 @@ impl Core {
             };
             if let Some((mut g, thread)) = found {
                 if g.status == Status::Active {
-                    g.abort();
+                    g.abort(self.now());
                     let mut notice = [Reply::public(words![
                         member(who.id),
                         ", tournament director, removed ",
