@@ -7,9 +7,10 @@
   if (!page) {
     return;
   }
-  // The server's clock less this browser's, so a deadline counts down right whatever the
+  // The bot's clock less this browser's, so a deadline counts down right whatever the
   // reader's clock says.
-  var skew = Number(page.getAttribute("data-now") || Date.now()) - Date.now();
+  var head = document.getElementById("head");
+  var skew = head ? Number(head.getAttribute("data-now")) * 1000 - Date.now() : 0;
 
   // As the board picture writes a clock (render's clock_text): 2d 03h, 5h 07m, 4:05.
   function two(n) {
@@ -212,6 +213,11 @@
     try {
       update = JSON.parse(event.data);
     } catch (e) {
+      return;
+    }
+    if (!nav && !update.secret) {
+      // A fog game has ended: its board and moves are shown now.
+      window.location.reload();
       return;
     }
     document.getElementById("head").innerHTML = update.head;

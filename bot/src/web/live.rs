@@ -54,6 +54,8 @@ struct GameUpdate {
     moves: String,
     played: u32,
     active: bool,
+    /// A fog game still being played: its page shows no board until it ends.
+    secret: bool,
 }
 
 /// One watched page.
@@ -185,6 +187,7 @@ impl Hub {
                         .into_string(),
                     played: page.played,
                     active: page.active,
+                    secret: page.secret,
                 };
                 // Strings, a number and a flag: written as JSON, they can't fail.
                 let data = serde_json::to_string(&update).unwrap_or_default();

@@ -92,6 +92,8 @@ pub struct GamePage {
     pub secret: bool,
     /// Changes whenever the game does.
     pub version: i64,
+    /// When it was drawn (Unix seconds, the bot's clock).
+    pub now: i64,
 }
 
 /// The board after one turn, as a page shows it beside the picture: the view the picture
@@ -237,6 +239,7 @@ impl Core {
             played,
             secret: hidden,
             version: row.version,
+            now: self.now(),
         })
     }
 

@@ -23,9 +23,13 @@ pub(in crate::web) fn game(
 ) -> Markup {
     let shown = ply.map_or(page.played, |p| p.ply);
     html! {
-        div #head { (head(page)) }
-        p.state #state role="status" aria-live="polite" { (state(page)) }
-        @if page.active { p.quiet #watchers {} }
+        // The bot's clock when the page was drawn, so the script counts down to a deadline
+        // whatever the reader's clock says.
+        div #head data-now=(page.now) { (head(page)) }
+        div.status {
+            p.state #state role="status" aria-live="polite" { (state(page)) }
+            @if page.active { p.quiet #watchers {} }
+        }
         @if page.secret {
             p { "A fog game: its board and moves are shown once it ends. Until then only the players see their own views." }
         }
@@ -34,9 +38,9 @@ pub(in crate::web) fn game(
                 div.board {
                     (figure(ply, side, base))
                     (plies(shown, page.played, side, base))
-                    div #ply { (panels(ply, side)) }
                 }
                 div {
+                    div #ply { (panels(ply, side)) }
                     h2 { "Moves" }
                     div #moves { (moves(page, shown, side, base)) }
                     p.downloads {

@@ -29,9 +29,7 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'_')
     .remove(b'~');
 
-/// A whole page around `body`. `events` is the page's live stream, if it has one. The
-/// server's clock when it was drawn (`data-now`) lets the script count down to a deadline
-/// whatever the reader's clock says.
+/// A whole page around `body`. `events` is the page's live stream, if it has one.
 pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
     html! {
         (DOCTYPE)
@@ -50,7 +48,7 @@ pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
                     a.brand href="/price" { "csipgs" }
                     a href="/price" { "Price a design" }
                 }
-                main #page data-events=[events] data-now=(crate::core::millis_now()) {
+                main #page data-events=[events] {
                     (body)
                 }
             }

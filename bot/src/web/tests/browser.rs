@@ -188,6 +188,42 @@ impl Browser {
         }
     }
 
+    /// Wait up to `limit` for an attribute of `css` to end with `wanted`.
+    async fn until_attr(&self, css: &str, name: &str, wanted: &str, limit: Duration) {
+        let began = Instant::now();
+        while !self.attr(css, name).await.ends_with(wanted) {
+            assert!(
+                began.elapsed() < limit,
+                "{css}'s {name} is not ...{wanted} within {limit:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Every picture on the page has loaded, at the size its attributes say.
+    async fn pictures_are_their_size(&self) {
+        let script = "return Array.from(document.images).map(function (i) { return [i.complete, \
+            i.naturalWidth, i.naturalHeight, i.getAttribute('width'), i.getAttribute('height'), \
+            i.src]; })";
+        let began = Instant::now();
+        loop {
+            let found = self.client.execute(script, vec![]).await.unwrap();
+            let pictures = found.as_array().unwrap().clone();
+            if pictures.iter().all(|p| p[0] == true) {
+                for p in &pictures {
+                    assert!(p[1].as_u64().unwrap() > 0, "{p} did not load");
+                    if !p[3].is_null() {
+                        assert_eq!(p[1].to_string(), p[3].as_str().unwrap(), "{p}");
+                        assert_eq!(p[2].to_string(), p[4].as_str().unwrap(), "{p}");
+                    }
+                }
+                return;
+            }
+            assert!(began.elapsed() < Duration::from_secs(5), "{pictures:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     async fn press(&self, key: &str) {
         let body = self.client.find(Locator::Css("body")).await.unwrap();
         body.send_keys(key).await.unwrap();
@@ -205,6 +241,7 @@ impl Drop for Browser {
 /// WebDriver's codes for the arrow keys.
 const LEFT: &str = "\u{E012}";
 const RIGHT: &str = "\u{E014}";
+const HOME: &str = "\u{E011}";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_in_a_real_browser() {
@@ -239,36 +276,44 @@ async fn the_pages_in_a_real_browser() {
     turn(bob(), "Ke7").await;
     b.goto(&site.at(&link)).await.unwrap();
     assert_eq!(browser.text("h1").await, "alice vs bob");
-    assert!(browser.text("ol.moves").await.contains("Ke7"));
-    let before = browser.attr("figure img", "src").await;
-    let alt = browser.attr("figure img", "alt").await;
+    assert!(browser.text("#moves").await.contains("Ke7"));
+    let before = browser.attr("#board", "src").await;
+    let alt = browser.attr("#board", "alt").await;
     assert!(
         alt.contains("after turn 2") && alt.contains("White to move"),
         "{alt}"
     );
-    assert!(b
-        .execute(
-            "return document.querySelector('figure img').naturalWidth",
-            vec![]
-        )
+    browser.pictures_are_their_size().await;
+    browser.screenshots("game").await;
+    // On a phone the board takes the width and the panels are text.
+    b.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let width = b
+        .execute("return document.getElementById('board').getBoundingClientRect().width", vec![])
         .await
         .unwrap()
-        .as_u64()
-        .is_some_and(|w| w > 100));
-    browser.screenshots("game").await;
+        .as_f64()
+        .unwrap();
+    assert!(width >= 350.0, "the board is {width} px wide on a phone");
+    let panel = browser.text(".card").await;
+    assert!(panel.contains("Treasury") && panel.contains("Designs"), "{panel}");
+    b.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
     turn(alice(), "Kc3").await;
     let took = browser
-        .until_text("ol.moves", "Kc3", Duration::from_secs(5))
+        .until_text("#moves", "Kc3", Duration::from_secs(5))
         .await;
     assert!(
         took < Duration::from_secs(1),
         "the turn showed after {took:?}"
     );
-    let after = browser.attr("figure img", "src").await;
-    assert_ne!(before, after, "the board picture follows the turn");
+    browser
+        .until_attr("#board", "src", "/board/3", Duration::from_secs(5))
+        .await;
+    assert_ne!(before, browser.attr("#board", "src").await);
     assert!(browser.text(".state").await.contains("Black to move"));
 
-    // The arrow keys step back and forth; an earlier turn's page stays put.
+    // The arrow keys step back and forth within the page; an earlier turn stays put, and
+    // learns of the next turn at once.
     browser.press(LEFT).await;
     browser
         .until_text("nav.plies", "Turn 2 of 3", Duration::from_secs(5))
@@ -282,12 +327,61 @@ async fn the_pages_in_a_real_browser() {
     browser
         .until_text("nav.plies", "Turn 2 of 3", Duration::from_secs(5))
         .await;
+    assert_eq!(browser.text("#caption").await, "After turn 2 of 3");
     turn(bob(), "Kd6").await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let took = browser
+        .until_text("nav.plies", "Turn 2 of 4", Duration::from_secs(5))
+        .await;
     assert!(
-        browser.text("nav.plies").await.contains("Turn 2 of 3"),
-        "an earlier turn stays put"
+        took < Duration::from_secs(1),
+        "the new turn was listed after {took:?}"
     );
+    assert!(browser.text("#moves").await.contains("Kd6"));
+    assert!(browser.attr("#board", "src").await.ends_with("/board/2"));
+    // F turns the board round, panels and all.
+    browser.press("f").await;
+    browser
+        .until_attr("#board", "src", "/board/2?side=black", Duration::from_secs(5))
+        .await;
+    let first_card = browser.text(".card h3").await;
+    assert!(first_card.contains("(White)"), "{first_card}");
+    browser.press("f").await;
+    browser
+        .until_attr("#board", "src", "/board/2", Duration::from_secs(5))
+        .await;
+
+    // Fifty steps by the keys, as a reader goes through a game: no stall, no refusal.
+    for ply in 4..50 {
+        let (who, text) = match ply % 4 {
+            0 => (alice(), "Kc2"),
+            1 => (bob(), "Kd7"),
+            2 => (alice(), "Kc3"),
+            _ => (bob(), "Kd6"),
+        };
+        turn(who, text).await;
+    }
+    browser
+        .until_text("nav.plies", "of 50", Duration::from_secs(5))
+        .await;
+    browser.press(HOME).await;
+    browser
+        .until_text("nav.plies", "Turn 0 of 50", Duration::from_secs(5))
+        .await;
+    let body = b.find(Locator::Css("body")).await.unwrap();
+    let began = Instant::now();
+    for _ in 0..50 {
+        body.send_keys(RIGHT).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!("50 keys pressed in {:?}", began.elapsed());
+    browser
+        .until_text("nav.plies", "Turn 50 of 50", Duration::from_secs(10))
+        .await;
+    let took = began.elapsed();
+    assert!(took < Duration::from_secs(10), "50 steps took {took:?}");
+    assert_eq!(browser.text("h1").await, "alice vs bob", "still the game's page");
+    browser.pictures_are_their_size().await;
+    eprintln!("50 steps by the keys: {took:?}");
 
     // A tournament: the next round appears once the first is over.
     let members = [alice(), bob(), carol(), dave()];
@@ -366,11 +460,19 @@ async fn the_pages_in_a_real_browser() {
     let console = browser.console().await;
     assert!(console.is_empty(), "the console: {console:?}");
 
+    // A game page open when its server turns the pages off says so by itself.
+    b.goto(&site.at(&link)).await.unwrap();
+    assert_eq!(browser.text("h1").await, "alice vs bob");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    f.one(&owner(), web(false)).await;
+    let took = browser
+        .until_text("h1", "No longer public", Duration::from_secs(5))
+        .await;
+    eprintln!("web:false closed the open page in {took:?}");
     b.goto(&site.at("/g/0123456789abcdef0123456789abcdef"))
         .await
         .unwrap();
     assert_eq!(browser.text("h1").await, "Not found");
-    f.one(&owner(), web(false)).await;
     b.goto(&site.at(&link)).await.unwrap();
     assert_eq!(browser.text("h1").await, "Not found");
     // The design builder's message as Discord shows it, WbRbmHfB built by its menus (the

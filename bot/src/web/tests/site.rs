@@ -113,8 +113,19 @@ impl Events {
         }
     }
 
-    /// The next event (its name and data), or None once the stream ends.
+    /// The next event other than a count of watchers (its name and data), or None once the
+    /// stream ends.
     pub(super) async fn next(&mut self) -> Option<(String, String)> {
+        loop {
+            match self.any().await {
+                Some((name, _)) if name == "watchers" => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// The next event, whatever it is.
+    pub(super) async fn any(&mut self) -> Option<(String, String)> {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let block: String = self.buffer.drain(..end + 2).collect();
@@ -237,9 +248,20 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert!(page.contains("alice vs bob"), "{page}");
     assert!(page.contains(">Kd2<") && page.contains(">Ke7<"), "{page}");
     assert!(page.contains("Turn 3: White to move"), "{page}");
-    assert!(page.contains(r#"data-live="1""#), "{page}");
-    let src = format!("/g/{token}/board/2?v=");
+    assert!(page.contains(&format!(r#"data-events="/g/{token}/events""#)), "{page}");
+    // Numbered pairs: "1. Kd2 Ke7".
+    assert!(page.contains(r#"<li value="1">"#), "{page}");
+    let src = format!(r#"src="/g/{token}/board/2""#);
     assert!(page.contains(&src), "{page}");
+    let (width, height) = crate::web::html::board_size();
+    assert!(
+        page.contains(&format!(r#"width="{width}" height="{height}""#)),
+        "{page}"
+    );
+    // The panels are text beside the board.
+    for words in ["Treasury: ", "Reserve: ", "Designs", "alice (White)", "bob (Black)"] {
+        assert!(page.contains(words), "{words}: {page}");
+    }
     // The picture's alt text is the board in words, as its Discord attachment says it.
     let alt = page
         .split("alt=\"")
@@ -254,19 +276,39 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
         assert!(alt.contains(words), "{words}: {alt}");
     }
 
-    let (status, kind, png) = site.bytes(&format!("/g/{token}/board/2?v=1")).await;
+    let (status, kind, png) = site.bytes(&format!("/g/{token}/board/2")).await;
     assert_eq!((status, kind.as_str()), (200, "image/png"));
-    assert!(png.starts_with(b"\x89PNG"));
-    // An earlier turn is the same picture whatever version is asked for.
-    let (_, _, plain) = site.bytes(&format!("/g/{token}/board/1")).await;
-    let (_, _, made_up) = site.bytes(&format!("/g/{token}/board/1?v=987654")).await;
-    assert_eq!(plain, made_up);
+    let picture = render::testing::Picture::decode(&png);
+    assert_eq!((picture.width, picture.height), (width, height));
+    let (_, _, black) = site.bytes(&format!("/g/{token}/board/2?side=black")).await;
+    assert_ne!(black, png, "Black's side is another picture");
+    let (status, _, why) = site.get(&format!("/g/{token}/board/2?side=green")).await;
+    assert_eq!(status, 400);
+    assert!(why.contains("'green' is not a side"), "{why}");
+    let (status, _, _) = site.get(&format!("/g/{token}/board/3")).await;
+    assert_eq!(status, 400, "a turn not played yet");
     let (_, _, earlier) = site.get(&format!("{link}?ply=1")).await;
     assert!(earlier.contains("After turn 1 of 2"), "{earlier}");
-    assert!(earlier.contains(r#"data-live="0""#), "{earlier}");
+    assert!(earlier.contains(r#"data-shown="1""#), "{earlier}");
     assert!(
         earlier.contains(&format!("/g/{token}/board/1\"")),
         "{earlier}"
+    );
+    // A turn as the page's script steps to it.
+    let (status, _, turn) = site.get(&format!("/g/{token}/ply/1?side=black")).await;
+    assert_eq!(status, 200, "{turn}");
+    let turn: serde_json::Value = serde_json::from_str(&turn).unwrap();
+    assert_eq!(turn["caption"], "After turn 1 of 2");
+    assert_eq!(
+        turn["src"].as_str().unwrap(),
+        format!("/g/{token}/board/1?side=black")
+    );
+    assert!(turn["alt"].as_str().unwrap().contains("White pieces: Kd2."));
+    let panels = turn["panels"].as_str().unwrap();
+    assert!(panels.contains("Treasury: "), "{panels}");
+    assert!(
+        panels.find("alice (White)").unwrap() < panels.find("bob (Black)").unwrap(),
+        "from Black's side White's panel is on top: {panels}"
     );
     let (status, _, _) = site.get(&format!("{link}?ply=9")).await;
     assert_eq!(status, 400);
@@ -304,7 +346,12 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     }
 
     f.one(&owner(), web(false)).await;
-    for closed in [link.clone(), format!("{link}/board/2"), server.to_string()] {
+    for closed in [
+        link.clone(),
+        format!("{link}/board/2"),
+        format!("{link}/ply/2"),
+        server.to_string(),
+    ] {
         let (status, _, _) = site.get(&closed).await;
         assert_eq!(status, 404, "{closed} after web:false");
     }
@@ -366,15 +413,28 @@ async fn a_watched_game_hears_each_turn(backend: Backend) {
     let mut events = Events::open(&site, &format!("{link}/events")).await;
     let mut other = Events::open(&site, &format!("{link}/events")).await;
     let (name, now) = events.next().await.unwrap();
-    assert_eq!(name, "update");
-    assert!(now.contains(">Kd2<") && !now.contains("Ke7"), "{now}");
+    assert_eq!(name, "game");
+    let now: serde_json::Value = serde_json::from_str(&now).unwrap();
+    let moves = now["moves"].as_str().unwrap();
+    assert!(moves.contains(">Kd2<") && !moves.contains("Ke7"), "{moves}");
+    assert_eq!(now["played"], 1);
     other.next().await.unwrap();
+    // Both watchers are counted, within the second the hub looks.
+    let mut counted = None;
+    while counted.is_none() {
+        match events.any().await.unwrap() {
+            (name, n) if name == "watchers" && n == "2" => counted = Some(n),
+            _ => {}
+        }
+    }
     f.play(&bob(), "Ke7").await;
     for watcher in [&mut events, &mut other] {
         let (name, changed) = watcher.next().await.unwrap();
-        assert_eq!(name, "update");
-        assert!(changed.contains(">Ke7<"), "{changed}");
-        assert!(changed.contains("Turn 3: White to move"), "{changed}");
+        assert_eq!(name, "game");
+        let changed: serde_json::Value = serde_json::from_str(&changed).unwrap();
+        assert!(changed["moves"].as_str().unwrap().contains(">Ke7<"), "{changed}");
+        assert_eq!(changed["state"], "Turn 3: White to move");
+        assert_eq!(changed["played"], 2);
     }
     f.one(&owner(), web(false)).await;
     let (name, _) = events.next().await.unwrap();
@@ -415,27 +475,38 @@ async fn a_fog_game_page_shows_no_square(backend: Backend) {
         "{page}"
     );
     assert!(page.contains("A fog game"), "{page}");
-    for secret in ["<img", "Kd2", "board-text", "/record"] {
+    for secret in ["<img", "Kd2", "board as text", "/record", "Treasury"] {
         assert!(!page.contains(secret), "{secret} shown: {page}");
     }
     for hidden in [
         format!("{link}/board/1"),
         format!("{link}/board/0"),
+        format!("{link}/ply/0"),
         format!("{link}/record"),
         format!("{link}/replay.gif"),
         format!("{link}?ply=0"),
+        format!("{link}?ply=1"),
     ] {
-        let (status, _, _) = site.get(&hidden).await;
-        assert!(status == 404 || status == 400, "{hidden}: {status}");
+        let (status, _, page) = site.get(&hidden).await;
+        assert_eq!(status, 403, "{hidden}: {page}");
+        assert!(page.contains("Hidden until the game ends"), "{hidden}: {page}");
+        assert!(!page.contains("copied"), "{hidden}: {page}");
     }
     let mut events = Events::open(&site, &format!("{link}/events")).await;
     let (_, now) = events.next().await.unwrap();
     assert!(!now.contains("<img") && !now.contains("Kd2"), "{now}");
+    assert!(now.contains(r#""secret":true"#), "{now}");
 
     let ask = f.say(&bob(), HERE, Request::Resign).await;
     f.say(&bob(), HERE, press(&ask[0].buttons[0].id)).await;
     let (_, ended) = events.next().await.unwrap();
-    assert!(ended.contains("<img") && ended.contains(">Kd2<"), "{ended}");
+    assert!(
+        ended.contains(r#""secret":false"#) && ended.contains(">Kd2<"),
+        "{ended}"
+    );
+    // Once over, the whole board from White's side, as every other turn.
+    let (status, _, _) = site.get(&format!("{link}/board/1")).await;
+    assert_eq!(status, 200);
     let (status, _, page) = site.get(&link).await;
     assert_eq!(status, 200);
     assert!(page.contains("resigns") || page.contains("wins"), "{page}");
@@ -664,9 +735,9 @@ async fn old_links_are_replaced_and_never_reopen(backend: Backend) {
 }
 
 /// Zed's game with Bob is over and watched on the web; after Zed is forgotten, every
-/// picture and page of it kept before (an earlier turn's board, the last board at its old
-/// version, the replay on the web and by /replay, a live page's first event) is drawn again
-/// with the anonymous label.
+/// picture and page of it kept before (the replay on the web and by /replay, a turn's
+/// panels, a live page's first event) is drawn again with the anonymous label. The boards
+/// alone name nobody, so they stay as they were.
 async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
     let f = web_fixture(backend.store().await, Recorder::default()).await;
     let site = Site::start(&f, WebLimits::default()).await;
@@ -687,9 +758,9 @@ async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
         .unwrap();
     let link = format!("/g/{token}");
     let kept = [
-        format!("{link}/board/1"),
-        format!("{link}/board/2?v={}", row.version),
         format!("{link}/replay.gif"),
+        format!("{link}/ply/1"),
+        format!("{link}/ply/2"),
     ];
     let replayed = || async {
         match f.one(&bob(), Request::Replay).await.picture {
@@ -726,6 +797,8 @@ async fn a_forget_redraws_what_was_kept_of_the_members_games(backend: Backend) {
     );
     let (_, _, page) = site.get(&link).await;
     assert!(!page.contains("Zanzibar"), "{page}");
+    let (_, _, turn) = site.get(&format!("{link}/ply/1")).await;
+    assert!(!turn.contains("Zanzibar"), "{turn}");
     drop(watching);
 }
 
