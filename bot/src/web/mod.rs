@@ -1,6 +1,7 @@
 //! The bot's web pages: read-only, live, reached by unguessable links. A game, a tournament
 //! and a server's leaderboards, each at `/g|t|s/<token>` while its server shows its pages
-//! (`/settings web:true`), and the price calculator at `/price` for everyone. Served with
+//! (`/settings web:true`), with the page of each member who played there at
+//! `/s/<token>/p/<id>`, and the price calculator at `/price` for everyone. Served with
 //! axum on the bot's own runtime when `web` is set; nothing here writes to a game.
 //!
 //! Layout: here the settings, the router and what every response carries (a strict
@@ -170,6 +171,8 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         .route("/t/{token}/trf", get(pages::trf))
         .route("/t/{token}/events", get(live::tournament_events))
         .route("/s/{token}", get(pages::server))
+        .route("/s/{token}/p/{member}", get(pages::player))
+        .route("/s/{token}/p/{member}/chart.png", get(pages::player_chart))
         .route("/price", get(pages::price_form))
         .route("/price/{design}", get(pages::price))
         .route("/price/{design}/diagram", get(pages::diagram))
@@ -272,6 +275,8 @@ mod tests {
     mod site;
     // After `site`, whose site it drives.
     mod browser;
+    // The tournament, server, player and price pages, over `site`'s helpers.
+    mod pages;
 
     fn forwarded_for(client: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
