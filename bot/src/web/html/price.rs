@@ -45,7 +45,6 @@ pub(in crate::web) fn price(
                         alt={ "Movement diagram of " (notation) ": every square it moves to or captures on from the centre; the breakdown below lists each part." }
                         width=[diagram.map(|d| d.0)] height=[diagram.map(|d| d.1)];
                 }
-                p { (price_heading(&found.price, typed)) }
                 // The aligned text (exactly /price's) where it fits; a phone gets it as a
                 // table, whose multipliers wrap.
                 pre.wide aria-label="Price breakdown" { (found.breakdown) }

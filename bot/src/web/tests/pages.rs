@@ -370,6 +370,11 @@ async fn the_price_page_fits_a_phone() {
         page.contains("<div class=\"narrow\"><p>WbRbmHfB costs"),
         "{page}"
     );
+    assert_eq!(
+        page.matches("WbRbmHfB costs").count(),
+        2,
+        "text and table: {page}"
+    );
     assert!(page.contains("<table class=\"breakdown\">"), "{page}");
     assert!(
         page.contains("<th scope=\"col\">multipliers</th>"),
