@@ -408,7 +408,10 @@ fn the_board_alone_is_the_board_pictures_left_part() {
             let (w, ww) = (alone.width as usize * 3, whole.width as usize * 3);
             for y in 0..alone.height as usize {
                 let row = &whole.rgb[y * ww..y * ww + w];
-                assert!(alone.rgb[y * w..(y + 1) * w] == *row, "row {y} from {side:?}");
+                assert!(
+                    alone.rgb[y * w..(y + 1) * w] == *row,
+                    "row {y} from {side:?}"
+                );
             }
         }
     }

@@ -6,17 +6,52 @@ use engine::Price;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 
+/// The breakdown's columns.
+pub const PRICE_COLUMNS: [&str; 4] = ["part", "base", "multipliers", "subtotal"];
+
 /// The price, the exact value and the breakdown: one line per part (base, each multiplier
 /// with its label, subtotal), then the sum, the whole-piece multipliers with the value after
 /// each, the exact value and the price rounded up. The design is named as `typed`, with
 /// its written form beside it when that differs (`FfR (= fRF)`, `K (= WF)`).
 pub fn price_text(price: &Price, typed: &str) -> String {
-    let mut rows: Vec<[String; 4]> = vec![[
-        "part".into(),
-        "base".into(),
-        "multipliers".into(),
-        "subtotal".into(),
-    ]];
+    let mut rows = vec![PRICE_COLUMNS.map(String::from)];
+    rows.extend(price_rows(price));
+    let width = |col: usize| {
+        rows.iter()
+            .map(|r| r[col].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let (w0, w1, w2, w3) = (width(0), width(1), width(2), width(3));
+    let mut text = format!("{}\n\n", price_heading(price, typed));
+    for [part, base, multipliers, value] in &rows {
+        let line = format!("{part:<w0$}  {base:>w1$}  {multipliers:<w2$}  {value:>w3$}");
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// What the breakdown starts with: the design, its price, its table and exact value.
+pub fn price_heading(price: &Price, typed: &str) -> String {
+    let typed = typed.trim();
+    let named = if typed == price.design {
+        price.design.clone()
+    } else {
+        format!("{typed} (= {})", price.design)
+    };
+    format!(
+        "{named} costs {} ({} table, exact value {})",
+        engine::zorkmids(price.cost),
+        price.table,
+        price.raw
+    )
+}
+
+/// The breakdown's rows under [`PRICE_COLUMNS`]: each part, the sum, each whole-piece
+/// multiplier with the value after it, the exact value and the price.
+pub fn price_rows(price: &Price) -> Vec<[String; 4]> {
+    let mut rows = Vec::new();
     for line in &price.parts {
         rows.push([
             line.part.clone(),
@@ -53,32 +88,7 @@ pub fn price_text(price: &Price, typed: &str) -> String {
         "rounded up".into(),
         price.cost.to_string(),
     ]);
-
-    let width = |col: usize| {
-        rows.iter()
-            .map(|r| r[col].chars().count())
-            .max()
-            .unwrap_or(0)
-    };
-    let (w0, w1, w2, w3) = (width(0), width(1), width(2), width(3));
-    let typed = typed.trim();
-    let named = if typed == price.design {
-        price.design.clone()
-    } else {
-        format!("{typed} (= {})", price.design)
-    };
-    let mut text = format!(
-        "{named} costs {} ({} table, exact value {})\n\n",
-        engine::zorkmids(price.cost),
-        price.table,
-        price.raw
-    );
-    for [part, base, multipliers, value] in &rows {
-        let line = format!("{part:<w0$}  {base:>w1$}  {multipliers:<w2$}  {value:>w3$}");
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
+    rows
 }
 
 /// `x 0.2 backward only, x 0.6 move only`.

@@ -183,8 +183,7 @@ impl Hub {
                     head: html::head(&page).into_string(),
                     state: html::state(&page),
                     // No turn is marked: each reader's script marks the one it shows.
-                    moves: html::moves(&page, u32::MAX, engine::Color::White, &base)
-                        .into_string(),
+                    moves: html::moves(&page, u32::MAX, engine::Color::White, &base).into_string(),
                     played: page.played,
                     active: page.active,
                     secret: page.secret,

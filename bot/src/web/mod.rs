@@ -1,6 +1,7 @@
 //! The bot's web pages: read-only, live, reached by unguessable links. A game, a tournament
 //! and a server's leaderboards, each at `/g|t|s/<token>` while its server shows its pages
-//! (`/settings web:true`), and the price calculator at `/price` for everyone. Served with
+//! (`/settings web:true`), with the page of each member who played there at
+//! `/s/<token>/p/<id>`, and the price calculator at `/price` for everyone. Served with
 //! axum on the bot's own runtime when `web` is set; nothing here writes to a game.
 //!
 //! Layout: here the settings, the router and what every response carries (a strict
@@ -168,7 +169,10 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         )),
         loads: Arc::new(Limiter::new(
             limits.burst.max(1).saturating_mul(LOADS_PER_PAGE),
-            limits.requests_per_second.max(1).saturating_mul(LOADS_PER_PAGE),
+            limits
+                .requests_per_second
+                .max(1)
+                .saturating_mul(LOADS_PER_PAGE),
         )),
     };
     let pages = Router::new()
@@ -179,17 +183,25 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         .route("/t/{token}", get(pages::tournament))
         .route("/t/{token}/trf", get(pages::trf))
         .route("/s/{token}", get(pages::server))
+        .route("/s/{token}/p/{member}", get(pages::player))
         .route("/price", get(pages::price_form))
         .route("/price/{design}", get(pages::price))
         .fallback(pages::not_found)
-        .layer(axum::middleware::from_fn_with_state(web.clone(), limit_pages));
+        .layer(axum::middleware::from_fn_with_state(
+            web.clone(),
+            limit_pages,
+        ));
     let loads = Router::new()
         .route("/g/{token}/board/{ply}", get(pages::board))
         .route("/g/{token}/ply/{ply}", get(pages::ply))
         .route("/g/{token}/events", get(live::game_events))
         .route("/t/{token}/events", get(live::tournament_events))
         .route("/price/{design}/diagram", get(pages::diagram))
-        .layer(axum::middleware::from_fn_with_state(web.clone(), limit_loads));
+        .route("/s/{token}/p/{member}/chart.png", get(pages::player_chart))
+        .layer(axum::middleware::from_fn_with_state(
+            web.clone(),
+            limit_loads,
+        ));
     let limited = pages.merge(loads).with_state(web);
     Router::new()
         .route("/static/site.css", get(assets::stylesheet))
@@ -295,6 +307,8 @@ mod tests {
     mod site;
     // After `site`, whose site it drives.
     mod browser;
+    // The tournament, server, player and price pages, over `site`'s helpers.
+    mod pages;
 
     fn forwarded_for(client: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

@@ -31,6 +31,7 @@ pub mod limits;
 mod owe;
 mod parse;
 mod play;
+mod player_page;
 mod present;
 mod privacy;
 mod proposals;
@@ -61,6 +62,7 @@ pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
+pub use player_page::{FamilyRating, PlayedGame, PlayerPage, CHART_SIZE};
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target};
 pub use request::{
@@ -69,7 +71,7 @@ pub use request::{
 };
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
-pub use server_page::ServerPage;
+pub use server_page::{FamilyBoard, GameLine, ServerPage};
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{capitalised, help_of, literal, neutral, RESTARTING};
 pub use tournaments::TournamentPage;

@@ -6,17 +6,17 @@ use super::{
     Reply, Span, Who,
 };
 use crate::family::Family;
-use crate::store::{Player, RatingRow, Word};
+use crate::store::{Player, RatingRow, ResultRow, Word};
 use crate::words;
 use engine::{Color, EndReason};
-use league::ratings;
+use league::ratings::{self, MAX_DEVIATION, PROVISIONAL_DEVIATION};
 use render::{ChartView, Column, TableView};
 use std::fmt::Write;
 
 /// How many members the leaderboard shows.
 const TOP: usize = 20;
 /// How many games a profile lists.
-const LAST_GAMES: i64 = 10;
+pub(super) const LAST_GAMES: i64 = 10;
 
 impl Core {
     /// /rating: a member's rating, deviation and record in this server, in one game's pool
@@ -79,7 +79,8 @@ impl Core {
     ) -> Result<Vec<Reply>, CoreError> {
         let guild = Core::channel(place)?.guild;
         let family = game.unwrap_or_default();
-        let Some((table, text)) = self.leaderboard_table(guild, family).await? else {
+        let Some(Leaderboard { table, text, .. }) = self.leaderboard_table(guild, family).await?
+        else {
             return Ok(vec![Reply::public(words![
                 format!("No one has played a rated game{}", family.pool_suffix()),
                 Span::Local(Local::Scope),
@@ -99,7 +100,7 @@ impl Core {
         &self,
         guild: u64,
         family: Family,
-    ) -> Result<Option<(TableView, Content)>, CoreError> {
+    ) -> Result<Option<Leaderboard>, CoreError> {
         let all = self.store.ratings(guild, family).await?;
         if all.is_empty() {
             return Ok(None);
@@ -150,7 +151,11 @@ impl Core {
             ],
             rows,
         };
-        Ok(Some((table, text.trim_end())))
+        Ok(Some(Leaderboard {
+            table,
+            text: text.trim_end(),
+            members: top.iter().map(|r| r.user).collect(),
+        }))
     }
 
     /// /profile: rating history as a chart, the record by ruleset and the last 10 games.
@@ -199,18 +204,30 @@ impl Core {
             text.push("Last games:\n");
         }
         for r in &results {
-            let how = ended_by(&r.reason);
             let _ = writeln!(
                 text,
-                "- {} vs {} ({}, {}): {}{how}{}",
+                "- {} vs {} ({}, {}): {}{}",
                 r.colour,
                 r.opponent_name,
                 r.ruleset,
                 if r.rated { "rated" } else { "unrated" },
-                r.score.word(),
+                result_words(r),
                 r.rating.map_or(String::new(), |x| format!(", now {x}"))
             );
         }
+        let chart = self.rating_chart(guild, &member, family).await?;
+        Ok(vec![
+            Reply::public(text.trim_end()).with_picture(Picture::Chart(Box::new(chart)))
+        ])
+    }
+
+    /// A member's rating after each rated game of a family in a server, as a chart.
+    pub(super) async fn rating_chart(
+        &self,
+        guild: u64,
+        member: &Player,
+        family: Family,
+    ) -> Result<ChartView, CoreError> {
         let points = self
             .store
             .rating_history(guild, member.id, family)
@@ -218,13 +235,10 @@ impl Core {
             .into_iter()
             .map(|(at, rating)| (at, rating.round() as i32))
             .collect();
-        let chart = ChartView {
+        Ok(ChartView {
             title: format!("{}: {}rating", member.name, family.pool_prefix()),
             points,
-        };
-        Ok(vec![
-            Reply::public(text.trim_end()).with_picture(Picture::Chart(Box::new(chart)))
-        ])
+        })
     }
 
     /// /games: the server's games in progress that the asker can see, where, and whose
@@ -275,6 +289,41 @@ impl Core {
         text.push(footer);
         Ok(vec![Reply::private(text.trim_end())])
     }
+}
+
+/// A server's leaderboard of a family.
+pub(super) struct Leaderboard {
+    pub table: TableView,
+    /// The same, as text.
+    pub text: Content,
+    /// The member of each of the table's rows.
+    pub members: Vec<u64>,
+}
+
+/// What a rating's columns and marks mean, in plain words: each column's header (or mark),
+/// then its meaning.
+pub(super) fn rating_legend() -> Vec<(String, String)> {
+    let rating = "a Glicko-2 rating, counted as lichess counts it: a new player starts at 1500";
+    let provisional = format!(
+        "provisional: its RD is {PROVISIONAL_DEVIATION:.0} or more (a new player's is \
+         {MAX_DEVIATION:.0}); a few more rated games settle it"
+    );
+    let deviation = "rating deviation, how sure the rating is: the lower, the surer. Each \
+         rated game lowers it; time away raises it";
+    vec![
+        ("Rating".to_string(), rating.to_string()),
+        ("?".to_string(), provisional),
+        ("RD".to_string(), deviation.to_string()),
+        (
+            "W/D/L".to_string(),
+            "rated games won, drawn and lost".to_string(),
+        ),
+    ]
+}
+
+/// A listed game's result from the member's side: "win by checkmate", "loss on time".
+pub(super) fn result_words(result: &ResultRow) -> String {
+    format!("{}{}", result.score.word(), ended_by(&result.reason))
 }
 
 /// How a listed game ended, from its record's Termination word: " by checkmate",

@@ -319,6 +319,41 @@ impl Store {
         self.active_games_where("guild_id = $1", guild).await
     }
 
+    /// A server's last `limit` finished games, the last to end first.
+    pub async fn finished_games(&self, guild: u64, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        // Every finished game has its results, written as it ended; its start stands in, should
+        // one have none.
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = $2 \
+             ORDER BY COALESCE((SELECT MAX(r.ended_at) FROM results r \
+             WHERE r.game_id = games.id), created_at) DESC, id DESC LIMIT $3"
+        );
+        sqlx::query(&sql)
+            .bind(id(guild))
+            .bind(Status::Finished.word())
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(game_row)
+            .collect()
+    }
+
+    /// The name a member last played under in a server, if they have played there.
+    pub async fn player_name(&self, guild: u64, user: u64) -> Result<Option<String>, StoreError> {
+        sqlx::query(
+            "SELECT CASE WHEN white_id = $2 THEN white_name ELSE black_name END AS name \
+             FROM games WHERE guild_id = $1 AND (white_id = $2 OR black_id = $2) \
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(id(guild))
+        .bind(id(user))
+        .fetch_optional(&self.pool)
+        .await?
+        .map(|row| row.try_get("name").map_err(StoreError::from))
+        .transpose()
+    }
+
     /// A member's active games in every server, oldest first, with their channels.
     pub async fn member_active_games(&self, user: u64) -> Result<Vec<(GameRow, u64)>, StoreError> {
         self.active_games_where("(white_id = $1 OR black_id = $1)", user)

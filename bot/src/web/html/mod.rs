@@ -4,11 +4,13 @@
 //! page beside it.
 
 mod game;
+mod player;
 mod price;
 mod server;
 mod tournament;
 
 pub(super) use game::*;
+pub(super) use player::*;
 pub(super) use price::*;
 pub(super) use server::*;
 pub(super) use tournament::*;
@@ -110,6 +112,13 @@ pub(super) fn table(view: &TableView) -> Markup {
                 } } }
             }
         }
+    }
+}
+
+/// What a table's columns and marks mean, under it: each header, then its meaning.
+pub(super) fn legend(entries: &[(String, String)]) -> Markup {
+    html! {
+        dl.legend { @for (header, meaning) in entries { dt { (header) } dd { (meaning) } } }
     }
 }
 

@@ -1,6 +1,6 @@
 //! A tournament's page.
 
-use super::table;
+use super::{legend, table};
 use crate::core::{capitalised, TournamentPage};
 use maud::{html, Markup};
 
@@ -13,6 +13,10 @@ pub(in crate::web) fn tournament(page: &TournamentPage) -> Markup {
         @if let Some(standings) = &page.standings {
             h2 { "Standings" }
             (table(standings))
+            (legend(&page.legend))
+        }
+        @if let Some(trf) = &page.trf {
+            p.downloads { a href=(trf) download { "Download the TRF file" } }
         }
         @if !page.entrants.is_empty() {
             h2 { "Signed up" }
@@ -51,15 +55,6 @@ pub(in crate::web) fn tournament(page: &TournamentPage) -> Markup {
             @if !round.byes.is_empty() {
                 ul { @for (name, what) in &round.byes { li { (name) ": " (what) } } }
             }
-        }
-    }
-}
-
-/// The tournament page's links that do not change.
-pub(in crate::web) fn tournament_links(page: &TournamentPage, base: &str) -> Markup {
-    html! {
-        @if page.standings.is_some() {
-            p.downloads { a href={ (base) "/trf" } download { "Download the TRF file" } }
         }
     }
 }

@@ -24,7 +24,11 @@ fn ply_of(query: &HashMap<String, String>) -> Result<Option<u32>, Failed> {
 
 /// `?side=black`: the side at the bottom of the board, White's unless asked.
 fn side_of(query: &HashMap<String, String>) -> Result<Color, Failed> {
-    match query.get("side").map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+    match query
+        .get("side")
+        .map(|s| s.trim().to_ascii_lowercase())
+        .as_deref()
+    {
         None | Some("") | Some("white") => Ok(Color::White),
         Some("black") => Ok(Color::Black),
         Some(other) => Err(Failed::Bad(Content::from(format!(
@@ -44,7 +48,11 @@ pub(in crate::web) async fn game(
     let ply = match (page.secret, asked) {
         (true, None) => None,
         (true, Some(_)) => return Err(Failed::Hidden),
-        (false, asked) => Some(web.core.game_ply(link, asked.unwrap_or(page.played)).await?),
+        (false, asked) => Some(
+            web.core
+                .game_ply(link, asked.unwrap_or(page.played))
+                .await?,
+        ),
     };
     let base = page_path(LinkKind::Game, token);
     let title = format!("{} vs {}", page.players[0].name, page.players[1].name);
@@ -104,7 +112,10 @@ pub(in crate::web) async fn board(
         [
             (header::CONTENT_TYPE, "image/png"),
             // A turn's board never changes once played (it shows no clock).
-            (header::CACHE_CONTROL, "private, max-age=31536000, immutable"),
+            (
+                header::CACHE_CONTROL,
+                "private, max-age=31536000, immutable",
+            ),
         ],
         png.to_vec(),
     )

@@ -3,11 +3,13 @@
 //! Here what every handler shares; a file per page beside it.
 
 mod game;
+mod player;
 mod price;
 mod server;
 mod tournament;
 
 pub(super) use game::*;
+pub(super) use player::*;
 pub(super) use price::*;
 pub(super) use server::*;
 pub(super) use tournament::*;

@@ -1,8 +1,8 @@
 //! The price calculator and a design's diagram.
 
 use super::{no_store, Failed};
-use crate::core::{capitalised, Core, CoreError, Given, Value};
-use crate::web::html::{self, segment};
+use crate::core::{capitalised, Core, CoreError, Given, PricePage, Value};
+use crate::web::html::{self, segment, Priced};
 use crate::web::Web;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -18,61 +18,120 @@ fn ruleset_named(query: &HashMap<String, String>) -> Option<&str> {
         .filter(|r| !r.is_empty())
 }
 
-/// The ruleset asked for (classic when none is), read as /price's option.
+/// The ruleset asked for (classic when none is), read as /price's option: a name that is
+/// none of them is an error naming the choices, never classic.
 fn ruleset_of(query: &HashMap<String, String>) -> Result<Ruleset, String> {
     let Some(name) = ruleset_named(query) else {
         return Ok(Ruleset::default());
     };
+    let not_one = |why: String| capitalised(&why);
     match crate::core::parse_option("price", "ruleset", Given::Text(name)) {
-        Ok(Value::Word(word)) => word.parse().map_err(|e| capitalised(&format!("{e}"))),
-        Ok(_) => Ok(Ruleset::default()),
-        Err(e) => Err(capitalised(&e.to_string())),
+        Ok(Value::Word(word)) => word.parse().map_err(|e| not_one(format!("{e}"))),
+        Ok(_) => Err(not_one(format!("'{name}' is not a ruleset"))),
+        Err(e) => Err(not_one(e.to_string())),
     }
 }
 
-/// The calculator; a design typed in its form goes to the design's own address.
+/// A page of the calculator, with its status.
+fn calculator(
+    status: StatusCode,
+    title: &str,
+    typed: &str,
+    ruleset: Ruleset,
+    result: Option<Result<Priced, String>>,
+) -> Response {
+    let body = html::price(typed, ruleset, result);
+    (status, no_store(), Html(html::page(title, None, body))).into_response()
+}
+
+/// The calculator; a design typed in its form goes to the design's own address, once its
+/// ruleset is one.
 pub(in crate::web) async fn price_form(Query(query): Query<HashMap<String, String>>) -> Response {
     let typed = query.get("design").map(|d| d.trim()).unwrap_or("");
-    let ruleset = ruleset_of(&query);
-    if typed.is_empty() {
-        let problem = ruleset.as_ref().err().map(|e| Err(e.clone()));
-        let body = html::price("", ruleset.unwrap_or_default(), problem);
-        return (
-            no_store(),
-            Html(html::page("Price a design", None, body)),
-        )
-            .into_response();
+    match ruleset_of(&query) {
+        Err(problem) => calculator(
+            StatusCode::BAD_REQUEST,
+            "Price a design",
+            typed,
+            Ruleset::default(),
+            Some(Err(problem)),
+        ),
+        Ok(ruleset) if typed.is_empty() => {
+            calculator(StatusCode::OK, "Price a design", "", ruleset, None)
+        }
+        Ok(ruleset) => Redirect::to(&format!(
+            "/price/{}?ruleset={}",
+            segment(typed),
+            ruleset.name()
+        ))
+        .into_response(),
     }
-    let ruleset = ruleset.map(|r| r.name()).unwrap_or("");
-    Redirect::to(&format!("/price/{}?ruleset={ruleset}", segment(typed))).into_response()
 }
 
-/// A design's price, at an address of its own.
+/// A design's price, at an address of its own, with its diagram drawn to give the picture
+/// its size.
 pub(in crate::web) async fn price(
+    State(web): State<Web>,
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-) -> Response {
+) -> Result<Response, Failed> {
     let chosen = ruleset_of(&query).unwrap_or_default();
-    let result = priced(&design, &query);
-    let (status, title) = match &result {
-        Ok(page) => (StatusCode::OK, page.design.to_string()),
-        Err(_) => (StatusCode::BAD_REQUEST, "Price a design".to_string()),
+    let page = match priced(&design, &query) {
+        Ok(page) => page,
+        Err(problem) => {
+            let failed = Some(Err(problem));
+            let title = "Price a design";
+            return Ok(calculator(
+                StatusCode::BAD_REQUEST,
+                title,
+                &design,
+                chosen,
+                failed,
+            ));
+        }
     };
-    let body = html::price(&design, chosen, Some(result.as_ref().map_err(Clone::clone)));
-    (
-        status,
-        no_store(),
-        Html(html::page(&title, None, body)),
-    )
-        .into_response()
+    let png = diagram_of(&web.core, &page).await?;
+    let diagram = png_size(&png);
+    let title = page.design.to_string();
+    let priced = Priced {
+        page: &page,
+        diagram,
+    };
+    Ok(calculator(
+        StatusCode::OK,
+        &title,
+        &design,
+        chosen,
+        Some(Ok(priced)),
+    ))
 }
 
 /// A design's price, or what is wrong with it: the address's design and ruleset are read as
 /// /price's options, within the same bounds.
-fn priced(design: &str, query: &HashMap<String, String>) -> Result<crate::core::PricePage, String> {
+fn priced(design: &str, query: &HashMap<String, String>) -> Result<PricePage, String> {
     let mut given = vec![("design", Given::Text(design))];
     given.extend(ruleset_named(query).map(|r| ("ruleset", Given::Text(r))));
     Core::price_page(&given).map_err(|e| capitalised(&e.to_string()))
+}
+
+/// A priced design's movement diagram (PNG), drawn by the core's painters.
+async fn diagram_of(core: &Core, page: &PricePage) -> Result<Vec<u8>, Failed> {
+    core.painters()
+        .encode(crate::core::Picture::Design {
+            design: page.design.clone(),
+            price: Box::new(page.price.clone()),
+        })
+        .await
+        .map_err(|e| Failed::Broken(CoreError::Picture(e)))
+}
+
+/// A PNG's width and height in pixels, from its header (the IHDR chunk comes first).
+fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    if !png.starts_with(b"\x89PNG\r\n\x1a\n") || png.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let number = |at: usize| Some(u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?));
+    Some((number(16)?, number(20)?))
 }
 
 /// A design's movement diagram (PNG).
@@ -82,15 +141,7 @@ pub(in crate::web) async fn diagram(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Failed> {
     let page = priced(&design, &query).map_err(|why| Failed::Bad(why.into()))?;
-    let png = web
-        .core
-        .painters()
-        .encode(crate::core::Picture::Design {
-            design: page.design,
-            price: Box::new(page.price),
-        })
-        .await
-        .map_err(|e| Failed::Broken(CoreError::Picture(e)))?;
+    let png = diagram_of(&web.core, &page).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/png"),

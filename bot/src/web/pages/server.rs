@@ -1,6 +1,7 @@
 //! A server's page.
 
 use super::{no_store, opened, Failed};
+use crate::core::page_path;
 use crate::store::LinkKind;
 use crate::web::{html, Web};
 use axum::extract::{Path, State};
@@ -10,12 +11,8 @@ pub(in crate::web) async fn server(
     State(web): State<Web>,
     Path(token): Path<String>,
 ) -> Result<Response, Failed> {
-    let (link, _) = opened(&web.core, &token, LinkKind::Server).await?;
+    let (link, token) = opened(&web.core, &token, LinkKind::Server).await?;
     let page = web.core.server_page(link.guild).await?;
-    let body = html::server(&page);
-    Ok((
-        no_store(),
-        Html(html::page("This server", None, body)),
-    )
-        .into_response())
+    let body = html::server(&page, &page_path(LinkKind::Server, token));
+    Ok((no_store(), Html(html::page("This server", None, body))).into_response())
 }

@@ -15,10 +15,7 @@ pub(in crate::web) async fn tournament(
     let page = web.core.tournament_page(link).await?;
     let base = page_path(LinkKind::Tournament, token);
     let events = format!("{base}/events");
-    let body = maud::html! {
-        div #live { (html::tournament(&page)) }
-        (html::tournament_links(&page, &base))
-    };
+    let body = maud::html! { div #live { (html::tournament(&page)) } };
     Ok((
         no_store(),
         Html(html::page(&page.name, Some(&events), body)),

@@ -289,14 +289,20 @@ async fn the_pages_in_a_real_browser() {
     b.set_window_size(PHONE.0, PHONE.1).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
     let width = b
-        .execute("return document.getElementById('board').getBoundingClientRect().width", vec![])
+        .execute(
+            "return document.getElementById('board').getBoundingClientRect().width",
+            vec![],
+        )
         .await
         .unwrap()
         .as_f64()
         .unwrap();
     assert!(width >= 350.0, "the board is {width} px wide on a phone");
     let panel = browser.text(".card").await;
-    assert!(panel.contains("Treasury") && panel.contains("Designs"), "{panel}");
+    assert!(
+        panel.contains("Treasury") && panel.contains("Designs"),
+        "{panel}"
+    );
     b.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
     turn(alice(), "Kc3").await;
     let took = browser
@@ -341,7 +347,12 @@ async fn the_pages_in_a_real_browser() {
     // F turns the board round, panels and all.
     browser.press("f").await;
     browser
-        .until_attr("#board", "src", "/board/2?side=black", Duration::from_secs(5))
+        .until_attr(
+            "#board",
+            "src",
+            "/board/2?side=black",
+            Duration::from_secs(5),
+        )
         .await;
     let first_card = browser.text(".card h3").await;
     assert!(first_card.contains("(White)"), "{first_card}");
@@ -379,7 +390,11 @@ async fn the_pages_in_a_real_browser() {
         .await;
     let took = began.elapsed();
     assert!(took < Duration::from_secs(10), "50 steps took {took:?}");
-    assert_eq!(browser.text("h1").await, "alice vs bob", "still the game's page");
+    assert_eq!(
+        browser.text("h1").await,
+        "alice vs bob",
+        "still the game's page"
+    );
     browser.pictures_are_their_size().await;
     eprintln!("50 steps by the keys: {took:?}");
 

@@ -248,7 +248,10 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert!(page.contains("alice vs bob"), "{page}");
     assert!(page.contains(">Kd2<") && page.contains(">Ke7<"), "{page}");
     assert!(page.contains("Turn 3: White to move"), "{page}");
-    assert!(page.contains(&format!(r#"data-events="/g/{token}/events""#)), "{page}");
+    assert!(
+        page.contains(&format!(r#"data-events="/g/{token}/events""#)),
+        "{page}"
+    );
     // Numbered pairs: "1. Kd2 Ke7".
     assert!(page.contains(r#"<li value="1">"#), "{page}");
     let src = format!(r#"src="/g/{token}/board/2""#);
@@ -259,7 +262,13 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
         "{page}"
     );
     // The panels are text beside the board.
-    for words in ["Treasury: ", "Reserve: ", "Designs", "alice (White)", "bob (Black)"] {
+    for words in [
+        "Treasury: ",
+        "Reserve: ",
+        "Designs",
+        "alice (White)",
+        "bob (Black)",
+    ] {
         assert!(page.contains(words), "{words}: {page}");
     }
     // The picture's alt text is the board in words, as its Discord attachment says it.
@@ -432,7 +441,10 @@ async fn a_watched_game_hears_each_turn(backend: Backend) {
         let (name, changed) = watcher.next().await.unwrap();
         assert_eq!(name, "game");
         let changed: serde_json::Value = serde_json::from_str(&changed).unwrap();
-        assert!(changed["moves"].as_str().unwrap().contains(">Ke7<"), "{changed}");
+        assert!(
+            changed["moves"].as_str().unwrap().contains(">Ke7<"),
+            "{changed}"
+        );
         assert_eq!(changed["state"], "Turn 3: White to move");
         assert_eq!(changed["played"], 2);
     }
@@ -489,7 +501,10 @@ async fn a_fog_game_page_shows_no_square(backend: Backend) {
     ] {
         let (status, _, page) = site.get(&hidden).await;
         assert_eq!(status, 403, "{hidden}: {page}");
-        assert!(page.contains("Hidden until the game ends"), "{hidden}: {page}");
+        assert!(
+            page.contains("Hidden until the game ends"),
+            "{hidden}: {page}"
+        );
         assert!(!page.contains("copied"), "{hidden}: {page}");
     }
     let mut events = Events::open(&site, &format!("{link}/events")).await;

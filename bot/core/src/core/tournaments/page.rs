@@ -8,6 +8,7 @@ use crate::core::server_page::TournamentLine;
 use crate::core::watch::page_path;
 use crate::core::{Core, CoreError, File, Picture};
 use crate::store::{Link, LinkKind, TournamentState, TournamentStatus, Word};
+use league::tiebreak::TieBreak;
 use render::TableView;
 
 /// A tournament as its page shows it.
@@ -20,6 +21,12 @@ pub struct TournamentPage {
     pub progress: String,
     /// Once round 1 is paired.
     pub standings: Option<TableView>,
+    /// What each column of the standings after the place and the player means: its header,
+    /// then its meaning in plain words. Empty without standings.
+    pub legend: Vec<(String, String)>,
+    /// The path of the tournament's TRF file, once it has standings (its players get their
+    /// numbers at the start).
+    pub trf: Option<String>,
     /// Latest first.
     pub rounds: Vec<RoundPage>,
     /// Before it starts: who has signed up.
@@ -43,6 +50,23 @@ pub struct BoardLine {
     pub black: String,
     pub result: Option<&'static str>,
     pub game: Option<String>,
+}
+
+/// What the standings' points column counts.
+const POINTS: &str = "points: 1 for a win, ½ for a draw, and what a round without a game gave";
+
+/// A tie-break's column in plain words, as FIDE's tie-break regulations (C.07) define it.
+fn meaning(tiebreak: TieBreak) -> String {
+    let what = match tiebreak {
+        TieBreak::Buchholz => "the sum of the opponents' points",
+        TieBreak::BuchholzCut1 => "Buchholz without the lowest of those opponents' points",
+        TieBreak::SonnebornBerger => {
+            "the points of each opponent beaten, and half the points of each drawn with"
+        }
+        TieBreak::DirectEncounter => "the points scored in the games between the players tied",
+        TieBreak::Wins => "the rounds won, with a game or by a bye or forfeit worth a win",
+    };
+    format!("{}: {what}", tiebreak.name())
 }
 
 impl Core {
@@ -74,6 +98,23 @@ impl Core {
                 Some(Picture::Table(table)) => Some(*table),
                 _ => None,
             },
+        };
+        let (legend, trf) = match standings {
+            Some(_) => {
+                let points = ("Pts".to_string(), POINTS.to_string());
+                let breaks = row
+                    .tiebreaks
+                    .iter()
+                    .map(|&t| (t.code().to_string(), meaning(t)));
+                let path = self
+                    .page_path(LinkKind::Tournament, row.id, link.guild)
+                    .await?;
+                (
+                    std::iter::once(points).chain(breaks).collect(),
+                    Some(format!("{path}/trf")),
+                )
+            }
+            None => (Vec::new(), None),
         };
         let mut rounds = Vec::new();
         for number in (1..=row.round).rev() {
@@ -125,6 +166,8 @@ impl Core {
             ),
             progress: progress(row),
             standings,
+            legend,
+            trf,
             rounds,
             entrants,
         })

@@ -244,11 +244,7 @@ pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<
         Column::right("Pts"),
     ];
     columns.extend(row.tiebreaks.iter().map(|t| Column::right(t.code())));
-    let after = if row.round == 0 {
-        String::new()
-    } else {
-        format!(" after round {}", row.round)
-    };
+    let after = standings_moment(state);
     let mut text = words![
         strong(words![format!("{heading}, #{} ", row.id), typed(&row.name)]),
         format!("{after}:\n"),
@@ -280,6 +276,38 @@ pub(super) fn standings_reply(state: &TournamentState, heading: &str) -> Result<
         rows,
     };
     Ok(Reply::public(text.trim_end()).with_picture(Picture::Table(Box::new(table))))
+}
+
+/// When the standings stand: after the last round of the run from round 1 whose every
+/// board has its result, and with any results of later rounds counted too. A round paired
+/// but unplayed is not "after" it, so this never names a round still being played.
+fn standings_moment(state: &TournamentState) -> String {
+    let complete = |round: u16| {
+        state
+            .boards
+            .iter()
+            .filter(|b| b.round == round)
+            .all(|b| b.result.is_some())
+    };
+    let done = (1..=state.row.round)
+        .take_while(|&r| complete(r))
+        .last()
+        .unwrap_or(0);
+    let later = state
+        .boards
+        .iter()
+        .filter(|b| b.round > done && b.result.is_some())
+        .count();
+    let results = |n: usize| match n {
+        1 => "1 result".to_string(),
+        n => format!("{n} results"),
+    };
+    match (done, later) {
+        (0, 0) => " before any result".to_string(),
+        (0, n) => format!(" with {} in", results(n)),
+        (r, 0) => format!(" after round {r}"),
+        (r, n) => format!(" after round {r} and {} of later rounds", results(n)),
+    }
 }
 
 /// The players in first place once every tie-break has been applied.
