@@ -129,7 +129,7 @@ fn main() {
                     seen.push_str(&String::from_utf8_lossy(&chunk));
                     while let Some(at) = seen.find("\n\n") {
                         let event: String = seen.drain(..at + 2).collect();
-                        if event.starts_with("event: update") {
+                        if event.starts_with("event: game") {
                             updates += 1;
                             match updates {
                                 1 => ready.send(()).unwrap(),

@@ -7,7 +7,7 @@
 use super::ratings::{rating_legend, Leaderboard};
 use super::{Core, CoreError};
 use crate::family::Family;
-use crate::store::{GameRow, LinkKind, Status};
+use crate::store::{GameRow, LinkKind};
 use engine::Color;
 use render::TableView;
 
@@ -96,11 +96,7 @@ impl Core {
 
     /// A game as a list shows it.
     async fn game_line(&self, row: &GameRow) -> Result<GameLine, CoreError> {
-        let state = match (row.status, row.game.result()) {
-            (Status::Aborted, _) => "aborted".to_string(),
-            (_, Some(outcome)) => outcome.to_string(),
-            (_, None) => format!("{} to move", row.game.to_move()),
-        };
+        let state = super::watch::state_words(row);
         Ok(GameLine {
             number: row.id,
             white: row.player(Color::White).name.clone(),

@@ -215,11 +215,7 @@ impl Core {
                 computer: row.computer.is_some_and(|c| c.color == color),
             });
         }
-        let state = match (row.status, row.game.result()) {
-            (Status::Aborted, _) => "aborted".to_string(),
-            (_, Some(outcome)) => outcome.to_string(),
-            (_, None) => format!("{} to move", row.game.to_move()),
-        };
+        let state = state_words(&row);
         let active = row.status == Status::Active;
         Ok(GamePage {
             players: players.try_into().map_err(|_| CoreError::NoGame)?,
@@ -380,6 +376,15 @@ pub(super) fn add_watch(replies: &mut [Reply], game: &GameState, watch: &Button)
 
 fn public(reply: &Reply) -> bool {
     !reply.ephemeral && !matches!(reply.elsewhere, Some(Target::Direct { .. }))
+}
+
+/// A game's state as its pages say it: "White to move", the result, or "aborted".
+pub(super) fn state_words(row: &GameRow) -> String {
+    match (row.status, row.game.result()) {
+        (Status::Aborted, _) => "aborted".to_string(),
+        (_, Some(outcome)) => outcome.to_string(),
+        (_, None) => format!("{} to move", row.game.to_move()),
+    }
 }
 
 /// When a board stands, in words: "at the start", "after turn 3 of 5", "after turn 5, the
