@@ -125,7 +125,8 @@ async fn a_forget_redraws_the_pictures(fake: &FakeDiscord, port: u16, public: &s
         .await;
     let ask = fake.ask(&slash(place, &DAVE, "resign", vec![])).await;
     fake.ask(&button(place, &DAVE, &ask.buttons()[0])).await;
-    let kept = [format!("{game}/board/1"), format!("{game}/replay.gif")];
+    // What names the players: a turn's panels and the replay (the board alone names nobody).
+    let kept = [format!("{game}/ply/1"), format!("{game}/replay.gif")];
     let mut before = Vec::new();
     for path in &kept {
         let (status, bytes) = fetch(port, path).await;

@@ -41,7 +41,7 @@ pub(in crate::web) fn tournament(page: &TournamentPage) -> Markup {
                                 td.num { (board.board) }
                                 td { (board.white) }
                                 td { (board.black) }
-                                td { (board.result.unwrap_or("playing")) }
+                                td { (board.result.unwrap_or(if board.game.is_some() { "playing" } else { "to start" })) }
                                 td {
                                     @if let Some(path) = &board.game {
                                         a href=(path) { "Watch" span.quiet { " " (board.white) " vs " (board.black) } }

@@ -124,18 +124,49 @@ impl Browser {
             .unwrap_or_default()
     }
 
-    /// The page at desktop and phone width, as `name-desktop.png` and `name-phone.png`.
+    /// The page at desktop and phone width, in the light and the dark scheme, as
+    /// `name-desktop.png`, `name-phone.png`, `name-desktop-dark.png` and
+    /// `name-phone-dark.png`.
     async fn screenshots(&self, name: &str) {
-        for (kind, (width, height)) in [("desktop", DESKTOP), ("phone", PHONE)] {
-            self.client.set_window_size(width, height).await.unwrap();
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            let png = self.client.screenshot().await.unwrap();
-            std::fs::write(self.shots.join(format!("{name}-{kind}.png")), png).unwrap();
+        for scheme in ["light", "dark"] {
+            self.scheme(scheme).await;
+            for (kind, (width, height)) in [("desktop", DESKTOP), ("phone", PHONE)] {
+                self.client.set_window_size(width, height).await.unwrap();
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                let png = self.client.screenshot().await.unwrap();
+                let file = match scheme {
+                    "dark" => format!("{name}-{kind}-dark.png"),
+                    _ => format!("{name}-{kind}.png"),
+                };
+                std::fs::write(self.shots.join(file), png).unwrap();
+            }
         }
+        self.scheme("light").await;
         self.client
             .set_window_size(DESKTOP.0, DESKTOP.1)
             .await
             .unwrap();
+    }
+
+    /// The colour scheme the page is shown in, as a reader's system would ask for it.
+    async fn scheme(&self, scheme: &str) {
+        let session = self.client.session_id().await.unwrap().unwrap();
+        let url = format!(
+            "http://127.0.0.1:{}/session/{session}/goog/cdp/execute",
+            self.port
+        );
+        let body = json!({
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": { "features": [{ "name": "prefers-color-scheme", "value": scheme }] },
+        });
+        let answer = reqwest::Client::new()
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        assert!(answer.status().is_success(), "{scheme}: {answer:?}");
     }
 
     /// The text of the first element matching `css`.
