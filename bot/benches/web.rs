@@ -21,9 +21,11 @@ const WATCHERS: usize = 1000;
 /// Page requests whose server time is read.
 const PAGES: usize = 2000;
 
-/// The limits of one visitor lifted: every request here comes from 127.0.0.1.
+/// The limits of one visitor lifted (requests, live pages and connections): every request
+/// here comes from 127.0.0.1.
 const CONFIG: &str = "[web_limits]\nburst = 1000000\nrequests_per_second = 1000000\n\
-     watchers_per_address = 5000\nwatchers = 5000\n";
+     watchers_per_address = 5000\nwatchers = 5000\nconnections = 12000\n\
+     connections_per_address = 6000\n";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -267,6 +267,16 @@ impl Clock {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_clock_stopped_mid_turn_charges_the_mover_up_to_then() {
+        let clock = Clock::start(tc("5m+2s"), 1000).unwrap();
+        let stopped = clock.stopped(Color::White, 1100);
+        assert_eq!(stopped.left, [200, 300]);
+        assert_eq!(stopped.since, 1100);
+        // Past the deadline it reads nothing left, never less.
+        assert_eq!(clock.stopped(Color::Black, 2000).left, [300, 0]);
+    }
+
     fn tc(text: &str) -> TimeControl {
         text.parse().unwrap()
     }

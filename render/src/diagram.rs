@@ -267,7 +267,24 @@ fn stroke_path(pix: &mut Pixmap, p: &tiny_skia::Path, rgb: Rgb, s: &tiny_skia::S
     pix.stroke_path(p, &paint(rgb, 1.0), s, Transform::identity(), None);
 }
 
-pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Canvas {
+/// Where everything on a diagram goes, and its size: computed before anything is drawn.
+struct Layout {
+    u: f32,
+    cell: f32,
+    plan: Plan,
+    margin: f32,
+    grid: f32,
+    legend_x: f32,
+    lines: Vec<Line>,
+    key_row: f32,
+    key_px: f32,
+    keys: Vec<Key>,
+    text_h: f32,
+    width: f32,
+    height: f32,
+}
+
+fn layout(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Layout {
     let u = style.u();
     let cell = (style.s() as f32 * 2.0 / 3.0).round();
     let plan = plan(design);
@@ -297,6 +314,49 @@ pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &S
         .max(text_h + 20.0 * u + keys_h + 2.0 * margin)
         .ceil();
 
+    Layout {
+        u,
+        cell,
+        plan,
+        margin,
+        grid,
+        legend_x,
+        lines,
+        key_row,
+        key_px,
+        keys,
+        text_h,
+        width,
+        height,
+    }
+}
+
+/// The diagram's width and height in pixels, without drawing it.
+pub(crate) fn size(
+    design: &Design,
+    price: &Result<Price, PriceError>,
+    style: &Style,
+) -> (u32, u32) {
+    let layout = layout(design, price, style);
+    (layout.width as u32, layout.height as u32)
+}
+
+pub(crate) fn draw(design: &Design, price: &Result<Price, PriceError>, style: &Style) -> Canvas {
+    let Layout {
+        u,
+        cell,
+        plan,
+        margin,
+        grid,
+        legend_x,
+        lines,
+        key_row,
+        key_px,
+        keys,
+        text_h,
+        width,
+        height,
+    } = layout(design, price, style);
     // Shapes first, with tiny-skia on a pixmap; then text on the canvas made from it.
     let mut pix = Pixmap::new(width as u32, height as u32).expect("diagram sizes are positive");
     pix.fill(tiny_skia::Color::from_rgba8(

@@ -154,6 +154,15 @@ pub fn design(design: &Design, price: &Result<Price, PriceError>, style: &Style)
     diagram::draw(design, price, style).png()
 }
 
+/// The size of [`design`]'s picture (width, height), found without drawing it.
+pub fn design_size(
+    design: &Design,
+    price: &Result<Price, PriceError>,
+    style: &Style,
+) -> (u32, u32) {
+    diagram::size(design, price, style)
+}
+
 /// A table picture (PNG), such as a leaderboard: title, headed columns sized to their text,
 /// zebra rows; long cells end in an ellipsis.
 pub fn table(view: &TableView, style: &Style) -> Vec<u8> {

@@ -416,3 +416,19 @@ fn the_board_alone_is_the_board_pictures_left_part() {
         }
     }
 }
+
+/// A diagram's size is known without drawing it, for pages that give a picture its size.
+#[test]
+fn a_diagrams_size_is_its_pictures() {
+    let style = Style::default();
+    for text in ["WbRbmHfB", "fc(DNFA)", "Q", "NN", "K", "royal-WF"] {
+        let design = testing::design(text);
+        let price = price(&design, PriceTable::Classic, &Proposals::default());
+        let pic = Picture::decode(&render::design(&design, &price, &style));
+        assert_eq!(
+            render::design_size(&design, &price, &style),
+            (pic.width, pic.height),
+            "{text}"
+        );
+    }
+}

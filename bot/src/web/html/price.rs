@@ -6,11 +6,10 @@ use crate::price_text::{price_heading, price_rows, PRICE_COLUMNS};
 use engine::Ruleset;
 use maud::{html, Markup};
 
-/// A design's price and the size in pixels of its diagram as drawn (None: unread, and the
-/// browser finds it).
+/// A design's price and the size in pixels of its diagram.
 pub(in crate::web) struct Priced<'a> {
     pub page: &'a PricePage,
-    pub diagram: Option<(u32, u32)>,
+    pub diagram: (u32, u32),
 }
 
 /// The price calculator, with a price if one was asked for (or what was wrong).
@@ -43,7 +42,7 @@ pub(in crate::web) fn price(
                 figure {
                     img src={ "/price/" (segment(&notation)) "/diagram?ruleset=" (found.ruleset.name()) }
                         alt={ "Movement diagram of " (notation) ": every square it moves to or captures on from the centre; the breakdown below lists each part." }
-                        width=[diagram.map(|d| d.0)] height=[diagram.map(|d| d.1)];
+                        width=(diagram.0) height=(diagram.1);
                 }
                 // The aligned text (exactly /price's) where it fits; a phone gets it as a
                 // table, whose multipliers wrap.

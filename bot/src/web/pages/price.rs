@@ -68,10 +68,8 @@ pub(in crate::web) async fn price_form(Query(query): Query<HashMap<String, Strin
     }
 }
 
-/// A design's price, at an address of its own, with its diagram drawn to give the picture
-/// its size.
+/// A design's price, at an address of its own; its diagram's size is laid out, not drawn.
 pub(in crate::web) async fn price(
-    State(web): State<Web>,
     Path(design): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Failed> {
@@ -90,8 +88,11 @@ pub(in crate::web) async fn price(
             ));
         }
     };
-    let png = diagram_of(&web.core, &page).await?;
-    let diagram = png_size(&png);
+    let diagram = render::design_size(
+        &page.design,
+        &Ok(page.price.clone()),
+        &render::Style::default(),
+    );
     let title = page.design.to_string();
     let priced = Priced {
         page: &page,
@@ -123,15 +124,6 @@ async fn diagram_of(core: &Core, page: &PricePage) -> Result<Vec<u8>, Failed> {
         })
         .await
         .map_err(|e| Failed::Broken(CoreError::Picture(e)))
-}
-
-/// A PNG's width and height in pixels, from its header (the IHDR chunk comes first).
-fn png_size(png: &[u8]) -> Option<(u32, u32)> {
-    if !png.starts_with(b"\x89PNG\r\n\x1a\n") || png.get(12..16)? != b"IHDR" {
-        return None;
-    }
-    let number = |at: usize| Some(u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?));
-    Some((number(16)?, number(20)?))
 }
 
 /// A design's movement diagram (PNG).

@@ -1,10 +1,13 @@
 //! The web pages in a real browser: Debian's headless Chromium, driven through its
 //! chromedriver on loopback (both installed by `.ci/run` when missing). A game page follows
-//! a turn played through the core without a reload, the arrow keys step through the turns,
-//! a tournament page shows the next round once it is paired, the price page prices what is
-//! typed, closed and unknown pages are "not found", and nothing is logged to the console.
-//! Screenshots of each page at desktop and phone width are written to a temporary
-//! directory (or to `CSIPGS_SCREENSHOTS`, to keep them).
+//! a turn played through the core without a reload; the keys step through fifty turns in the
+//! page (no reload, no refusal) and flip the board; a page looking back hears of the next
+//! turn at once; on a phone the board fills the width and the panels are text; every
+//! picture is the size its tag says; a page whose server turns the pages off says so by
+//! itself; a tournament page shows the next round once it is paired; the price page prices
+//! what is typed; unknown pages are "not found"; and nothing is logged to the console.
+//! Screenshots of each page at desktop and phone width, light and dark, are written to a
+//! temporary directory (or to `CSIPGS_SCREENSHOTS`, to keep them).
 
 use super::site::{owner, watch_link, web, web_fixture, Site};
 use crate::core::testing::*;
@@ -488,6 +491,7 @@ async fn the_pages_in_a_real_browser() {
         breakdown.trim(),
         "the page's price is csipgs price's"
     );
+    browser.pictures_are_their_size().await;
     browser.screenshots("price").await;
 
     // The server's page; then closed and unknown pages.
@@ -503,6 +507,11 @@ async fn the_pages_in_a_real_browser() {
     b.goto(&site.at(&server)).await.unwrap();
     assert!(browser.text("main").await.contains("Leaderboard"));
     browser.screenshots("server").await;
+    // A player's page, from the leaderboard: their ratings and their rating chart.
+    let player = browser.attr("table a[href*='/p/']", "href").await;
+    b.goto(&site.at(&player)).await.unwrap();
+    browser.pictures_are_their_size().await;
+    browser.screenshots("player").await;
     let console = browser.console().await;
     assert!(console.is_empty(), "the console: {console:?}");
 

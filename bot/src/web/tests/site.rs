@@ -252,6 +252,14 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
         page.contains(&format!(r#"data-events="/g/{token}/events""#)),
         "{page}"
     );
+    // The running clock is its deadline, the same whenever the page is drawn or sent: the
+    // page counts down to it, and the picture shows no clock to disagree.
+    let row = f.row().await;
+    let deadline = row.clock.unwrap().deadline(engine::Color::White);
+    assert!(
+        page.contains(&format!(r#"data-deadline="{deadline}""#)),
+        "{page}"
+    );
     // Numbered pairs: "1. Kd2 Ke7".
     assert!(page.contains(r#"<li value="1">"#), "{page}");
     let src = format!(r#"src="/g/{token}/board/2""#);
@@ -296,6 +304,24 @@ async fn a_game_page_is_reached_by_its_link_only(backend: Backend) {
     assert!(why.contains("'green' is not a side"), "{why}");
     let (status, _, _) = site.get(&format!("/g/{token}/board/3")).await;
     assert_eq!(status, 400, "a turn not played yet");
+    // An earlier turn's board shows its move, tinted as the last turn's is: Kd2 from e1.
+    let (_, _, first) = site.bytes(&format!("/g/{token}/board/1")).await;
+    let first = render::testing::Picture::decode(&first);
+    let style = render::Style::default();
+    for name in ["e1", "d2", "e8"] {
+        let sq: engine::Square = name.parse().unwrap();
+        let r = style.square_rect(sq, engine::Color::White);
+        let corner = first.at(r.x + 2, r.y + 2);
+        let base = render::testing::square_colour(sq);
+        let wanted = match name {
+            "e8" => base,
+            _ => render::testing::tinted(base),
+        };
+        assert!(
+            render::testing::close(corner, wanted, 3),
+            "{name}: {corner:?}, not {wanted:?}"
+        );
+    }
     let (_, _, earlier) = site.get(&format!("{link}?ply=1")).await;
     assert!(earlier.contains("After turn 1 of 2"), "{earlier}");
     assert!(earlier.contains(r#"data-shown="1""#), "{earlier}");
@@ -473,6 +499,12 @@ async fn a_fog_game_page_shows_no_square(backend: Backend) {
     );
     let played = f.say(&alice(), HERE, mv("Kd2")).await;
     assert!(!played[0].ephemeral, "{}", played[0].text.shown());
+    // Its thread's public messages carry the Watch link, though they show no board.
+    assert!(
+        played.iter().any(|r| watch_link(r).is_some()),
+        "{:?}",
+        played.iter().map(|r| r.text.shown()).collect::<Vec<_>>()
+    );
     let token = f
         .core
         .store()
