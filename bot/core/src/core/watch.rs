@@ -202,8 +202,28 @@ impl Core {
     /// A game's page: its players, clocks, state and moves.
     pub async fn game_page(&self, link: Link) -> Result<GamePage, CoreError> {
         let row = self.linked_game(link).await?;
+        self.page_of(&row).await
+    }
+
+    /// A game's page and its board after turn `ply` (the last when None; none while a fog
+    /// game is played), from one reading of the game.
+    pub async fn game_page_at(
+        &self,
+        link: Link,
+        ply: Option<u32>,
+    ) -> Result<(GamePage, Option<PlyView>), CoreError> {
+        let row = self.linked_game(link).await?;
+        let page = self.page_of(&row).await?;
+        let shown = match (page.secret, ply) {
+            (true, None) => None,
+            (_, ply) => Some(self.ply_of(&row, ply.unwrap_or(page.played)).await?),
+        };
+        Ok((page, shown))
+    }
+
+    async fn page_of(&self, row: &GameRow) -> Result<GamePage, CoreError> {
         let played = u32::try_from(row.game.turns()).unwrap_or(u32::MAX);
-        let hidden = secret(&row).is_some();
+        let hidden = secret(row).is_some();
         let family = row.game.family();
         let mut players = Vec::with_capacity(2);
         for color in [Color::White, Color::Black] {
@@ -215,7 +235,7 @@ impl Core {
                 computer: row.computer.is_some_and(|c| c.color == color),
             });
         }
-        let state = state_words(&row);
+        let state = state_words(row);
         let active = row.status == Status::Active;
         Ok(GamePage {
             players: players.try_into().map_err(|_| CoreError::NoGame)?,
@@ -223,7 +243,7 @@ impl Core {
             terms: terms_text(row.time_control, row.rated),
             state,
             active,
-            clocks: clocks_now(&row, self.now()),
+            clocks: clocks_now(row, self.now()),
             deadline: row
                 .clock
                 .filter(|_| active)
@@ -243,10 +263,14 @@ impl Core {
     /// fog game is played.
     pub async fn game_ply(&self, link: Link, ply: u32) -> Result<PlyView, CoreError> {
         let row = self.linked_game(link).await?;
-        if secret(&row).is_some() {
+        self.ply_of(&row, ply).await
+    }
+
+    async fn ply_of(&self, row: &GameRow, ply: u32) -> Result<PlyView, CoreError> {
+        if secret(row).is_some() {
             return Err(CoreError::FogSecret("board"));
         }
-        let board = self.view_at(&row, ply).await?;
+        let board = self.view_at(row, ply).await?;
         let played = u32::try_from(row.game.turns()).unwrap_or(u32::MAX);
         let picture = Picture::Board(Box::new(board.clone()));
         Ok(PlyView {

@@ -44,16 +44,8 @@ pub(in crate::web) async fn game(
 ) -> Result<Response, Failed> {
     let (link, token) = opened(&web.core, &token, LinkKind::Game).await?;
     let (asked, side) = (ply_of(&query)?, side_of(&query)?);
-    let page = web.core.game_page(link).await?;
-    let ply = match (page.secret, asked) {
-        (true, None) => None,
-        (true, Some(_)) => return Err(Failed::Hidden),
-        (false, asked) => Some(
-            web.core
-                .game_ply(link, asked.unwrap_or(page.played))
-                .await?,
-        ),
-    };
+    // A fog game still played refuses a turn asked for: its board is hidden.
+    let (page, ply) = web.core.game_page_at(link, asked).await?;
     let base = page_path(LinkKind::Game, token);
     let title = format!("{} vs {}", page.players[0].name, page.players[1].name);
     // A finished game changes no more: its page opens no stream.
