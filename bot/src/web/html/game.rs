@@ -4,7 +4,7 @@
 //! steps through without a reload.
 
 use super::segment;
-use crate::core::{after_words, GamePage, PlyView};
+use crate::core::{after_words, capitalised, GamePage, PlyView};
 use engine::{Color, Design};
 use maud::{html, Markup};
 use render::{BoardView, CsipgsBoardView, FideBoardView, PlayerView, Style};
@@ -108,12 +108,7 @@ fn ply_href(base: &str, ply: u32, side: Color) -> String {
 
 /// The caption under the board.
 pub(in crate::web) fn caption(ply: u32, played: u32) -> String {
-    let words = after_words(ply, played);
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or(words)
+    capitalised(&after_words(ply, played))
 }
 
 fn figure(ply: &PlyView, side: Color, base: &str) -> Markup {
