@@ -260,7 +260,7 @@ mod tests {
         );
         assert!(store.active_game_count().await.unwrap() == 1);
         // Added back within the grace period: kept.
-        assert!(store.guild_present(10).await.unwrap());
+        assert!(store.guild_present(10, "Chess club").await.unwrap());
         assert_eq!(upkeep.tidy(now + 31 * day).await.unwrap().servers, 0);
         assert_eq!(store.active_game_count().await.unwrap(), 1);
         // Left for good.

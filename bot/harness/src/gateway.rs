@@ -173,10 +173,22 @@ impl FakeDiscord {
     /// checking serenity reads it: the bot then knows the server's channels and roles.
     pub fn guild_create(&self, guild: &Value) {
         super::objects::check_guild(guild);
+        self.guild_event("GUILD_CREATE", guild);
+    }
+
+    /// Send a GUILD_UPDATE on every live session, after checking serenity reads `guild` as
+    /// the changed server (a rename, say).
+    pub fn guild_update(&self, guild: &Value) {
+        super::objects::check_partial_guild(guild);
+        self.guild_event("GUILD_UPDATE", guild);
+    }
+
+    fn guild_event(&self, event: &str, guild: &Value) {
         let mut state = self.lock();
-        let sent = state.sessions.values_mut().fold(false, |sent, session| {
-            session.dispatch("GUILD_CREATE", guild) | sent
-        });
+        let sent = state
+            .sessions
+            .values_mut()
+            .fold(false, |sent, session| session.dispatch(event, guild) | sent);
         assert!(sent, "no live gateway session to send the server to");
     }
 

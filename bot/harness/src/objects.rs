@@ -138,6 +138,11 @@ pub fn check_guild(guild: &Value) -> serenity::Guild {
     check("guild", guild)
 }
 
+/// serenity reads `guild` as a PartialGuild (as GUILD_UPDATE carries it).
+pub fn check_partial_guild(guild: &Value) -> serenity::PartialGuild {
+    check("changed guild", guild)
+}
+
 /// Panics unless serenity reads `value` as a `T`.
 fn check<T: DeserializeOwned>(what: &str, value: &Value) -> T {
     match T::deserialize(value) {

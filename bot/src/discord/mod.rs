@@ -337,13 +337,16 @@ async fn on_event(
             departures_while_away(store, data_about_bot).await;
         }
         serenity::FullEvent::GuildCreate { guild, .. } => {
-            let back = store.guild_present(guild.id.get()).await?;
+            let back = store.guild_present(guild.id.get(), &guild.name).await?;
             if back {
                 tracing::info!(
                     guild = guild.id.get(),
                     "added back to a server: its data is kept"
                 );
             }
+        }
+        serenity::FullEvent::GuildUpdate { new_data, .. } => {
+            store.guild_named(new_data.id.get(), &new_data.name).await?;
         }
         // An outage makes a server unavailable for a while: only a removal counts.
         serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {

@@ -238,6 +238,30 @@ async fn a_server_removal_is_noted_and_undone(fake: &FakeDiscord, database: &std
     until(vec![]).await;
 }
 
+/// The server's name, as GUILD_CREATE gives it and GUILD_UPDATE changes it, is kept for its
+/// web page.
+async fn a_server_is_named_and_renamed(fake: &FakeDiscord, database: &std::path::Path) {
+    let named = |name: &'static str| async move {
+        let sql = format!(
+            "SELECT COUNT(*) FROM guild_names WHERE guild_id = {GUILD_ID} AND name = '{name}'"
+        );
+        for _ in 0..100 {
+            if support::count(database, &sql).await == 1 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the server was never named {name}");
+    };
+    let mut guild = guild_object(GUILD_ID, &[(1, false), (2, false)]);
+    guild["name"] = "Chess club".into();
+    fake.guild_create(&guild);
+    named("Chess club").await;
+    guild["name"] = "Knights".into();
+    fake.guild_update(&guild);
+    named("Knights").await;
+}
+
 async fn scenario() {
     let fake = FakeDiscord::start().await;
     let dir = support::scratch_dir("edges");
@@ -250,6 +274,7 @@ async fn scenario() {
     a_masked_link_name_is_shown_as_text(&fake).await;
     privacy_export_and_forget(&fake).await;
     a_server_removal_is_noted_and_undone(&fake, &launch.database()).await;
+    a_server_is_named_and_renamed(&fake, &launch.database()).await;
 
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     let (clean, log) = bot.terminate();

@@ -1,8 +1,5 @@
 //! A server's page as plain data: its leaderboards, games in progress, last finished games
-//! and tournaments, each linked to its page.
-//!
-//! The page is titled without the server's name: the bot stores no server's name (Discord
-//! gives it to the adapter's cache only), and a page has no other way to learn it.
+//! and tournaments, each linked to its page, under the server's name as Discord last gave it.
 
 use super::ratings::{rating_legend, Leaderboard};
 use super::{Core, CoreError};
@@ -17,6 +14,8 @@ const FINISHED: i64 = 10;
 /// A server's page: its leaderboards and what is being played.
 #[derive(Clone, Debug)]
 pub struct ServerPage {
+    /// The server's name; None until Discord has given it (the bot connects, or joins).
+    pub name: Option<String>,
     /// Each family's leaderboard with rated players.
     pub leaderboards: Vec<FamilyBoard>,
     /// What the leaderboards' columns and marks mean: header, then meaning.
@@ -86,6 +85,7 @@ impl Core {
         }
         let tournaments = self.tournament_lines(guild).await?;
         Ok(ServerPage {
+            name: (self.store.guild_name(guild).await?).filter(|name| !name.trim().is_empty()),
             leaderboards,
             legend: rating_legend(),
             games,

@@ -28,6 +28,7 @@ pub const TABLES: &[&str] = &[
     "forgotten_members",
     "departed_guilds",
     "web_links",
+    "guild_names",
     "seal_keys",
 ];
 

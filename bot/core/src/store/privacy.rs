@@ -99,6 +99,9 @@ const CHECKPOINT_TRIES: usize = 20;
 /// The quota scopes that name a server.
 const SERVER_SCOPES: &[&str] = &["computer:server:", "tournaments:server:"];
 
+/// The longest server name Discord allows.
+const GUILD_NAME_CHARS: usize = 100;
+
 /// A member forgotten: the anonymous member who now stands for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Forgotten {
@@ -426,7 +429,7 @@ impl Store {
     }
 
     /// Delete everything kept for a server: its games (with their turns and proposals),
-    /// challenges, messages, settings, ratings, results and tournaments. Returns the rows
+    /// challenges, messages, settings, ratings, results, tournaments and name. Returns the rows
     /// deleted.
     pub async fn forget_guild(&self, guild: u64) -> Result<u64, StoreError> {
         const GAMES: &str = "SELECT id FROM games WHERE guild_id = $1";
@@ -447,6 +450,7 @@ impl Store {
             "DELETE FROM ratings WHERE guild_id = $1".to_string(),
             "DELETE FROM departed_guilds WHERE guild_id = $1".to_string(),
             "DELETE FROM web_links WHERE guild_id = $1".to_string(),
+            "DELETE FROM guild_names WHERE guild_id = $1".to_string(),
         ];
         let mut tx = self.pool.begin().await?;
         let mut deleted = 0;
@@ -481,13 +485,41 @@ impl Store {
         Ok(())
     }
 
-    /// The bot is in `guild` (again): nothing of it is to be deleted. True if it had left.
-    pub async fn guild_present(&self, guild: u64) -> Result<bool, StoreError> {
+    /// The bot is in `guild` (again), whose name is `name`: nothing of it is to be deleted.
+    /// True if it had left.
+    pub async fn guild_present(&self, guild: u64, name: &str) -> Result<bool, StoreError> {
         let done = sqlx::query("DELETE FROM departed_guilds WHERE guild_id = $1")
             .bind(id(guild))
             .execute(&self.pool)
             .await?;
+        self.guild_named(guild, name).await?;
         Ok(done.rows_affected() > 0)
+    }
+
+    /// `guild` is named `name` (as Discord says; kept to its 100 characters).
+    pub async fn guild_named(&self, guild: u64, name: &str) -> Result<(), StoreError> {
+        let name: String = name.chars().take(GUILD_NAME_CHARS).collect();
+        // Every connect names every server: a name unchanged is not written again.
+        sqlx::query(
+            "INSERT INTO guild_names (guild_id, name) VALUES ($1, $2) \
+             ON CONFLICT (guild_id) DO UPDATE SET name = excluded.name \
+             WHERE guild_names.name <> excluded.name",
+        )
+        .bind(id(guild))
+        .bind(name)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// `guild`'s name, if Discord has given it.
+    pub async fn guild_name(&self, guild: u64) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT name FROM guild_names WHERE guild_id = $1")
+                .bind(id(guild))
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// Servers of `shards` that the bot left before `cutoff`.

@@ -8,7 +8,13 @@ use render::Align;
 /// A server's page; `base` is its path, under which its members' pages are.
 pub(in crate::web) fn server(page: &ServerPage, base: &str) -> Markup {
     html! {
-        h1 { "csipgs on this server" }
+        h1 {
+            @match &page.name {
+                // bdi: a name written right to left can't reorder the words around it.
+                Some(name) => { "csipgs on " bdi { (name) } }
+                None => { "csipgs on this server" }
+            }
+        }
         h2 { "Games in progress" }
         @if page.games.is_empty() {
             p.quiet { "None right now." }

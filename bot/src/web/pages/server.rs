@@ -14,5 +14,6 @@ pub(in crate::web) async fn server(
     let (link, token) = opened(&web.core, &token, LinkKind::Server).await?;
     let page = web.core.server_page(link.guild).await?;
     let body = html::server(&page, &page_path(LinkKind::Server, token));
-    Ok((no_store(), Html(html::page("This server", None, body))).into_response())
+    let title = page.name.as_deref().unwrap_or("This server");
+    Ok((no_store(), Html(html::page(title, None, body))).into_response())
 }

@@ -504,8 +504,15 @@ async fn the_pages_in_a_real_browser() {
         .find(|w| w.starts_with(super::site::PUBLIC))
         .unwrap()
         .to_string();
+    // Named as Discord names it, in a script written right to left: the name stays whole.
+    f.core
+        .store()
+        .guild_named(10, "نادي الشطرنج")
+        .await
+        .unwrap();
     b.goto(&site.at(&server)).await.unwrap();
     assert!(browser.text("main").await.contains("Leaderboard"));
+    assert_eq!(browser.text("h1").await, "csipgs on نادي الشطرنج");
     browser.screenshots("server").await;
     // A player's page, from the leaderboard: their ratings and their rating chart.
     let player = browser.attr("table a[href*='/p/']", "href").await;

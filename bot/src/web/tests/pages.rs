@@ -254,6 +254,42 @@ async fn the_server_page_tells_games_apart(backend: Backend) {
     assert!(page.contains("class=\"num wide\">Games</th>"), "{page}");
 }
 
+/// The server page is titled with the server's name as Discord last gave it, escaped, and
+/// with "this server" until Discord has given one (or gave only spaces).
+async fn the_server_page_names_the_server(backend: Backend) {
+    let f = web_fixture(backend.store().await, Recorder::default()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    let server = server_link(&f.one(&owner(), web(true)).await.text.shown());
+    let titled = |page: &str, title: &str, heading: &str| {
+        assert!(
+            page.contains(&format!("<title>{title} · csipgs</title>")),
+            "{title}: {page}"
+        );
+        assert!(
+            page.contains(&format!("<h1>{heading}</h1>")),
+            "{heading}: {page}"
+        );
+    };
+    let (_, _, page) = site.get(&server).await;
+    titled(&page, "This server", "csipgs on this server");
+
+    let store = f.core.store();
+    store.guild_present(10, "<b>Chess & Co</b>").await.unwrap();
+    let (_, _, page) = site.get(&server).await;
+    let escaped = "&lt;b&gt;Chess &amp; Co&lt;/b&gt;";
+    titled(&page, escaped, &format!("csipgs on <bdi>{escaped}</bdi>"));
+
+    store.guild_named(10, "Knights").await.unwrap();
+    let (_, _, page) = site.get(&server).await;
+    titled(&page, "Knights", "csipgs on <bdi>Knights</bdi>");
+    store.guild_named(10, "   ").await.unwrap();
+    let (_, _, page) = site.get(&server).await;
+    titled(&page, "This server", "csipgs on this server");
+    // Discord's longest name is 100 characters: a longer one is kept to them.
+    store.guild_named(10, &"é".repeat(150)).await.unwrap();
+    assert_eq!(store.guild_name(10).await.unwrap(), Some("é".repeat(100)));
+}
+
 /// A member's page shows their profile: each rating with its RD, the chart (its picture the
 /// size its tag says), the last games linked; a bad, unknown or forgotten id is no one's.
 async fn a_member_page_shows_the_profile(backend: Backend) {
@@ -391,5 +427,6 @@ on_both!(
     standings_stand_after_the_last_round_with_every_result,
     the_trf_link_comes_live_with_round_1,
     the_server_page_tells_games_apart,
+    the_server_page_names_the_server,
     a_member_page_shows_the_profile,
 );

@@ -713,7 +713,12 @@ async fn a_server_that_removed_the_bot_closes_its_pages(backend: Backend) {
     let (name, _) = events.next().await.unwrap();
     assert_eq!(name, "gone");
 
-    assert!(f.core.store().guild_present(10).await.unwrap());
+    assert!(f
+        .core
+        .store()
+        .guild_present(10, "Chess club")
+        .await
+        .unwrap());
     let (status, _, _) = site.get(&link).await;
     assert_eq!(status, 200, "added back, its pages open again");
 }

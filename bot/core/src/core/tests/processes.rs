@@ -268,6 +268,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
         .web_token(crate::store::LinkKind::Server, 10, 10)
         .await
         .unwrap();
+    store.guild_named(10, "Chess club").await.unwrap();
 
     let other = match backend {
         Backend::Sqlite => Backend::Postgres,
@@ -298,6 +299,7 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("forgotten_members", 0),
             ("departed_guilds", 0),
             ("web_links", 1),
+            ("guild_names", 1),
             ("seal_keys", 1),
         ]
     );
