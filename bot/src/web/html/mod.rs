@@ -20,9 +20,6 @@ use maud::{html, Markup, DOCTYPE};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use render::{Align, TableView};
 
-/// The version the stylesheet and script are asked for with, so a new binary's are fetched.
-const ASSETS: &str = env!("CARGO_PKG_VERSION");
-
 /// What a design may be in the price page's address: everything but letters, digits and
 /// `-._~` is escaped.
 const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -42,8 +39,8 @@ pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
                 meta name="referrer" content="no-referrer";
                 title { (title) " · csipgs" }
                 link rel="icon" href="/static/icon.svg" type="image/svg+xml";
-                link rel="stylesheet" href={ "/static/site.css?v=" (ASSETS) };
-                script src={ "/static/live.js?v=" (ASSETS) } defer {}
+                link rel="stylesheet" href={ "/static/site.css?v=" (super::assets::STAMP) };
+                script src={ "/static/live.js?v=" (super::assets::STAMP) } defer {}
             }
             body {
                 header.site {
