@@ -60,9 +60,8 @@ pub(super) struct Thinking {
     slots: Arc<Semaphore>,
     /// The threads the searches run on, below the bot's own priority.
     lane: Lane,
-    /// The games this process is thinking about, each with the flag that cuts its search
-    /// short (the search then answers with the deepest it has finished).
-    in_flight: Mutex<HashMap<i64, Arc<AtomicBool>>>,
+    /// The games this process is thinking about, and those it stopped thinking about lately.
+    in_flight: Mutex<Flights>,
     /// Wakes `run_computer` when a turn is owed.
     owed: Notify,
     /// The bot is stopping: searches give up and nothing more is saved.
@@ -73,13 +72,42 @@ pub(super) struct Thinking {
     pub(super) claimed: Mutex<Vec<i64>>,
 }
 
+/// The games being thought about, and when each of the others was last let go.
+#[derive(Default)]
+struct Flights {
+    /// Each game being thought about, with the flag that cuts its search short (the search
+    /// then answers with the deepest it has finished).
+    searching: HashMap<i64, Arc<AtomicBool>>,
+    /// When each game was let go, for `RELEASES_KEPT`: a look at the owed turns that began
+    /// before may have read the game before its turn was saved, so it must not queue it.
+    released: HashMap<i64, Instant>,
+}
+
+/// How long a game's release is remembered: longer than any look at the owed turns can take
+/// (each statement stops at 5 s).
+const RELEASES_KEPT: Duration = Duration::from_secs(60);
+
+impl Flights {
+    /// Of the games `due` by a look begun at `began`, those that are owed: none being thought
+    /// about, none let go since the look began (read maybe before its save).
+    fn owed(&mut self, due: Vec<ComputerDue>, began: Instant) -> Vec<Owed> {
+        self.released
+            .retain(|_, at| began.duration_since(*at) < RELEASES_KEPT);
+        due.into_iter()
+            .filter(|d| !self.searching.contains_key(&d.game))
+            .filter(|d| self.released.get(&d.game).is_none_or(|at| *at < began))
+            .map(Owed::from)
+            .collect()
+    }
+}
+
 impl Thinking {
     /// Room for `searches` at once (at least one).
     pub(super) fn new(searches: usize) -> Thinking {
         Thinking {
             slots: Arc::new(Semaphore::new(searches.max(1))),
             lane: Lane::new("search", searches),
-            in_flight: Mutex::new(HashMap::new()),
+            in_flight: Mutex::default(),
             owed: Notify::new(),
             stop: AtomicBool::new(false),
             #[cfg(test)]
@@ -92,13 +120,17 @@ impl Thinking {
         self.owed.notify_one();
     }
 
-    fn in_flight(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<AtomicBool>>> {
+    fn in_flight(&self) -> std::sync::MutexGuard<'_, Flights> {
         self.in_flight.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn claim(&self, game: i64) -> Option<Claim<'_>> {
         let cut = Arc::new(AtomicBool::new(false));
-        let fresh = self.in_flight().insert(game, cut.clone()).is_none();
+        let fresh = self
+            .in_flight()
+            .searching
+            .insert(game, cut.clone())
+            .is_none();
         #[cfg(test)]
         if fresh {
             self.claimed.lock().unwrap().push(game);
@@ -113,7 +145,7 @@ impl Thinking {
     /// Cut every search of this process short: each answers at once with the deepest it has
     /// finished (a shallow search at worst), freeing its slot.
     fn cut_all(&self) {
-        for cut in self.in_flight().values() {
+        for cut in self.in_flight().searching.values() {
             cut.store(true, Ordering::SeqCst);
         }
     }
@@ -128,7 +160,9 @@ struct Claim<'a> {
 
 impl Drop for Claim<'_> {
     fn drop(&mut self) {
-        self.thinking.in_flight().remove(&self.game);
+        let mut flights = self.thinking.in_flight();
+        flights.searching.remove(&self.game);
+        flights.released.insert(self.game, Instant::now());
     }
 }
 
@@ -393,13 +427,9 @@ impl Core {
 
     /// The turns the computer owes in this process's servers, less those it is thinking about.
     async fn owed_turns(&self) -> Result<Vec<Owed>, CoreError> {
+        let began = Instant::now();
         let due = self.store.computer_turns_due(&self.shards).await?;
-        let in_flight = self.thinking.in_flight();
-        Ok(due
-            .into_iter()
-            .filter(|d| !in_flight.contains_key(&d.game))
-            .map(Owed::from)
-            .collect())
+        Ok(self.thinking.in_flight().owed(due, began))
     }
 
     /// The computer's turn in a claimed game, if it owes one, searched in `slot`: its budget
@@ -507,4 +537,39 @@ fn turn_budget(row: &GameRow, color: Color, now: i64) -> Duration {
         _ => Duration::ZERO,
     };
     budget(Some(Duration::from_secs(left)), increment, DEFAULT_BUDGET)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn due(game: i64) -> ComputerDue {
+        ComputerDue {
+            game,
+            guild: 10,
+            member: 2,
+            deadline: None,
+            since: 0,
+        }
+    }
+
+    /// A look that began before a game was let go may have read it before its turn was
+    /// saved: it doesn't queue that game (which would be claimed a second time); the next
+    /// look does, and a game being thought about is never queued.
+    #[test]
+    fn a_look_older_than_a_release_leaves_that_game_out() {
+        let mut flights = Flights::default();
+        let began = Instant::now();
+        flights.searching.insert(3, Arc::default());
+        flights.released.insert(1, began + Duration::from_millis(5));
+        flights.released.insert(2, began - Duration::from_millis(5));
+        let games = |owed: Vec<Owed>| owed.iter().map(|o| o.game).collect::<Vec<_>>();
+        let owed = flights.owed(vec![due(1), due(2), due(3), due(4)], began);
+        assert_eq!(games(owed), [2, 4]);
+        let later = began + Duration::from_millis(10);
+        assert_eq!(games(flights.owed(vec![due(1), due(3)], later)), [1]);
+        // Releases older than any look are forgotten.
+        flights.owed(Vec::new(), later + RELEASES_KEPT);
+        assert!(flights.released.is_empty());
+    }
 }
