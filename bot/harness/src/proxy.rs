@@ -1,12 +1,20 @@
 //! A PostgreSQL server that can go away: a Unix socket in a directory of its own that forwards
 //! every connection to the test cluster's socket. `stop` does to the bot what stopping the
 //! server does (every open connection closes, new ones are refused) without stopping the
-//! cluster other tests share; `start` brings it back.
+//! cluster other tests share; `start` brings it back. `cut_after_next_commit` loses the
+//! answer to one COMMIT that the server has received.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{UnixListener, UnixStream};
-use tokio::sync::watch;
+use tokio::sync::{watch, Mutex};
 use tokio::task::JoinHandle;
+
+/// A simple-protocol COMMIT as a client sends it: the query text and its terminating zero.
+const COMMIT: &[u8] = b"COMMIT\0";
 
 /// The file name PostgreSQL's clients look for in the `host` directory.
 const SOCKET: &str = ".s.PGSQL.5432";
@@ -17,6 +25,8 @@ pub struct DbProxy {
     server: PathBuf,
     dir: PathBuf,
     running: Option<(JoinHandle<()>, watch::Sender<bool>)>,
+    /// The next COMMIT is to lose its answer.
+    cut: Arc<AtomicBool>,
 }
 
 impl DbProxy {
@@ -30,6 +40,7 @@ impl DbProxy {
             server: Path::new(host).join(SOCKET),
             dir: dir.to_path_buf(),
             running: None,
+            cut: Arc::default(),
         };
         proxy.up();
         proxy
@@ -51,22 +62,31 @@ impl DbProxy {
         let listener = UnixListener::bind(&path).expect("the proxy's socket");
         let (stop, stopped) = watch::channel(false);
         let server = self.server.clone();
+        let cut = self.cut.clone();
         let accepting = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
+            while let Ok((client, _)) = listener.accept().await {
                 let server = server.clone();
                 let mut stopped = stopped.clone();
+                let cut = cut.clone();
                 tokio::spawn(async move {
-                    let Ok(mut upstream) = UnixStream::connect(&server).await else {
+                    let Ok(upstream) = UnixStream::connect(&server).await else {
                         return;
                     };
                     tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut client, &mut upstream) => {}
+                        _ = forward(client, upstream, cut) => {}
                         _ = stopped.wait_for(|&s| s) => {}
                     }
                 });
             }
         });
         self.running = Some((accepting, stop));
+    }
+
+    /// The next COMMIT any connection sends reaches the server, which commits, and then the
+    /// connection closes before the server's answer is passed on: the client can't tell
+    /// whether its change was made.
+    pub fn cut_after_next_commit(&self) {
+        self.cut.store(true, Ordering::SeqCst);
     }
 
     /// Go away: every connection closes, and none is accepted until `up`.
@@ -76,6 +96,58 @@ impl DbProxy {
             let _ = stop.send(true);
             let _ = std::fs::remove_file(self.dir.join(SOCKET));
         }
+    }
+}
+
+/// Pass bytes both ways until either side closes, or a COMMIT is to lose its answer. The
+/// client's side is written under a lock that the COMMIT's forwarding holds until the
+/// connection is cut, so no answer to it can slip through.
+async fn forward(client: UnixStream, upstream: UnixStream, cut: Arc<AtomicBool>) {
+    let (mut client_in, client_out) = client.into_split();
+    let (mut server_in, mut server_out) = upstream.into_split();
+    let client_out = Mutex::new(client_out);
+    let asked = async {
+        let mut buffer = vec![0; 64 * 1024];
+        loop {
+            let n = match client_in.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            let bytes = &buffer[..n];
+            let committing = bytes.windows(COMMIT.len()).any(|w| w == COMMIT);
+            if committing && cut.swap(false, Ordering::SeqCst) {
+                let _held = client_out.lock().await;
+                let _ = server_out.write_all(bytes).await;
+                // Time for the server to commit before the connection goes.
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                return;
+            }
+            if server_out.write_all(bytes).await.is_err() {
+                return;
+            }
+        }
+    };
+    let answered = async {
+        let mut buffer = vec![0; 64 * 1024];
+        loop {
+            let n = match server_in.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            if client_out
+                .lock()
+                .await
+                .write_all(&buffer[..n])
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        _ = asked => {}
+        _ = answered => {}
     }
 }
 

@@ -1,9 +1,10 @@
 //! The database going away under the real bot: PostgreSQL out for 30 s while games are played
 //! (every open connection closed, new ones refused, as a stopped server does), and SQLite held
 //! locked past its busy timeout. Every command is answered, quickly, with the turn or with
-//! "try again in a moment"; no turn is lost or played twice; `/healthz` says 503 with the
-//! reason while it lasts and 200 after; the bot carries on by itself. Runs inside
-//! `unshare -rn` like the other end-to-end suites.
+//! "try again in a moment" (or, when the connection went as the turn was committed, with
+//! "can't tell yet whether it was saved": then it is announced if it was); no turn is lost
+//! or played twice; `/healthz` says 503 with the reason while it lasts and 200 after; the bot
+//! carries on by itself. Runs inside `unshare -rn` like the other end-to-end suites.
 
 use crate::support;
 
@@ -25,6 +26,8 @@ fn games() -> u64 {
 const OUTAGE: Duration = Duration::from_secs(30);
 /// What a member hears when the database can't take their turn.
 const TRY_AGAIN: &str = "so nothing changed: try again in a moment";
+/// What a member hears when the connection went as their turn was committed.
+const UNCONFIRMED: &str = "can't tell yet whether it was saved: look with /game";
 
 /// The kings shuffle forever: White e1-e2-e1, Black e8-e7-e8.
 fn shuffle(ply: usize) -> &'static str {
@@ -55,6 +58,8 @@ enum Answered {
     Played,
     /// Told the database can't take it now.
     TryAgain,
+    /// Told the bot can't tell whether it was saved.
+    Unconfirmed,
     /// Anything else: a turn refused as out of turn would mean one was saved twice.
     Other(String),
 }
@@ -65,17 +70,21 @@ fn answered(reply: &Sent) -> Answered {
         Answered::Played
     } else if reply.ephemeral() && text.contains(TRY_AGAIN) {
         Answered::TryAgain
+    } else if reply.ephemeral() && text.contains(UNCONFIRMED) {
+        Answered::Unconfirmed
     } else {
         Answered::Other(text)
     }
 }
 
 /// One game's players: a turn about every half second until `stop`, a turn the bot could
-/// not take tried again. Returns how long each answer took, with what it said, and how many
-/// turns were played.
+/// not take tried again, and one it can't tell was saved looked up (in the database, as
+/// /game would show it once the bot reaches it). Returns how long each answer took, with
+/// what it said, and how many turns were played.
 async fn play(
     fake: Arc<FakeDiscord>,
     game: u64,
+    url: String,
     stop: Arc<AtomicBool>,
 ) -> (Vec<(Duration, Answered)>, usize) {
     let mut answers = Vec::new();
@@ -88,12 +97,25 @@ async fn play(
         let asked = Instant::now();
         let reply = fake.answer(&ix).await;
         let what = answered(&reply);
-        if matches!(what, Answered::Played) {
-            ply += 1;
+        match what {
+            Answered::Played => ply += 1,
+            Answered::Unconfirmed => ply = turns_stored(&url, game).await,
+            _ => {}
         }
         answers.push((asked.elapsed(), what));
     }
     (answers, ply)
+}
+
+/// The turns stored for game `game`, read from the cluster itself (not through the proxy).
+async fn turns_stored(url: &str, game: u64) -> usize {
+    let sql = format!(
+        "SELECT COUNT(*) FROM turns t JOIN games g ON g.id = t.game_id WHERE g.channel_id = {}",
+        place_of(game).channel_id()
+    );
+    let url = url.to_string();
+    let count = tokio::task::spawn_blocking(move || postgres::cluster().psql(&url, &sql));
+    count.await.unwrap().trim().parse().unwrap()
 }
 
 /// `/healthz` every 100 ms until `stop`: when, and what it said.
@@ -133,7 +155,7 @@ async fn postgres_goes_away_for_30_s() {
     let stop = Arc::new(AtomicBool::new(false));
     let health = tokio::spawn(watch_health(port, stop.clone()));
     let players: Vec<_> = (0..games)
-        .map(|game| tokio::spawn(play(fake.clone(), game, stop.clone())))
+        .map(|game| tokio::spawn(play(fake.clone(), game, url.clone(), stop.clone())))
         .collect();
     tokio::time::sleep(Duration::from_secs(5)).await;
     proxy.down();
@@ -145,7 +167,7 @@ async fn postgres_goes_away_for_30_s() {
     stop.store(true, Ordering::SeqCst);
 
     let mut slowest = Duration::ZERO;
-    let (mut played, mut told_to_retry, mut others) = (0, 0, Vec::new());
+    let (mut played, mut told_to_retry, mut unconfirmed, mut others) = (0, 0, 0, Vec::new());
     let mut plies = Vec::new();
     for players in players {
         let (answers, ply) = players.await.unwrap();
@@ -155,6 +177,7 @@ async fn postgres_goes_away_for_30_s() {
             match what {
                 Answered::Played => played += 1,
                 Answered::TryAgain => told_to_retry += 1,
+                Answered::Unconfirmed => unconfirmed += 1,
                 Answered::Other(text) => others.push(text),
             }
         }
@@ -169,7 +192,7 @@ async fn postgres_goes_away_for_30_s() {
         .find(|(at, status, _)| *at > up && *status == 200)
         .map(|(at, _, _)| at.duration_since(up));
     println!(
-        "postgres out for {} s under {games} games: {played} turns played, {told_to_retry} commands told to try again, slowest answer {:.2} s, healthy again {:.1} s after it came back",
+        "postgres out for {} s under {games} games: {played} turns played, {told_to_retry} commands told to try again, {unconfirmed} told it can't be told yet whether they were saved, slowest answer {:.2} s, healthy again {:.1} s after it came back",
         OUTAGE.as_secs(),
         slowest.as_secs_f64(),
         healthy_again.map_or(f64::NAN, |d| d.as_secs_f64()),
@@ -191,13 +214,8 @@ async fn postgres_goes_away_for_30_s() {
     assert!(healthy_again < Duration::from_secs(15), "{healthy_again:?}");
 
     // Every turn announced is in the database, once; none more.
-    let cluster = postgres::cluster();
     for (game, ply) in plies.iter().enumerate() {
-        let sql = format!(
-            "SELECT COUNT(*) FROM turns t JOIN games g ON g.id = t.game_id WHERE g.channel_id = {}",
-            place_of(game as u64).channel_id()
-        );
-        assert_eq!(cluster.psql(&url, &sql), ply.to_string(), "game {game}");
+        assert_eq!(turns_stored(&url, game as u64).await, *ply, "game {game}");
     }
     // And the game goes on, for Carol who watches.
     let status = fake
@@ -209,6 +227,79 @@ async fn postgres_goes_away_for_30_s() {
     assert!(clean, "{log}");
     fake.stop();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The connection goes as a turn is committed, after PostgreSQL has it: the member is told
+/// the bot can't tell yet whether it was saved (not "nothing changed", which would have them
+/// play it twice). It was: /game shows it, and the channel hears the turn announced (by the
+/// scheduler, once the answer to the command is past due) exactly once.
+async fn a_commit_whose_answer_is_lost() {
+    let url = postgres::fresh_database();
+    let dir = support::scratch_dir("outage-commit");
+    let proxy = DbProxy::start(&url, &dir.join("socket"));
+    let fake = FakeDiscord::start().await;
+    let bot = Launch::new(&fake.api_base(), &dir, "warn")
+        .env("CSIPGS_DATABASE", &proxy.url())
+        .start();
+    fake.wait_logged_in(1).await;
+    let place = place_of(0);
+    fake.games_in_channels(place).await;
+    start_game(&fake, place).await;
+    // The game's start delivered and marked: the next commit is the turn's.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let before = fake.channel_messages(place.channel_id()).len();
+
+    proxy.cut_after_next_commit();
+    let reply = fake
+        .answer(&slash(place, &ALICE, "move", vec![s("move", "Ke2")]))
+        .await;
+    assert!(reply.ephemeral(), "{}", reply.content());
+    assert!(reply.content().contains(UNCONFIRMED), "{}", reply.content());
+    assert!(
+        !reply.content().contains("nothing changed"),
+        "{}",
+        reply.content()
+    );
+    assert_eq!(turns_stored(&url, 0).await, 1);
+
+    let status = fake.answer(&slash(place, &CAROL, "game", vec![])).await;
+    assert!(
+        status.content().contains("Black to move"),
+        "{}",
+        status.content()
+    );
+    let announced = fake
+        .eventually("the turn announced", Duration::from_secs(60), || {
+            let messages = fake.channel_messages(place.channel_id());
+            messages[before..]
+                .iter()
+                .find(|m| m.content().contains("played **Ke2**"))
+                .map(|m| m.content().to_string())
+        })
+        .await;
+    assert!(
+        announced.contains(&format!("<@{}>", ALICE.id)),
+        "{announced}"
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let times = fake.channel_messages(place.channel_id())[before..]
+        .iter()
+        .filter(|m| m.content().contains("played **Ke2**"))
+        .count();
+    assert_eq!(times, 1, "announced once");
+    let (clean, log) = bot.terminate();
+    assert!(clean, "{log}");
+    fake.stop();
+    drop(proxy);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn postgres_commit_unconfirmed() {
+    support::run_isolated(
+        "outage::postgres_commit_unconfirmed",
+        a_commit_whose_answer_is_lost,
+    );
 }
 
 #[test]

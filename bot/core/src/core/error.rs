@@ -218,8 +218,14 @@ pub enum CoreError {
 }
 
 /// A failed change: nothing was written (every change is one transaction), and whether
-/// trying again soon can help.
+/// trying again soon can help; or, with the database lost as it saved, that no one can
+/// tell yet whether it was (trying again blindly could make a second turn of it).
 fn storage_failed(error: &StoreError) -> String {
+    if matches!(error, StoreError::Unconfirmed(_)) {
+        return "the bot lost its database as it saved this, so it can't tell yet whether it \
+                was saved: look with /game in a moment before trying again"
+            .to_string();
+    }
     match error.outage() {
         Some(Outage::Full) => format!(
             "{}, so nothing changed: try again later (the bot's operator has to make room)",

@@ -2,6 +2,7 @@
 //! the same transaction.
 
 use super::games::{control_of, control_word, insert_game, GameRow, GameThread, NewGame, Terms};
+use super::health::commit;
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::{
@@ -178,7 +179,7 @@ impl Store {
         .await?
         .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(challenge_id, &replaced)?, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok((challenge_id, ids))
     }
 
@@ -218,7 +219,7 @@ impl Store {
             return Ok(None);
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok(Some(ids))
     }
 
@@ -259,7 +260,7 @@ impl Store {
         };
         let game_id = insert_game(&mut tx, channel, &new, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         let row = GameRow::started(game_id, channel, new.players, new.game, &terms, now);
         Ok((row, ids))
     }

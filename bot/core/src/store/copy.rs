@@ -2,6 +2,7 @@
 //! SQLite to PostgreSQL (or back). Ids are kept, so games, their turns and everything that
 //! names them stay joined; counts are checked before the copy commits.
 
+use super::health::commit;
 use super::{Backend, Store, StoreError};
 use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
@@ -158,7 +159,7 @@ pub async fn copy_database(from: &Store, to: &Store) -> Result<Copied, CopyError
             .await?;
         }
     }
-    tx.commit().await?;
+    commit(tx).await?;
     Ok(Copied { tables: copied })
 }
 

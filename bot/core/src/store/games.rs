@@ -1,6 +1,7 @@
 //! Games and their turns.
 
 use super::ending::{write_ended, Ended};
+use super::health::commit;
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::web::{link_in, LinkKind, Token};
@@ -437,7 +438,7 @@ impl Store {
             return Ok(Vec::new());
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok(ids)
     }
 
@@ -461,7 +462,7 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -529,7 +530,7 @@ impl Store {
         quotas::within(&mut tx, quotas, now).await?;
         let game_id = insert_game(&mut tx, channel, &new, &terms, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok((
             GameRow::started(game_id, channel, new.players, new.game, &terms, now),
             ids,
@@ -588,7 +589,7 @@ impl Store {
             .await?;
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }

@@ -1,7 +1,7 @@
 //! What the health check and the metrics read: whether the database answers, how its pool
 //! is used, and the few counts an operator watches. Each is one cheap query.
 
-use super::{bind_owned, owned_by, Status, Store, StoreError, Word};
+use super::{bind_owned, owned_by, Status, Store, StoreError, Tx, Word};
 use crate::family::Family;
 use crate::shards::Shards;
 use sqlx::Row;
@@ -94,12 +94,31 @@ const SQLITE_BUSY: i64 = 5;
 const SQLITE_LOCKED: i64 = 6;
 const SQLITE_FULL: i64 = 13;
 
+/// Commit `tx`. A connection lost as it commits leaves the outcome unknown (the server may
+/// have committed before its answer was lost): that is `Unconfirmed`, never "nothing changed".
+pub(super) async fn commit(tx: Tx<'_>) -> Result<(), StoreError> {
+    match tx.commit().await {
+        Ok(()) => Ok(()),
+        Err(error) => match StoreError::Database(error) {
+            failed if failed.outage() == Some(Outage::Unreachable) => match failed {
+                StoreError::Database(error) => Err(StoreError::Unconfirmed(error)),
+                other => Err(other),
+            },
+            failed => Err(failed),
+        },
+    }
+}
+
 impl StoreError {
     /// The outage behind a failure, if it is one (it passes by itself, or by the operator's
     /// hand), rather than a fault in the bot or its data.
     pub fn outage(&self) -> Option<Outage> {
         let StoreError::Database(error) = self else {
-            return matches!(self, StoreError::Unreachable(_)).then_some(Outage::Unreachable);
+            return matches!(
+                self,
+                StoreError::Unreachable(_) | StoreError::Unconfirmed(_)
+            )
+            .then_some(Outage::Unreachable);
         };
         match error {
             sqlx::Error::PoolTimedOut

@@ -154,6 +154,10 @@ pub enum StoreError {
     /// The first connection failed: refused, unknown host, wrong password, no answer.
     #[error("can't reach the database: {0}")]
     Unreachable(String),
+    /// The connection was lost as a change was committed: PostgreSQL may have committed it
+    /// before its answer was lost, so whether it was made can't be told until it is read.
+    #[error("the database was lost as a change was saved, which may or may not have been: {0}")]
+    Unconfirmed(#[source] sqlx::Error),
 }
 
 /// Which database a store is kept in.

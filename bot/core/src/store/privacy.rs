@@ -7,6 +7,7 @@
 //! anonymous member, "deleted member #4", so standings, ratings and records stay whole.
 
 use super::copy::Kind;
+use super::health::commit;
 use super::{bind_owned, id, owned_by, Backend, Store, StoreError, Tx};
 use crate::shards::Shards;
 use serde_json::{Map, Value};
@@ -373,7 +374,7 @@ impl Store {
             }
         }
         forgotten.relabelled += relabel_owed(&mut tx, user, &names, &forgotten).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         // The member is forgotten once committed; a scrub that fails leaves only bytes no
         // query reads, which the database's own upkeep overwrites later.
@@ -468,7 +469,7 @@ impl Store {
                 .await?
                 .rows_affected();
         }
-        tx.commit().await?;
+        commit(tx).await?;
         Ok(deleted)
     }
 

@@ -1,6 +1,7 @@
 //! Proposals: new atoms and modifiers priced by both players' sealed estimates.
 
 use super::games::{update_game, GameRow};
+use super::health::commit;
 use super::outbox::owe_in;
 use super::{words, Owed, Store, StoreError, Word};
 use engine::Color;
@@ -91,7 +92,7 @@ impl Store {
         .await?
         .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(proposal_id)?, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok((proposal_id, ids))
     }
 
@@ -138,7 +139,7 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         Ok(ids)
     }
 }

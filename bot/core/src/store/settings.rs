@@ -1,5 +1,6 @@
 //! Per-server settings (/settings) and per-member ones (/notify).
 
+use super::health::commit;
 use super::{id, json, unjson, Store, StoreError};
 use engine::Rules;
 use sqlx::Row;
@@ -84,7 +85,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
+        commit(tx).await?;
         Ok(())
     }
 

@@ -9,6 +9,7 @@ use super::ending::{mark_due, BoardResult};
 use super::games::{
     control_of, control_word, insert_game, update_game, GameRow, GameThread, NewGame, Terms,
 };
+use super::health::commit;
 use super::outbox::owe_in;
 use super::quotas::{self, Quota};
 use super::{
@@ -271,7 +272,7 @@ impl Store {
         .await?
         .try_get("id")?;
         let ids = owe_in(&mut tx, &owed(tournament)?, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok((tournament, ids))
     }
@@ -441,7 +442,7 @@ impl Store {
             insert_bye(&mut tx, tournament, b).await?;
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -481,7 +482,7 @@ impl Store {
         withdraw_in(&mut tx, tournament, user, from).await?;
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -517,7 +518,7 @@ impl Store {
         }
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -560,7 +561,7 @@ impl Store {
             .await?;
         }
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -603,7 +604,7 @@ impl Store {
         for b in byes {
             insert_bye(&mut tx, tournament, b).await?;
         }
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(())
     }
@@ -708,7 +709,7 @@ impl Store {
             .await?;
         mark_due(&mut tx, tournament, now).await?;
         let ids = owe_in(&mut tx, owed, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(ids)
     }
@@ -771,7 +772,7 @@ impl Store {
     pub async fn tournament_due(&self, tournament: i64, now: i64) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         mark_due(&mut tx, tournament, now).await?;
-        tx.commit().await?;
+        commit(tx).await?;
         self.wrote();
         Ok(())
     }
@@ -787,7 +788,7 @@ async fn commit_claimed(
 ) -> Result<Vec<i64>, StoreError> {
     one_row(done)?;
     let ids = owe_in(&mut tx, owed, now).await?;
-    tx.commit().await?;
+    commit(tx).await?;
     Ok(ids)
 }
 
