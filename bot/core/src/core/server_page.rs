@@ -85,7 +85,11 @@ impl Core {
         }
         let tournaments = self.tournament_lines(guild).await?;
         Ok(ServerPage {
-            name: (self.store.guild_name(guild).await?).filter(|name| !name.trim().is_empty()),
+            name: self
+                .store
+                .guild_name(guild)
+                .await?
+                .filter(|name| !name.trim().is_empty()),
             leaderboards,
             legend: rating_legend(),
             games,

@@ -97,51 +97,47 @@ const SQLITE_FULL: i64 = 13;
 /// Commit `tx`. A connection lost as it commits leaves the outcome unknown (the server may
 /// have committed before its answer was lost): that is `Unconfirmed`, never "nothing changed".
 pub(super) async fn commit(tx: Tx<'_>) -> Result<(), StoreError> {
-    match tx.commit().await {
-        Ok(()) => Ok(()),
-        Err(error) => match StoreError::Database(error) {
-            failed if failed.outage() == Some(Outage::Unreachable) => match failed {
-                StoreError::Database(error) => Err(StoreError::Unconfirmed(error)),
-                other => Err(other),
-            },
-            failed => Err(failed),
-        },
-    }
+    tx.commit().await.map_err(|error| match outage_of(&error) {
+        Some(Outage::Unreachable) => StoreError::Unconfirmed(error),
+        _ => StoreError::Database(error),
+    })
 }
 
 impl StoreError {
     /// The outage behind a failure, if it is one (it passes by itself, or by the operator's
     /// hand), rather than a fault in the bot or its data.
     pub fn outage(&self) -> Option<Outage> {
-        let StoreError::Database(error) = self else {
-            return matches!(
-                self,
-                StoreError::Unreachable(_) | StoreError::Unconfirmed(_)
-            )
-            .then_some(Outage::Unreachable);
-        };
-        match error {
-            sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::Io(_)
-            | sqlx::Error::Tls(_)
-            | sqlx::Error::Protocol(_)
-            | sqlx::Error::WorkerCrashed => Some(Outage::Unreachable),
-            sqlx::Error::Database(e) => {
-                let code = e.code()?;
-                match code.parse::<i64>() {
-                    // SQLite: a number, perhaps extended.
-                    Ok(code) => match code & 0xff {
-                        SQLITE_BUSY | SQLITE_LOCKED => Some(Outage::Busy),
-                        SQLITE_FULL => Some(Outage::Full),
-                        _ => None,
-                    },
-                    // PostgreSQL: a SQLSTATE.
-                    Err(_) => postgres_outage(&code),
-                }
-            }
+        match self {
+            StoreError::Database(error) => outage_of(error),
+            StoreError::Unreachable(_) | StoreError::Unconfirmed(_) => Some(Outage::Unreachable),
             _ => None,
         }
+    }
+}
+
+/// The outage a database error reports, if it is one.
+fn outage_of(error: &sqlx::Error) -> Option<Outage> {
+    match error {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed => Some(Outage::Unreachable),
+        sqlx::Error::Database(e) => {
+            let code = e.code()?;
+            match code.parse::<i64>() {
+                // SQLite: a number, perhaps extended.
+                Ok(code) => match code & 0xff {
+                    SQLITE_BUSY | SQLITE_LOCKED => Some(Outage::Busy),
+                    SQLITE_FULL => Some(Outage::Full),
+                    _ => None,
+                },
+                // PostgreSQL: a SQLSTATE.
+                Err(_) => postgres_outage(&code),
+            }
+        }
+        _ => None,
     }
 }
 
