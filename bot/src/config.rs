@@ -9,15 +9,22 @@ use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The bot's token. Its Debug and Display never show it, so it can't reach a log.
+/// A secret: the bot's token, or the application's client secret. Its Debug never shows it,
+/// so it can't reach a log.
 #[derive(Clone, Deserialize, PartialEq, Eq)]
 #[serde(transparent)]
 pub struct Token(String);
 
 impl Token {
-    /// The secret itself, for the Discord client only.
+    /// The secret itself, for Discord only.
     pub fn expose(&self) -> &str {
         &self.0
+    }
+}
+
+impl From<String> for Token {
+    fn from(secret: String) -> Token {
+        Token(secret)
     }
 }
 
@@ -63,6 +70,16 @@ pub struct Config {
     pub web_limits: WebLimits,
     /// Log lines as text or JSON.
     pub log_format: LogFormat,
+    /// Members sign in to the pages with Discord (`client_id` and `client_secret`).
+    pub signin: Option<SigninKeys>,
+}
+
+/// The Discord application's OAuth2 keys, with which members sign in to the pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SigninKeys {
+    /// The application's id (OAuth2's client id).
+    pub client_id: u64,
+    pub client_secret: Token,
 }
 
 /// Backups `serve` makes of its SQLite database.
@@ -95,6 +112,7 @@ impl Default for Config {
             public_url: None,
             web_limits: WebLimits::default(),
             log_format: LogFormat::Text,
+            signin: None,
         }
     }
 }
@@ -129,6 +147,8 @@ struct File {
     /// Each limit left out keeps its default.
     web_limits: Option<WebLimits>,
     log_format: Option<String>,
+    client_id: Option<u64>,
+    client_secret: Option<Token>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,6 +196,10 @@ pub enum ConfigError {
     PublicUrl(#[from] PublicUrlError),
     #[error("web is set but public_url is not: add public_url = \"https://csipgs.example\", the address members' browsers reach the pages at (the bot posts links to it)")]
     WebWithoutPublicUrl,
+    #[error("client_id and client_secret go together (the application's OAuth2 keys, from the Discord developer portal's OAuth2 page): members sign in to the pages with both, so give both or neither")]
+    HalfSignin,
+    #[error("client_id and client_secret let members sign in to the web pages, which need web and public_url: set those too, or leave the keys out")]
+    SigninWithoutWeb,
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to serve only the web pages, set web and public_url instead; to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -313,6 +337,28 @@ impl Config {
                 Some(Backups { every, keep, dir })
             }
         };
+        let client_id = match set("CSIPGS_CLIENT_ID") {
+            Some(v) => Some(v.trim().parse().map_err(|_| ConfigError::BadId {
+                name: "CSIPGS_CLIENT_ID",
+                value: v,
+            })?),
+            None => file.client_id,
+        };
+        let client_secret = set("CSIPGS_CLIENT_SECRET")
+            .map(Token)
+            .or(file.client_secret)
+            .filter(|t| !t.0.trim().is_empty());
+        let signin = match (client_id, client_secret) {
+            (None, None) => None,
+            (Some(client_id), Some(client_secret)) => Some(SigninKeys {
+                client_id,
+                client_secret,
+            }),
+            _ => return Err(ConfigError::HalfSignin),
+        };
+        if signin.is_some() && web.is_none() {
+            return Err(ConfigError::SigninWithoutWeb);
+        }
         Ok(Config {
             token: set("CSIPGS_TOKEN")
                 .map(Token)
@@ -334,6 +380,7 @@ impl Config {
             public_url,
             web_limits: file.web_limits.unwrap_or_default(),
             log_format,
+            signin,
         })
     }
 
@@ -377,10 +424,14 @@ fn parse_error(path: &Path, text: &str, error: &toml::de::Error) -> ConfigError 
     }
 }
 
-/// What the file's token lines hold, quoted or not, however malformed.
+/// What the file's secret lines (token, client_secret) hold, quoted or not, however malformed.
 fn token_values(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| l.trim_start().strip_prefix("token"))
+        .filter_map(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("token")
+                .or_else(|| l.strip_prefix("client_secret"))
+        })
         .filter_map(|rest| rest.trim_start().strip_prefix('='))
         .map(|v| v.trim().trim_matches(['"', '\'']).to_string())
         .filter(|v| v.len() >= 4)
@@ -686,6 +737,7 @@ mod tests {
             "token = \"sekrit-token-value\" extra\n",
             "log = \"info\"\ntoken = \"sekrit-token-value\"\ndev_guild = \"sekrit-token-value\"\n",
             "token = 'sekrit-token-value\n",
+            "client_secret = \"sekrit-token-value\nlog = \"info\"\n",
         ] {
             let path = dir.join("config.toml");
             std::fs::write(&path, text).unwrap();
@@ -694,6 +746,35 @@ mod tests {
             assert!(error.contains("line"), "{error}");
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Sign-in takes both OAuth2 keys, and the pages; the secret never shows in a Debug.
+    #[test]
+    fn signin_takes_both_keys_and_the_pages() {
+        let web = "web = \"127.0.0.1:8080\"\npublic_url = \"https://csipgs.example\"\n";
+        let both = format!("{web}client_id = 42\nclient_secret = \"sekrit\"\n");
+        let config = parse(&both, &[]).unwrap();
+        let keys = config.signin.clone().unwrap();
+        assert_eq!(keys.client_id, 42);
+        assert_eq!(keys.client_secret.expose(), "sekrit");
+        assert!(!format!("{config:?}").contains("sekrit"));
+        let from_env = parse(
+            web,
+            &[("CSIPGS_CLIENT_ID", "43"), ("CSIPGS_CLIENT_SECRET", "s2")],
+        )
+        .unwrap();
+        assert_eq!(from_env.signin.unwrap().client_id, 43);
+        for half in [
+            format!("{web}client_id = 42\n"),
+            format!("{web}client_secret = \"sekrit\"\n"),
+        ] {
+            let error = parse(&half, &[]).unwrap_err();
+            assert!(matches!(error, ConfigError::HalfSignin), "{error}");
+        }
+        let error = parse("client_id = 42\nclient_secret = \"x\"\n", &[]).unwrap_err();
+        assert!(matches!(error, ConfigError::SigninWithoutWeb), "{error}");
+        let error = parse(web, &[("CSIPGS_CLIENT_ID", "me")]).unwrap_err();
+        assert!(error.to_string().contains("CSIPGS_CLIENT_ID"), "{error}");
     }
 
     #[test]

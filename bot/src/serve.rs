@@ -86,7 +86,22 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         crate::ops::http::start(addr, store.clone(), owned, gateway, halted.clone()).await?;
     }
     if let Some(addr) = config.web {
-        crate::web::start(addr, core.clone(), config.web_limits, halted.clone()).await?;
+        let signin = match (&config.signin, &config.public_url) {
+            (Some(keys), Some(url)) => Some(crate::web::Signin::new(
+                keys.clone(),
+                &url.to_string(),
+                config.api_base.as_deref(),
+            )),
+            _ => None,
+        };
+        crate::web::start(
+            addr,
+            core.clone(),
+            config.web_limits,
+            signin,
+            halted.clone(),
+        )
+        .await?;
     }
     let background = match discord {
         Some(_) => background(&config, &core, &halted),

@@ -31,6 +31,8 @@ pub struct Tidied {
     pub held_messages: u64,
     pub closed_challenges: u64,
     pub servers: u64,
+    /// Web sign-ins, sessions and sign-in links that had ended.
+    pub sessions: u64,
 }
 
 impl Upkeep {
@@ -79,6 +81,7 @@ impl Upkeep {
                 now - r.closed_challenges.seconds(),
             )
             .await?;
+        let sessions = self.store.tidy_sessions(now).await?;
         let mut servers = 0;
         let cutoff = now - r.left_servers.seconds();
         for guild in self.store.departed_before(cutoff, &self.shards).await? {
@@ -102,6 +105,7 @@ impl Upkeep {
             held_messages: expired.held_messages,
             closed_challenges: expired.closed_challenges,
             servers,
+            sessions,
         })
     }
 

@@ -18,6 +18,9 @@ mod html;
 mod live;
 mod pages;
 mod pictures;
+mod signin;
+
+pub use signin::Signin;
 
 use crate::core::limits::Limiter;
 use crate::core::Core;
@@ -26,7 +29,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
 use std::net::{IpAddr, SocketAddr};
@@ -94,6 +97,10 @@ struct Web {
     /// Pages, and what pages load, each counted per address.
     pages: Arc<Limiter>,
     loads: Arc<Limiter>,
+    /// Signing in with Discord, when the application's keys are given.
+    signin: Option<Arc<Signin>>,
+    /// Seals the forms of a signed-in browser (`signin::form_token`).
+    seal: crate::core::Seal,
 }
 
 /// Listen on `addr` (so a taken port fails the start, not later), then serve the pages until
@@ -102,6 +109,7 @@ pub async fn start(
     addr: HttpAddr,
     core: Arc<Core>,
     limits: WebLimits,
+    signin: Option<Signin>,
     halted: watch::Receiver<bool>,
 ) -> Result<SocketAddr, WebError> {
     let listener = tokio::net::TcpListener::bind(addr.socket())
@@ -111,7 +119,7 @@ pub async fn start(
         .local_addr()
         .map_err(|error| WebError::Listen { addr, error })?;
     tracing::info!(%addr, "serving the web pages");
-    tokio::spawn(serve_on(listener, core, limits, halted));
+    tokio::spawn(serve_on(listener, core, limits, signin, halted));
     Ok(bound)
 }
 
@@ -120,10 +128,11 @@ pub(crate) async fn serve_on(
     listener: tokio::net::TcpListener,
     core: Arc<Core>,
     limits: WebLimits,
+    signin: Option<Signin>,
     halted: watch::Receiver<bool>,
 ) {
     let (limits, budget) = in_force(limits, conns::descriptor_limit());
-    let app = router(core, limits, halted.clone());
+    let app = router(core, limits, signin, halted.clone());
     conns::serve(listener, app, budget, halted).await;
 }
 
@@ -157,9 +166,16 @@ fn in_force(limits: WebLimits, descriptors: Option<u64>) -> (WebLimits, conns::B
 }
 
 /// The pages, and what every response carries.
-fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> Router {
+fn router(
+    core: Arc<Core>,
+    limits: WebLimits,
+    signin: Option<Signin>,
+    halted: watch::Receiver<bool>,
+) -> Router {
     let hub = live::Hub::start(core.clone(), limits, halted);
     let web = Web {
+        seal: crate::core::Seal::new(core.store().seal_key()),
+        signin: signin.map(Arc::new),
         core,
         hub,
         boards: Arc::new(pictures::Boards::default()),
@@ -186,6 +202,11 @@ fn router(core: Arc<Core>, limits: WebLimits, halted: watch::Receiver<bool>) -> 
         .route("/s/{token}/p/{member}", get(pages::player))
         .route("/price", get(pages::price_form))
         .route("/price/{design}", get(pages::price))
+        .route("/signin", get(signin::begin))
+        .route("/signin/callback", get(signin::callback))
+        .route("/signout", post(signin::signout))
+        .route("/in/{token}", get(signin::link))
+        .route("/me", get(signin::me))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             web.clone(),
@@ -309,6 +330,8 @@ mod tests {
     mod browser;
     // The tournament, server, player and price pages, over `site`'s helpers.
     mod pages;
+    // Signing in with Discord, against a fake of Discord's OAuth2, over `site`'s helpers.
+    mod signin;
 
     fn forwarded_for(client: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

@@ -71,6 +71,7 @@ pub use request::{
 };
 pub use retention::{Period, PeriodError, Retention};
 pub use schedule::Undelivered;
+pub use seal::{Seal, Tag};
 pub use server_page::{FamilyBoard, GameLine, ServerPage};
 pub use spec::{GameSpec, GameTerms, OptionChoices, SpecError};
 pub use text::{capitalised, help_of, literal, neutral, RESTARTING};

@@ -30,6 +30,9 @@ pub const TABLES: &[&str] = &[
     "departed_guilds",
     "web_links",
     "guild_names",
+    "web_signins",
+    "web_sessions",
+    "web_signin_links",
     "seal_keys",
 ];
 

@@ -21,6 +21,7 @@ mod privacy;
 mod proposals;
 mod quotas;
 mod ratings;
+mod sessions;
 mod settings;
 mod tournaments;
 mod url;
@@ -39,6 +40,7 @@ pub use privacy::{anonymous_number, Forgotten};
 pub use proposals::{ProposalKind, ProposalRow};
 pub use quotas::{Counted, Quota};
 pub use ratings::{RatingRow, ResultRow};
+pub use sessions::{Session, SigninState};
 pub use settings::GuildSettings;
 pub use tournaments::{
     ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow, TournamentState,

@@ -66,6 +66,13 @@ const HOLDERS: &[Holder] = &[
         Forget::Delete,
     ),
     holder("outbox", "held_for", None, Forget::Delete),
+    holder("web_sessions", "member_id", Some("name"), Forget::Delete),
+    holder(
+        "web_signin_links",
+        "member_id",
+        Some("name"),
+        Forget::Delete,
+    ),
     holder("games", "white_id", Some("white_name"), Forget::Relabel),
     holder("games", "black_id", Some("black_name"), Forget::Relabel),
     holder("turns", "user_id", None, Forget::Relabel),

@@ -7,12 +7,14 @@ mod game;
 mod player;
 mod price;
 mod server;
+mod signin;
 mod tournament;
 
 pub(super) use game::*;
 pub(super) use player::*;
 pub(super) use price::*;
 pub(super) use server::*;
+pub(super) use signin::*;
 pub(super) use tournament::*;
 
 use crate::core::{utc_time, Content, Span};

@@ -25,10 +25,20 @@ pub(super) struct Site {
 
 impl Site {
     pub(super) async fn start(f: &Fixture, limits: WebLimits) -> Site {
+        Site::start_with(f, limits, |_| None).await
+    }
+
+    /// The site with signing in made by `signin` from the site's own address.
+    pub(super) async fn start_with(
+        f: &Fixture,
+        limits: WebLimits,
+        signin: impl FnOnce(&str) -> Option<crate::web::Signin>,
+    ) -> Site {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (halt, halted) = watch::channel(false);
-        tokio::spawn(serve_on(listener, f.core.clone(), limits, halted));
+        let signin = signin(&base);
+        tokio::spawn(serve_on(listener, f.core.clone(), limits, signin, halted));
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()

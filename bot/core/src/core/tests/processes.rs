@@ -300,6 +300,9 @@ async fn a_database_copies_whole_into_the_other_kind(backend: Backend) {
             ("departed_guilds", 0),
             ("web_links", 1),
             ("guild_names", 1),
+            ("web_signins", 0),
+            ("web_sessions", 0),
+            ("web_signin_links", 0),
             ("seal_keys", 1),
         ]
     );

@@ -1,0 +1,359 @@
+//! Signing in with Discord against a fake of Discord's OAuth2 (its consent page, token
+//! endpoint and `users/@me`) on loopback: the whole flow with PKCE, and every way it is
+//! refused (a state from another browser, a state used twice, a denied consent, a wrong
+//! verifier); a one-time link; signing out only with the page's own form token; a forget
+//! ending the member's sessions.
+
+use super::site::Site;
+use crate::config::{SigninKeys, Token as Secret};
+use crate::core::testing::*;
+use crate::web::{Signin, WebLimits};
+use axum::extract::{Form, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+const CLIENT_ID: u64 = 4242;
+const SECRET: &str = "client-secret";
+const MEMBER: u64 = 101;
+
+/// What the fake Discord has handed out: codes with their PKCE challenges, and tokens.
+#[derive(Default)]
+struct Granted {
+    codes: HashMap<String, String>,
+    tokens: Vec<String>,
+}
+
+type Fake = Arc<Mutex<Granted>>;
+
+/// The consent page: the member agrees at once, and is sent back with a code.
+async fn authorize(State(fake): State<Fake>, Query(q): Query<HashMap<String, String>>) -> Response {
+    assert_eq!(q["client_id"], CLIENT_ID.to_string());
+    assert_eq!(q["scope"], "identify");
+    assert_eq!(q["code_challenge_method"], "S256");
+    let code = format!("code-{}", fake.lock().unwrap().codes.len());
+    fake.lock()
+        .unwrap()
+        .codes
+        .insert(code.clone(), q["code_challenge"].clone());
+    let back = format!("{}?code={code}&state={}", q["redirect_uri"], q["state"]);
+    Redirect::to(&back).into_response()
+}
+
+/// The token endpoint: the client's keys, a code it gave, and the verifier of its challenge.
+async fn token(
+    State(fake): State<Fake>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let basic = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{CLIENT_ID}:{SECRET}"))
+    );
+    if headers["authorization"] != basic.as_str() || form["grant_type"] != "authorization_code" {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    let mut granted = fake.lock().unwrap();
+    let Some(challenge) = granted.codes.remove(&form["code"]) else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let verified = URL_SAFE_NO_PAD.encode(Sha256::digest(form["code_verifier"].as_bytes()));
+    if verified != challenge {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    let access = format!("access-{}", granted.tokens.len());
+    granted.tokens.push(access.clone());
+    Json(serde_json::json!({"access_token": access, "token_type": "Bearer"})).into_response()
+}
+
+async fn me(State(fake): State<Fake>, headers: HeaderMap) -> Response {
+    let given = headers["authorization"].to_str().unwrap();
+    let known = fake
+        .lock()
+        .unwrap()
+        .tokens
+        .iter()
+        .any(|t| given == format!("Bearer {t}"));
+    if !known {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    Json(serde_json::json!({"id": MEMBER.to_string(), "username": "alice", "global_name": "Alice <A>"}))
+        .into_response()
+}
+
+/// The fake Discord on a loopback port: its API's address.
+async fn fake_discord() -> (String, Fake) {
+    let fake = Fake::default();
+    let app = Router::new()
+        .route("/oauth2/authorize", get(authorize))
+        .route("/api/v10/oauth2/token", post(token))
+        .route("/api/v10/users/@me", get(me))
+        .with_state(fake.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let api = format!("http://{}/api/v10", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (api, fake)
+}
+
+async fn site(f: &Fixture) -> Site {
+    let (api, _) = fake_discord().await;
+    Site::start_with(f, WebLimits::default(), |base| {
+        let keys = SigninKeys {
+            client_id: CLIENT_ID,
+            client_secret: Secret::from(SECRET.to_string()),
+        };
+        Some(Signin::new(keys, base, Some(&api)))
+    })
+    .await
+}
+
+/// A browser: the cookies the site set.
+#[derive(Default)]
+struct Browser {
+    cookies: HashMap<String, String>,
+}
+
+impl Browser {
+    fn header(&self) -> String {
+        let pairs: Vec<String> = self
+            .cookies
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        pairs.join("; ")
+    }
+
+    /// GET `url` with the cookies; keep what it sets. Status, Location, body.
+    async fn get(&mut self, site: &Site, url: &str) -> (u16, String, String) {
+        let url = if url.starts_with("http") {
+            url.to_string()
+        } else {
+            site.at(url)
+        };
+        let answer = site
+            .client
+            .get(&url)
+            .header("cookie", self.header())
+            .send()
+            .await
+            .unwrap();
+        self.keep(answer).await
+    }
+
+    async fn post(
+        &mut self,
+        site: &Site,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> (u16, String, String) {
+        let answer = site
+            .client
+            .post(site.at(path))
+            .header("cookie", self.header())
+            .form(form)
+            .send()
+            .await
+            .unwrap();
+        self.keep(answer).await
+    }
+
+    async fn keep(&mut self, answer: reqwest::Response) -> (u16, String, String) {
+        for set in answer.headers().get_all("set-cookie") {
+            let set = set.to_str().unwrap();
+            assert!(
+                set.contains("HttpOnly") && set.contains("SameSite=Lax"),
+                "{set}"
+            );
+            let (pair, _) = set.split_once(';').unwrap();
+            let (name, value) = pair.split_once('=').unwrap();
+            if value.is_empty() {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_string(), value.to_string());
+            }
+        }
+        let status = answer.status().as_u16();
+        let location = answer
+            .headers()
+            .get("location")
+            .map_or(String::new(), |l| l.to_str().unwrap().to_string());
+        (status, location, answer.text().await.unwrap())
+    }
+
+    /// Sign in through the fake Discord: the page it ends on.
+    async fn sign_in(&mut self, site: &Site, next: &str) -> (u16, String, String) {
+        let (status, to_discord, _) = self.get(site, &format!("/signin?next={next}")).await;
+        assert_eq!(status, 303);
+        let (_, back, _) = self.get(site, &to_discord).await;
+        self.get(site, &back).await
+    }
+}
+
+/// The form token on a signed-in page.
+fn form_token(page: &str) -> String {
+    let at = page
+        .find("name=\"form\" value=\"")
+        .expect("a sign-out form")
+        + 19;
+    page[at..at + 16].to_string()
+}
+
+#[tokio::test]
+async fn a_member_signs_in_with_discord_and_out_with_the_pages_form() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = site(&f).await;
+    let mut alice = Browser::default();
+    let (status, page, _) = alice.sign_in(&site, "/me").await;
+    assert_eq!((status, page.as_str()), (303, "/me"));
+    let (status, _, me) = alice.get(&site, "/me").await;
+    assert_eq!(status, 200);
+    assert!(
+        me.contains("signed in as <strong>Alice &lt;A&gt;</strong>"),
+        "{me}"
+    );
+
+    // Another site's form can't sign her out: it has no token, or not hers.
+    let (status, _, refused) = alice
+        .post(&site, "/signout", &[("form", "0123456789abcdef")])
+        .await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused.contains("didn't come from the page"), "{refused}");
+    let (status, _, refused) = alice.post(&site, "/signout", &[]).await;
+    assert!(status >= 400, "{refused}");
+    assert!(alice.get(&site, "/me").await.2.contains("Signed in"));
+
+    let token = form_token(&me);
+    let (status, to, _) = alice.post(&site, "/signout", &[("form", &token)]).await;
+    assert_eq!((status, to.as_str()), (303, "/me"));
+    assert!(!alice.cookies.contains_key("csipgs_session"));
+    assert!(alice.get(&site, "/me").await.2.contains("Not signed in"));
+}
+
+#[tokio::test]
+async fn a_sign_in_is_refused_unless_this_browser_began_it_once() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = site(&f).await;
+    let mut alice = Browser::default();
+    let (_, to_discord, _) = alice.get(&site, "/signin").await;
+    let (_, back, _) = alice.get(&site, &to_discord).await;
+
+    // Planted in another browser: not begun there.
+    let mut mallory = Browser::default();
+    let (status, _, page) = mallory.get(&site, &back).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("begun in another browser"), "{page}");
+    assert!(!mallory.cookies.contains_key("csipgs_session"));
+
+    let (status, to, _) = alice.get(&site, &back).await;
+    assert_eq!((status, to.as_str()), (303, "/me"));
+    // The same answer again: used.
+    let mut again = Browser {
+        cookies: alice.cookies.clone(),
+    };
+    let state = back.split("state=").nth(1).unwrap().to_string();
+    again.cookies.insert("csipgs_signin".into(), state);
+    let (status, _, page) = again.get(&site, &back).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("used already"), "{page}");
+
+    // Consent refused on Discord's page.
+    let (status, _, page) = alice
+        .get(&site, "/signin/callback?error=access_denied")
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        page.contains("didn't let csipgs know who you are"),
+        "{page}"
+    );
+    // Nothing to go on.
+    let (_, _, page) = alice
+        .get(&site, "/signin/callback?code=x&state=nonsense")
+        .await;
+    assert!(page.contains("missing what Discord sends back"), "{page}");
+}
+
+#[tokio::test]
+async fn a_code_without_its_verifier_is_refused_by_discord() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = site(&f).await;
+    let mut alice = Browser::default();
+    let (_, to_discord, _) = alice.get(&site, "/signin").await;
+    let (_, back, _) = alice.get(&site, &to_discord).await;
+    // The code spent by someone else first (the fake gives each code once).
+    let code = back
+        .split("code=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap();
+    let stolen = reqwest::Client::new()
+        .post(to_discord.split("/oauth2/").next().unwrap().to_string() + "/api/v10/oauth2/token")
+        .basic_auth(CLIENT_ID, Some(SECRET))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("code_verifier", "guess"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stolen.status(), 400, "a wrong verifier gets nothing");
+    let (status, _, page) = alice.get(&site, &back).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("Discord refused to sign you in"), "{page}");
+}
+
+#[tokio::test]
+async fn a_one_time_link_signs_in_once() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = site(&f).await;
+    let token = crate::store::Token::random().unwrap();
+    let now = (crate::core::millis_now() / 1000) as i64;
+    f.core
+        .store()
+        .signin_link(token, MEMBER, "alice", 1, now + 3600)
+        .await
+        .unwrap();
+    let mut alice = Browser::default();
+    let (status, to, _) = alice.get(&site, &format!("/in/{token}")).await;
+    assert_eq!((status, to.as_str()), (303, "/me"));
+    assert!(alice
+        .get(&site, "/me")
+        .await
+        .2
+        .contains("<strong>alice</strong>"));
+    let mut later = Browser::default();
+    let (status, _, page) = later.get(&site, &format!("/in/{token}")).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("used already or has expired"), "{page}");
+    let (_, _, page) = later.get(&site, "/in/not-a-token").await;
+    assert!(page.contains("used already or has expired"), "{page}");
+}
+
+#[tokio::test]
+async fn a_forget_ends_the_members_sessions() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = site(&f).await;
+    let mut alice = Browser::default();
+    alice.sign_in(&site, "/me").await;
+    assert!(alice.get(&site, "/me").await.2.contains("Signed in"));
+    f.core.forget(MEMBER).await.unwrap();
+    assert!(alice.get(&site, "/me").await.2.contains("Not signed in"));
+}
+
+#[tokio::test]
+async fn without_the_keys_there_is_no_signing_in() {
+    let f = fixture_with(crate::store::Store::memory().await.unwrap()).await;
+    let site = Site::start(&f, WebLimits::default()).await;
+    for path in ["/signin", "/me", "/in/0123456789abcdef0123456789abcdef"] {
+        let (status, _, _) = site.get(path).await;
+        assert_eq!(status, 404, "{path}");
+    }
+}
