@@ -9,6 +9,7 @@
 //! how its games start.
 
 mod choose;
+mod clicks;
 mod game;
 mod position;
 mod record;
@@ -19,6 +20,7 @@ mod view;
 mod words;
 
 pub use choose::{choose, ChoiceError};
+pub use clicks::{Click, ClickKind};
 pub use game::{GameState, Refused};
 pub use position::{FamilyPosition, PositionTextError};
 pub use record::Record;
