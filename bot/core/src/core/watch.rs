@@ -186,7 +186,7 @@ impl Core {
     }
 
     /// The stored game a link opens.
-    async fn linked_game(&self, link: Link) -> Result<GameRow, CoreError> {
+    pub(super) async fn linked_game(&self, link: Link) -> Result<GameRow, CoreError> {
         match link.kind {
             LinkKind::Game => Ok(self
                 .store
@@ -221,7 +221,7 @@ impl Core {
         Ok((page, shown))
     }
 
-    async fn page_of(&self, row: &GameRow) -> Result<GamePage, CoreError> {
+    pub(super) async fn page_of(&self, row: &GameRow) -> Result<GamePage, CoreError> {
         let played = u32::try_from(row.game.turns()).unwrap_or(u32::MAX);
         let hidden = secret(row).is_some();
         let family = row.game.family();

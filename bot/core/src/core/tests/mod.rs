@@ -928,5 +928,6 @@ mod tournaments;
 mod health;
 mod ids;
 mod outage;
+mod play_page;
 mod privacy;
 mod quotas;

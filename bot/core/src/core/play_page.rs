@@ -1,0 +1,97 @@
+//! A seated player's board on the web: what they may see of their game, and, on their turn,
+//! every legal turn as clicks. A turn sent from the page is the same request as `/move` in
+//! the game's channel, through the same core: the same refusals, announcements, outbox and
+//! clocks, so a game can be played half in Discord and half in the browser.
+
+use super::present::{names, secret};
+use super::{Core, CoreError, Place, Reply, Request, Who};
+use crate::family::Click;
+use crate::store::{Channel, GameRow, Link, Status};
+use engine::Color;
+use render::CsipgsBoardView;
+
+/// What a seated player's page shows them.
+#[derive(Clone, Debug)]
+pub struct PlayPage {
+    /// The public page: players, clocks, state and moves (none while a fog game is played).
+    pub page: super::GamePage,
+    /// The member's side, at the bottom of their board.
+    pub seat: Color,
+    /// It is the member's turn in a game still played.
+    pub yours: bool,
+    /// On their turn, every legal turn as clicks. None in a fog game: the legal turns would
+    /// tell what the member can't see, so the page lets any turn be tried, and the moderator
+    /// refuses what the hidden board doesn't allow.
+    pub clicks: Vec<Click>,
+}
+
+impl Core {
+    /// The seat `member` has in the game `link` opens: refused to anyone else.
+    async fn seated(&self, link: Link, member: u64) -> Result<(GameRow, Color), CoreError> {
+        let row = self.linked_game(link).await?;
+        let seat = row.color_of(member).ok_or(CoreError::NotAPlayer {
+            white: row.player(Color::White).id,
+            black: row.player(Color::Black).id,
+        })?;
+        Ok((row, seat))
+    }
+
+    /// The page `member` plays their game from.
+    pub async fn play_page(&self, link: Link, member: u64) -> Result<PlayPage, CoreError> {
+        let (row, seat) = self.seated(link, member).await?;
+        let page = self.page_of(&row).await?;
+        let yours = row.status == Status::Active && row.game.to_move() == seat;
+        let clicks = match yours && !row.game.fog() {
+            true => row.game.clicks(),
+            false => Vec::new(),
+        };
+        Ok(PlayPage {
+            page,
+            seat,
+            yours,
+            clicks,
+        })
+    }
+
+    /// The board `member` sees of their game now, from their side (PNG, the board alone, no
+    /// clocks): in a fog game still played, only their own view.
+    pub async fn play_board(&self, link: Link, member: u64) -> Result<Vec<u8>, CoreError> {
+        let (row, seat) = self.seated(link, member).await?;
+        let names = names(&row.players);
+        let view = match secret(&row) {
+            Some(game) => CsipgsBoardView::from_view(&game.view(seat), names).into(),
+            None => row.game.board_view(names),
+        }
+        .seen_by(seat);
+        self.painters
+            .run(move || render::board_alone(&view, &render::Style::default()))
+            .await
+            .map_err(CoreError::Picture)
+    }
+
+    /// A turn `who` sent from their game's page, as `/move` in its channel. Nobody answers
+    /// for the page in Discord, so what the turn announces goes to the channel at once.
+    pub async fn play_turn(
+        &self,
+        link: Link,
+        who: &Who,
+        text: String,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let (row, _) = self.seated(link, who.id).await?;
+        let channel = self
+            .store
+            .game_with_channel(row.id)
+            .await?
+            .map(|(_, channel)| channel)
+            .ok_or(CoreError::NoGame)?;
+        let place = Place::Channel(Channel {
+            guild: row.guild,
+            channel,
+        });
+        let replies = self.handle(who, place, Request::Turn { text }).await;
+        for reply in replies.iter().filter(|r| !r.ephemeral) {
+            self.undelivered(reply).await;
+        }
+        Ok(replies)
+    }
+}
