@@ -4,6 +4,7 @@
 //! page beside it.
 
 mod game;
+mod play;
 mod player;
 mod price;
 mod server;
@@ -11,6 +12,7 @@ mod signin;
 mod tournament;
 
 pub(super) use game::*;
+pub(super) use play::*;
 pub(super) use player::*;
 pub(super) use price::*;
 pub(super) use server::*;

@@ -3,12 +3,14 @@
 //! Here what every handler shares; a file per page beside it.
 
 mod game;
+mod play;
 mod player;
 mod price;
 mod server;
 mod tournament;
 
 pub(super) use game::*;
+pub(super) use play::*;
 pub(super) use player::*;
 pub(super) use price::*;
 pub(super) use server::*;
@@ -26,6 +28,8 @@ pub(super) enum Failed {
     Bad(Content),
     /// A fog game's board, moves or files, asked for while it is played.
     Hidden,
+    /// A game's play page, asked for by someone not playing it (or not signed in).
+    NotYours,
     Broken(CoreError),
 }
 
@@ -54,6 +58,11 @@ impl IntoResponse for Failed {
                 "This is a fog game: its board, its moves, its record and its replay are hidden from everyone but its players until it ends. Its page shows who plays, the clocks and whose turn it is meanwhile.",
             ),
             Failed::Bad(why) => error_page(StatusCode::BAD_REQUEST, "Not a page", why),
+            Failed::NotYours => error_page(
+                StatusCode::FORBIDDEN,
+                "Not your game",
+                "Only the game's two players play from this page, signed in with their Discord account. Anyone can watch the game from its page (the link without /play).",
+            ),
             Failed::Broken(error) => {
                 tracing::error!(error = %error, "a web page failed");
                 error_page(

@@ -258,6 +258,16 @@ impl Browser {
         }
     }
 
+    /// Click the first element matching `css`.
+    async fn click(&self, css: &str) {
+        let found = self.client.find(Locator::Css(css)).await;
+        found
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .click()
+            .await
+            .unwrap();
+    }
+
     async fn press(&self, key: &str) {
         let body = self.client.find(Locator::Css("body")).await.unwrap();
         body.send_keys(key).await.unwrap();
@@ -474,12 +484,7 @@ async fn the_pages_in_a_real_browser() {
     b.goto(&site.at("/price")).await.unwrap();
     let input = b.find(Locator::Css("input[name=design]")).await.unwrap();
     input.send_keys("WbRbmHfB").await.unwrap();
-    b.find(Locator::Css("form button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click("form button").await;
     browser
         .until_text("h2", "WbRbmHfB", Duration::from_secs(5))
         .await;
@@ -649,4 +654,67 @@ fn discord_message(reply: &Reply, alt: &str) -> String {
          <div class=note>Only you can see this</div></main>",
         escape(alt)
     )
+}
+
+/// A player plays by clicking: signed in, her page marks her king's squares, a click on one
+/// writes the turn, Play plays it; shown at desktop and phone width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_plays_by_clicking() {
+    let (f, site, game, _) = super::signin::signed_in_at_a_game().await;
+    let browser = Browser::start().await;
+    let b = &browser.client;
+    // Signed in by a one-time link, as the bot sends one.
+    let link = crate::store::Token::random().unwrap();
+    let now = (millis_now() / 1000) as i64;
+    let store = f.core.store();
+    store
+        .signin_link(link, alice().id, "alice", 1, now + 600)
+        .await
+        .unwrap();
+    b.goto(&site.at(&format!("/in/{link}"))).await.unwrap();
+    assert!(browser.text("main").await.contains("signed in as alice"));
+    b.goto(&site.at(&format!("{game}/play"))).await.unwrap();
+    let square = |sq: &str| format!(".squares button[data-sq='{sq}']");
+    b.find(Locator::Css(&square("e1")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let class = browser.attr(&square("d2"), "class").await;
+    assert!(class.contains("target"), "{class}");
+    let class = browser.attr(&square("e1"), "class").await;
+    assert!(class.contains("from"), "{class}");
+    // The king's five squares, and nothing else.
+    let marked = b
+        .execute(
+            "return [...document.querySelectorAll('.squares .target')].map(b => b.dataset.sq).sort().join(' ')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(marked, json!("d1 d2 e2 f1 f2"));
+    browser.screenshots("play").await;
+    b.find(Locator::Css(&square("d2")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let typed = b
+        .find(Locator::Css("#turn"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(typed.as_deref(), Some("Kd2"));
+    assert!(browser.text("#preview").await.contains("Kd2"));
+    browser.click("form.turn button[type=submit]").await;
+    browser
+        .until_text("p.said", "Kd2", Duration::from_secs(10))
+        .await;
+    assert_eq!(f.row().await.game.turns(), 1);
+    let console = browser.console().await;
+    assert!(console.is_empty(), "{console:?}");
 }

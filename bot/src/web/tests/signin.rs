@@ -101,7 +101,7 @@ async fn fake_discord() -> (String, Fake) {
     (api, fake)
 }
 
-async fn site(f: &Fixture) -> Site {
+pub(super) async fn site(f: &Fixture) -> Site {
     let (api, _) = fake_discord().await;
     Site::start_with(f, WebLimits::default(), |base| {
         let keys = SigninKeys {
@@ -115,8 +115,8 @@ async fn site(f: &Fixture) -> Site {
 
 /// A browser: the cookies the site set.
 #[derive(Default)]
-struct Browser {
-    cookies: HashMap<String, String>,
+pub(super) struct Browser {
+    pub(super) cookies: HashMap<String, String>,
 }
 
 impl Browser {
@@ -356,4 +356,123 @@ async fn without_the_keys_there_is_no_signing_in() {
         let (status, _, _) = site.get(path).await;
         assert_eq!(status, 404, "{path}");
     }
+}
+
+/// Alice's browser signed in (a session made in the store), on a site whose server shows
+/// its pages, with a game between Alice and Bob: the site, the game page's path, the fixture.
+pub(super) async fn signed_in_at_a_game() -> (Fixture, Site, String, Browser) {
+    use super::site::{owner, watch_link, web, web_fixture, PUBLIC};
+    let f = web_fixture(
+        crate::store::Store::memory().await.unwrap(),
+        Recorder::default(),
+    )
+    .await;
+    let site = site(&f).await;
+    f.one(&owner(), web(true)).await;
+    f.start(engine::Ruleset::Classic, engine::Options::default())
+        .await;
+    let board = f
+        .one(&carol(), crate::core::Request::Board { ply: None })
+        .await;
+    let game = watch_link(&board).expect("a Watch link");
+    let game = game.trim_start_matches(PUBLIC).to_string();
+    let mut alice_browser = Browser::default();
+    let token = crate::store::Token::random().unwrap();
+    let now = (crate::core::millis_now() / 1000) as i64;
+    f.core
+        .store()
+        .open_session(token, alice().id, "alice", now, now + 3600)
+        .await
+        .unwrap();
+    alice_browser
+        .cookies
+        .insert("csipgs_session".into(), token.to_string());
+    (f, site, game, alice_browser)
+}
+
+/// The play page: signed-in players only; on her turn Alice's page carries the legal turns
+/// and her form token, and a turn sent with it is played and announced; sent without it, or
+/// out of turn, nothing changes; her board is hers alone.
+#[tokio::test]
+async fn a_player_plays_from_the_page() {
+    let (f, site, game, mut alice) = signed_in_at_a_game().await;
+    let play = format!("{game}/play");
+    let (status, to, _) = Browser::default().get(&site, &play).await;
+    assert_eq!((status, to), (303, format!("/signin?next={play}")));
+
+    let (status, _, page) = alice.get(&site, &play).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("\"text\":\"Kd2\""), "{page}");
+    assert!(page.contains("data-sq=\"e1\""), "{page}");
+    let token = page
+        .split("name=\"form\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let (status, _, png) = alice.get(&site, &format!("{play}/board.png")).await;
+    assert_eq!(status, 200, "{png}");
+    let (status, _, _) = Browser::default()
+        .get(&site, &format!("{play}/board.png"))
+        .await;
+    assert_eq!(status, 403);
+
+    let (status, _, refused) = alice
+        .post(
+            &site,
+            &play,
+            &[("form", "0000000000000000"), ("turn", "Kd2")],
+        )
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(f.row().await.game.turns(), 0);
+
+    let (status, _, page) = alice
+        .post(&site, &play, &[("form", &token), ("turn", "Kd2")])
+        .await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("class=\"said\""), "{page}");
+    assert_eq!(f.row().await.game.turns(), 1);
+    // Out of turn: told why, nothing played.
+    let (_, _, page) = alice
+        .post(&site, &play, &[("form", &token), ("turn", "Ke1")])
+        .await;
+    assert!(page.contains("class=\"error\""), "{page}");
+    assert!(
+        page.contains("Black&#39;s turn") || page.contains("Black's turn"),
+        "{page}"
+    );
+    assert_eq!(f.row().await.game.turns(), 1);
+}
+
+/// A signed-in member who doesn't play the game gets "not your game", and can't play in it.
+#[tokio::test]
+async fn only_the_games_players_play_from_its_page() {
+    let (f, site, game, _) = signed_in_at_a_game().await;
+    let token = crate::store::Token::random().unwrap();
+    let now = (crate::core::millis_now() / 1000) as i64;
+    f.core
+        .store()
+        .open_session(token, carol().id, "carol", now, now + 3600)
+        .await
+        .unwrap();
+    let mut carol_browser = Browser::default();
+    carol_browser
+        .cookies
+        .insert("csipgs_session".into(), token.to_string());
+    let play = format!("{game}/play");
+    let (status, _, page) = carol_browser.get(&site, &play).await;
+    assert_eq!(status, 403, "{page}");
+    assert!(page.contains("Not your game"), "{page}");
+    let (status, _, _) = carol_browser
+        .post(
+            &site,
+            &play,
+            &[("form", "0000000000000000"), ("turn", "Kd2")],
+        )
+        .await;
+    assert_eq!(status, 403);
+    assert_eq!(f.row().await.game.turns(), 0);
 }

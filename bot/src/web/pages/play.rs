@@ -1,0 +1,157 @@
+//! A seated player's page, `/g/<token>/play`: their board, and their turn by clicks (or typed,
+//! without the script). Signed in with Discord only; only the game's two players; a turn is
+//! sent with the page's sealed form token, so no other site can make a player's browser play.
+
+use super::{no_store, opened, Failed};
+use crate::core::{page_path, CoreError, Reply, Who};
+use crate::store::{Link, LinkKind, Session, Token};
+use crate::web::signin::{form_holds, form_token, session_of};
+use crate::web::{html, Web};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use serde::Deserialize;
+
+/// Where a member plays: the game a token opens, its page's path, and the member signed in
+/// (with their cookie); or the way to sign in and come back here.
+struct Seat {
+    link: Link,
+    base: String,
+    session: Token,
+    member: Session,
+}
+
+async fn seat(
+    web: &Web,
+    token: &str,
+    headers: &HeaderMap,
+) -> Result<Result<Seat, Response>, Failed> {
+    if web.signin.is_none() {
+        return Err(Failed::NotFound);
+    }
+    let (link, token) = opened(&web.core, token, LinkKind::Game).await?;
+    let base = page_path(LinkKind::Game, token);
+    Ok(match session_of(web, headers).await? {
+        Some((session, member)) => Ok(Seat {
+            link,
+            base,
+            session,
+            member,
+        }),
+        None => Err(Redirect::to(&format!("/signin?next={base}/play")).into_response()),
+    })
+}
+
+/// What the core says to a member who isn't seated, as the page's answer.
+fn refused(error: CoreError) -> Failed {
+    match error {
+        CoreError::NotAPlayer { .. } => Failed::NotYours,
+        other => other.into(),
+    }
+}
+
+pub(in crate::web) async fn play(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failed> {
+    let seat = match seat(&web, &token, &headers).await? {
+        Ok(seat) => seat,
+        Err(to_signin) => return Ok(to_signin),
+    };
+    shown(&web, &seat, &[]).await
+}
+
+/// The member's page, with what their last turn was answered.
+async fn shown(web: &Web, seat: &Seat, said: &[Reply]) -> Result<Response, Failed> {
+    let page = web
+        .core
+        .play_page(seat.link, seat.member.member)
+        .await
+        .map_err(refused)?;
+    let form = form_token(&web.seal, seat.session);
+    let body = html::play(&page, &seat.base, &form, said);
+    let title = format!(
+        "{} vs {}",
+        page.page.players[0].name, page.page.players[1].name
+    );
+    Ok((no_store(), Html(html::page(&title, None, body))).into_response())
+}
+
+pub(in crate::web) async fn play_board(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failed> {
+    let (link, _) = opened(&web.core, &token, LinkKind::Game).await?;
+    let Some((_, session)) = session_of(&web, &headers).await? else {
+        return Err(Failed::NotYours);
+    };
+    let png = web
+        .core
+        .play_board(link, session.member)
+        .await
+        .map_err(refused)?;
+    // The member's own view (in a fog game, all they may see): never kept by any cache.
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "private, no-store"),
+        ],
+        png,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+pub(in crate::web) struct Turn {
+    #[serde(default)]
+    form: String,
+    #[serde(default)]
+    turn: String,
+}
+
+/// The longest turn a page may send: longer than any turn with a redesign written out.
+const TURN_CHARS: usize = 500;
+
+pub(in crate::web) async fn play_turn(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    Form(sent): Form<Turn>,
+) -> Result<Response, Failed> {
+    let seat = match seat(&web, &token, &headers).await? {
+        Ok(seat) => seat,
+        Err(to_signin) => return Ok(to_signin),
+    };
+    if !form_holds(&web.seal, seat.session, &sent.form) {
+        return Ok(super::error_page(
+            StatusCode::FORBIDDEN,
+            "Not played",
+            "This turn didn't come from your game's page, so nothing was played: reload the page and play again.",
+        ));
+    }
+    let text = sent.turn.trim();
+    let said: Vec<Reply> = if text.is_empty() {
+        vec![Reply::private(
+            "Nothing was played: pick a turn on the board, or type one.",
+        )]
+    } else if text.chars().count() > TURN_CHARS {
+        vec![Reply::private(format!(
+            "Nothing was played: a turn is at most {TURN_CHARS} characters."
+        ))]
+    } else {
+        let who = Who {
+            id: seat.member.member,
+            name: seat.member.name.clone(),
+            moderator: false,
+            manager: false,
+        };
+        web.core
+            .play_turn(seat.link, &who, text.to_string())
+            .await
+            .map_err(refused)?
+    };
+    shown(&web, &seat, &said).await
+}
