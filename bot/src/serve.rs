@@ -71,7 +71,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .with_retention(config.retention)
             .with_computer_searches(config.computer_searches)
             .with_shards(config.shards.owned())
-            .with_public_url(config.public_url.clone()),
+            .with_public_url(config.public_url.clone())
+            .with_web_play(config.signin.is_some()),
     );
     let mut discord = match (&token, &courier) {
         (Some(token), Some(courier)) => {

@@ -350,10 +350,17 @@ pub(super) async fn link(
         return Ok(html::signin_failed(LINK_USED));
     };
     let taken = web.core.store().take_signin_link(token, now()).await;
-    let Some((member, name, _game)) = taken.map_err(|e| Failed::Broken(e.into()))? else {
+    let Some((member, name, game)) = taken.map_err(|e| Failed::Broken(e.into()))? else {
         return Ok(html::signin_failed(LINK_USED));
     };
-    open(&web, signin, Member { id: member, name }, "/me").await
+    // Its game's board, if its server still shows its pages.
+    let next = web
+        .core
+        .play_path(game)
+        .await
+        .map_err(Failed::Broken)?
+        .unwrap_or_else(|| "/me".to_string());
+    open(&web, signin, Member { id: member, name }, &next).await
 }
 
 const LINK_USED: &str = "This sign-in link has been used already or has expired: each works once, for a day. Ask the bot for a new one (/game on Discord), or sign in with Discord.";

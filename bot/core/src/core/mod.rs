@@ -223,6 +223,8 @@ pub struct Core {
     seal: seal::Seal,
     /// Where the web pages are reached, when the bot posts links to them.
     public_url: Option<PublicUrl>,
+    /// Members may sign in to the pages and play there: /game offers them a sign-in link.
+    web_play: bool,
 }
 
 impl Core {
@@ -247,7 +249,15 @@ impl Core {
             replays: replay::Replays::default(),
             seal,
             public_url: None,
+            web_play: false,
         }
+    }
+
+    /// Offer members a one-time link to play their games in the browser (the pages at the
+    /// public address let them sign in).
+    pub fn with_web_play(mut self, on: bool) -> Core {
+        self.web_play = on;
+        self
     }
 
     /// Post "Watch" links to the web pages at `url` (for the servers that show them).
@@ -421,7 +431,11 @@ impl Core {
             }
             Request::Builder(pick) => self.builder_pick(who, place, pick).await,
             Request::Board { ply } => self.board(who, place, ply).await,
-            Request::Game => self.status(place).await,
+            Request::Game => {
+                let mut replies = self.status(place).await?;
+                replies.extend(self.play_offer(who, place).await?);
+                Ok(replies)
+            }
             Request::History => self.history(place).await,
             Request::Resign => self.ask_resign(who, place).await,
             Request::Draw => self.draw(who, place).await,

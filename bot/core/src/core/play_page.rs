@@ -4,9 +4,9 @@
 //! clocks, so a game can be played half in Discord and half in the browser.
 
 use super::present::{names, secret};
-use super::{Core, CoreError, Place, Reply, Request, Who};
+use super::{page_path, Button, ButtonStyle, Core, CoreError, Place, Reply, Request, Who};
 use crate::family::Click;
-use crate::store::{Channel, GameRow, Link, Status};
+use crate::store::{Channel, GameRow, Link, LinkKind, Status, Token};
 use engine::Color;
 use render::CsipgsBoardView;
 
@@ -25,7 +25,56 @@ pub struct PlayPage {
     pub clicks: Vec<Click>,
 }
 
+/// How long a sign-in link works.
+const SIGNIN_LINK_SECONDS: i64 = 24 * 3600;
+
 impl Core {
+    /// For a player asking about their game, where the bot lets them play in the browser:
+    /// a private one-time link that signs them in and opens their board. It is theirs alone,
+    /// so it is never posted where others read.
+    pub(super) async fn play_offer(
+        &self,
+        who: &Who,
+        place: Place,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let Some(url) = self.public_url.as_ref().filter(|_| self.web_play) else {
+            return Ok(Vec::new());
+        };
+        let Ok(row) = self.active(place).await else {
+            return Ok(Vec::new());
+        };
+        if row.color_of(who.id).is_none() || self.play_path(row.id).await?.is_none() {
+            return Ok(Vec::new());
+        }
+        let token = Token::random()?;
+        let expires = self.now() + SIGNIN_LINK_SECONDS;
+        self.store
+            .signin_link(token, who.id, &who.name, row.id, expires)
+            .await?;
+        let mut offer = Reply::private(
+            "Play this game in your browser, by clicking: the button signs you in with this link once, within a day. It is yours alone: don't share it.",
+        );
+        offer.buttons.push(Button {
+            id: String::new(),
+            label: "Play in the browser".into(),
+            style: ButtonStyle::Neutral,
+            link: Some(format!("{url}/in/{token}")),
+        });
+        Ok(vec![offer])
+    }
+
+    /// The path of a game's play page, if its server shows its pages.
+    pub async fn play_path(&self, game: i64) -> Result<Option<String>, CoreError> {
+        let Some((row, _)) = self.store.game_with_channel(game).await? else {
+            return Ok(None);
+        };
+        let token = self
+            .store
+            .shown_token(LinkKind::Game, game, row.guild)
+            .await?;
+        Ok(token.map(|token| format!("{}/play", page_path(LinkKind::Game, token))))
+    }
+
     /// The seat `member` has in the game `link` opens: refused to anyone else.
     async fn seated(&self, link: Link, member: u64) -> Result<(GameRow, Color), CoreError> {
         let row = self.linked_game(link).await?;

@@ -663,24 +663,20 @@ async fn a_player_plays_by_clicking() {
     let (f, site, game, _) = super::signin::signed_in_at_a_game().await;
     let browser = Browser::start().await;
     let b = &browser.client;
-    // Signed in by a one-time link, as the bot sends one.
+    // Signed in by a one-time link, as the bot sends one: it opens her board.
     let link = crate::store::Token::random().unwrap();
     let now = (millis_now() / 1000) as i64;
+    let id = f.row().await.id;
     let store = f.core.store();
     store
-        .signin_link(link, alice().id, "alice", 1, now + 600)
+        .signin_link(link, alice().id, "alice", id, now + 600)
         .await
         .unwrap();
     b.goto(&site.at(&format!("/in/{link}"))).await.unwrap();
-    assert!(browser.text("main").await.contains("signed in as alice"));
-    b.goto(&site.at(&format!("{game}/play"))).await.unwrap();
+    let at = b.current_url().await.unwrap();
+    assert!(at.path().ends_with(&format!("{game}/play")), "{at}");
     let square = |sq: &str| format!(".squares button[data-sq='{sq}']");
-    b.find(Locator::Css(&square("e1")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(&square("e1")).await;
     let class = browser.attr(&square("d2"), "class").await;
     assert!(class.contains("target"), "{class}");
     let class = browser.attr(&square("e1"), "class").await;
@@ -695,12 +691,7 @@ async fn a_player_plays_by_clicking() {
         .unwrap();
     assert_eq!(marked, json!("d1 d2 e2 f1 f2"));
     browser.screenshots("play").await;
-    b.find(Locator::Css(&square("d2")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(&square("d2")).await;
     let typed = b
         .find(Locator::Css("#turn"))
         .await

@@ -110,7 +110,61 @@ async fn a_fog_player_gets_no_clicks(backend: Backend) {
     assert_eq!(&png[1..4], b"PNG");
 }
 
+/// The "Play in the browser" links among `replies`, each checked to be private.
+fn offered(replies: &[Reply]) -> Vec<String> {
+    let mut links = Vec::new();
+    for reply in replies {
+        for button in reply
+            .buttons
+            .iter()
+            .filter(|b| b.label == "Play in the browser")
+        {
+            assert!(reply.ephemeral, "a sign-in link posted in public");
+            links.extend(button.link.clone());
+        }
+    }
+    links
+}
+
+/// /game offers each player, privately, a one-time link to play in the browser, when the
+/// bot lets members sign in to its pages and the server shows them; nobody else gets one,
+/// and no public message carries one.
+async fn game_offers_a_player_a_private_link(backend: Backend) {
+    let off = fixture(backend).await;
+    off.start(Ruleset::Classic, Options::default()).await;
+    game_link(&off).await;
+    let asked = off.say(&alice(), HERE, Request::Game).await;
+    assert!(offered(&asked).is_empty(), "off unless sign-in is on");
+
+    let mut f = fixture(backend).await;
+    f.set_public_url("https://csipgs.example".parse().unwrap());
+    f.core_mut().web_play = true;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let link = game_link(&f).await;
+    let mine = offered(&f.say(&alice(), HERE, Request::Game).await);
+    assert_eq!(mine.len(), 1);
+    assert!(
+        mine[0].starts_with("https://csipgs.example/in/"),
+        "{}",
+        mine[0]
+    );
+    let theirs = offered(&f.say(&carol(), HERE, Request::Game).await);
+    assert!(theirs.is_empty(), "not a player");
+    // The link signs Alice in, once, and opens her board.
+    let token = mine[0].rsplit('/').next().unwrap().parse().unwrap();
+    let now = f.now.load(Ordering::SeqCst);
+    let taken = f.core.store().take_signin_link(token, now).await.unwrap();
+    let (member, name, game) = taken.unwrap();
+    assert_eq!(
+        (member, name.as_str(), game),
+        (alice().id, "alice", link.object)
+    );
+    let path = f.core.play_path(game).await.unwrap().unwrap();
+    assert!(path.starts_with("/g/") && path.ends_with("/play"), "{path}");
+}
+
 on_both!(
+    game_offers_a_player_a_private_link,
     only_the_player_to_move_gets_clicks,
     a_turn_from_the_page_is_move_in_the_channel,
     a_fog_player_gets_no_clicks,
