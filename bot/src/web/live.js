@@ -215,6 +215,19 @@
     } catch (e) {
       return;
     }
+    // A player's board: a turn played elsewhere (in Discord, by the opponent) brings the
+    // page back, by address, never by re-sending the turn that drew it.
+    var board = document.getElementById("play");
+    if (board) {
+      if (update.played !== Number(board.getAttribute("data-played"))) {
+        window.location.assign(board.getAttribute("data-page"));
+        return;
+      }
+      document.getElementById("head").innerHTML = update.head;
+      document.getElementById("state").textContent = update.state;
+      tick();
+      return;
+    }
     if (!nav && !update.secret) {
       // A fog game has ended: its board and moves are shown now.
       window.location.reload();

@@ -52,7 +52,7 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                 (content(&reply.text))
             }
         }
-        div.game #play data-yours=(page.yours) {
+        div.game #play data-played=(page.page.played) data-page={ (base) "/play" } {
             div.board {
                 figure.playing {
                     img src={ (base) "/play/board.png" } width=(size) height=(size)

@@ -72,11 +72,17 @@ async fn shown(web: &Web, seat: &Seat, said: &[Reply]) -> Result<Response, Faile
         .map_err(refused)?;
     let form = form_token(&web.seal, seat.session);
     let body = html::play(&page, &seat.base, &form, said);
+    // The game's stream: the page comes back (by GET) when a turn is played elsewhere.
+    let events = page.page.active.then(|| format!("{}/events", seat.base));
     let title = format!(
         "{} vs {}",
         page.page.players[0].name, page.page.players[1].name
     );
-    Ok((no_store(), Html(html::page(&title, None, body))).into_response())
+    Ok((
+        no_store(),
+        Html(html::page(&title, events.as_deref(), body)),
+    )
+        .into_response())
 }
 
 pub(in crate::web) async fn play_board(

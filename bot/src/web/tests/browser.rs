@@ -656,8 +656,9 @@ fn discord_message(reply: &Reply, alt: &str) -> String {
     )
 }
 
-/// A player plays by clicking: signed in, her page marks her king's squares, a click on one
-/// writes the turn, Play plays it; shown at desktop and phone width.
+/// A player plays by clicking: signed in by a one-time link, her page marks her king's
+/// squares, a click on one writes the turn, Play plays it; the opponent's answer in Discord
+/// brings her page back by itself; shown at desktop and phone width.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_plays_by_clicking() {
     let (f, site, game, _) = super::signin::signed_in_at_a_game().await;
@@ -706,6 +707,14 @@ async fn a_player_plays_by_clicking() {
         .until_text("p.said", "Kd2", Duration::from_secs(10))
         .await;
     assert_eq!(f.row().await.game.turns(), 1);
+    // Bob answers in Discord: her page comes back by itself, her turn again.
+    f.play(&bob(), "Ke7").await;
+    browser
+        .until_attr("#play", "data-played", "2", Duration::from_secs(10))
+        .await;
+    browser.click(&square("d2")).await;
+    let class = browser.attr(&square("d3"), "class").await;
+    assert!(class.contains("target"), "{class}");
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
 }
