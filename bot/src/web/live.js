@@ -219,6 +219,10 @@
     // page back, by address, never by re-sending the turn that drew it.
     var board = document.getElementById("play");
     if (board) {
+      if (sending) {
+        // The player's own turn is on its way: its answer is the page to show.
+        return;
+      }
       if (update.played !== Number(board.getAttribute("data-played"))) {
         window.location.assign(board.getAttribute("data-page"));
         return;
@@ -274,6 +278,8 @@
   }
 
   var source = null;
+  // A turn sent from a player's board: the stream's news of it must not replace its answer.
+  var sending = false;
   function connect() {
     var events = page.getAttribute("data-events");
     if (!events || !window.EventSource || source) {
@@ -316,6 +322,17 @@
   var play = document.getElementById("play");
   var carried = document.getElementById("clicks");
   var box = document.getElementById("turn");
+  if (play) {
+    play.querySelectorAll("form").forEach(function (form) {
+      form.addEventListener("submit", function () {
+        sending = true;
+      });
+    });
+  }
+  if (play && window.history.replaceState) {
+    // A page drawn as the answer to a turn: reloading it asks for the page, not the turn again.
+    window.history.replaceState(null, "", play.getAttribute("data-page"));
+  }
   if (play && carried && box) {
     var clicks = JSON.parse(carried.textContent || "[]");
     var preview = document.getElementById("preview");
