@@ -118,13 +118,14 @@ impl Core {
             .map_err(CoreError::Picture)
     }
 
-    /// A turn `who` sent from their game's page, as `/move` in its channel. Nobody answers
-    /// for the page in Discord, so what the turn announces goes to the channel at once.
-    pub async fn play_turn(
+    /// What `who` sent from their game's page (a turn, a draw offer, a resignation, one of
+    /// its answers' buttons), as that command in the game's channel. Nobody answers for the
+    /// page in Discord, so what it announces goes to the channel at once.
+    pub async fn play_request(
         &self,
         link: Link,
         who: &Who,
-        text: String,
+        request: Request,
     ) -> Result<Vec<Reply>, CoreError> {
         let (row, _) = self.seated(link, who.id).await?;
         let channel = self
@@ -137,7 +138,7 @@ impl Core {
             guild: row.guild,
             channel,
         });
-        let replies = self.handle(who, place, Request::Turn { text }).await;
+        let replies = self.handle(who, place, request).await;
         for reply in replies.iter().filter(|r| !r.ephemeral) {
             self.undelivered(reply).await;
         }

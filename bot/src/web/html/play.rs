@@ -51,6 +51,16 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
             p class=(if reply.ephemeral { "error" } else { "said" }) role="alert" {
                 (content(&reply.text))
             }
+            // Its buttons (a resignation's "Resign" and "Keep playing"), sent back as the
+            // bot sealed them.
+            @let pressed: Vec<_> = reply.buttons.iter().filter(|b| !b.id.is_empty()).collect();
+            @if !pressed.is_empty() {
+                div.answers {
+                    @for button in pressed {
+                        (act(base, form, "press", Some(&button.id), &button.label))
+                    }
+                }
+            }
         }
         div.game #play data-played=(page.page.played) data-page={ (base) "/play" } {
             div.board {
@@ -97,10 +107,30 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                         }
                     }
                 } @else if page.page.active {
-                    p { "Your opponent is to move: this page shows their turn when you reload it." }
+                    p { "Your opponent is to move: their turn shows here as soon as it is played." }
+                }
+                @if page.page.active {
+                    div.answers {
+                        (act(base, form, "draw", None, "Offer or accept a draw"))
+                        (act(base, form, "resign", None, "Resign…"))
+                    }
                 }
             }
         }
         script #clicks type="application/json" { (PreEscaped(clicks.replace("</", "<\\/"))) }
+    }
+}
+
+/// A button that sends the page's form with `act` (and a pressed button's id).
+fn act(base: &str, form: &str, act: &str, press: Option<&str>, label: &str) -> Markup {
+    html! {
+        form.act method="post" action={ (base) "/play" } {
+            input type="hidden" name="form" value=(form);
+            input type="hidden" name="act" value=(act);
+            @if let Some(press) = press {
+                input type="hidden" name="press" value=(press);
+            }
+            button type="submit" { (label) }
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! sent with the page's sealed form token, so no other site can make a player's browser play.
 
 use super::{no_store, opened, Failed};
-use crate::core::{page_path, CoreError, Reply, Who};
+use crate::core::{page_path, CoreError, Reply, Request, Who};
 use crate::store::{Link, LinkKind, Session, Token};
 use crate::web::signin::{form_holds, form_token, session_of};
 use crate::web::{html, Web};
@@ -110,22 +110,52 @@ pub(in crate::web) async fn play_board(
         .into_response())
 }
 
+/// What a player's page sends: its form token, what to do (`turn`, `draw`, `resign`, or
+/// `press` one of its answers' buttons), and the turn or the button's id.
 #[derive(Deserialize)]
-pub(in crate::web) struct Turn {
+pub(in crate::web) struct Sent {
     #[serde(default)]
     form: String,
     #[serde(default)]
+    act: String,
+    #[serde(default)]
     turn: String,
+    #[serde(default)]
+    press: String,
 }
 
 /// The longest turn a page may send: longer than any turn with a redesign written out.
 const TURN_CHARS: usize = 500;
 
+/// The command a page's form stands for, or why it stands for none.
+fn request_of(sent: &Sent) -> Result<Request, &'static str> {
+    match sent.act.as_str() {
+        "" | "turn" => {
+            let text = sent.turn.trim();
+            if text.is_empty() {
+                Err("Nothing was played: pick a turn on the board, or type one.")
+            } else if text.chars().count() > TURN_CHARS {
+                Err("Nothing was played: a turn is at most 500 characters.")
+            } else {
+                Ok(Request::Turn { text: text.into() })
+            }
+        }
+        "draw" => Ok(Request::Draw),
+        "resign" => Ok(Request::Resign),
+        // A button of an answer the page showed, sealed by the bot as Discord's buttons are.
+        "press" => match Request::of_component(&sent.press, None) {
+            Ok(pressed @ Request::Press(_)) => Ok(pressed),
+            _ => Err("That button isn't one of this page's: reload the page and try again."),
+        },
+        _ => Err("This page can't do that: reload it and try again."),
+    }
+}
+
 pub(in crate::web) async fn play_turn(
     State(web): State<Web>,
     Path(token): Path<String>,
     headers: HeaderMap,
-    Form(sent): Form<Turn>,
+    Form(sent): Form<Sent>,
 ) -> Result<Response, Failed> {
     let seat = match seat(&web, &token, &headers).await? {
         Ok(seat) => seat,
@@ -135,29 +165,23 @@ pub(in crate::web) async fn play_turn(
         return Ok(super::error_page(
             StatusCode::FORBIDDEN,
             "Not played",
-            "This turn didn't come from your game's page, so nothing was played: reload the page and play again.",
+            "This didn't come from your game's page, so nothing was done: reload the page and try again.",
         ));
     }
-    let text = sent.turn.trim();
-    let said: Vec<Reply> = if text.is_empty() {
-        vec![Reply::private(
-            "Nothing was played: pick a turn on the board, or type one.",
-        )]
-    } else if text.chars().count() > TURN_CHARS {
-        vec![Reply::private(format!(
-            "Nothing was played: a turn is at most {TURN_CHARS} characters."
-        ))]
-    } else {
-        let who = Who {
-            id: seat.member.member,
-            name: seat.member.name.clone(),
-            moderator: false,
-            manager: false,
-        };
-        web.core
-            .play_turn(seat.link, &who, text.to_string())
-            .await
-            .map_err(refused)?
+    let said = match request_of(&sent) {
+        Err(why) => vec![Reply::private(why)],
+        Ok(request) => {
+            let who = Who {
+                id: seat.member.member,
+                name: seat.member.name.clone(),
+                moderator: false,
+                manager: false,
+            };
+            web.core
+                .play_request(seat.link, &who, request)
+                .await
+                .map_err(refused)?
+        }
     };
     shown(&web, &seat, &said).await
 }

@@ -195,13 +195,19 @@ impl Browser {
     }
 }
 
+/// The value of the first hidden field `name` on a page.
+fn hidden(page: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let at = page
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name}: {page}"))
+        + marker.len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
 /// The form token on a signed-in page.
 fn form_token(page: &str) -> String {
-    let at = page
-        .find("name=\"form\" value=\"")
-        .expect("a sign-out form")
-        + 19;
-    page[at..at + 16].to_string()
+    hidden(page, "form")
 }
 
 #[tokio::test]
@@ -404,14 +410,7 @@ async fn a_player_plays_from_the_page() {
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("\"text\":\"Kd2\""), "{page}");
     assert!(page.contains("data-sq=\"e1\""), "{page}");
-    let token = page
-        .split("name=\"form\" value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let token = hidden(&page, "form");
     let (status, _, png) = alice.get(&site, &format!("{play}/board.png")).await;
     assert_eq!(status, 200, "{png}");
     let (status, _, _) = Browser::default()
@@ -475,4 +474,44 @@ async fn only_the_games_players_play_from_its_page() {
         .await;
     assert_eq!(status, 403);
     assert_eq!(f.row().await.game.turns(), 0);
+}
+
+/// Resigning from the page asks first, with the bot's own sealed buttons; "Resign" ends the
+/// game. A forged button id does nothing.
+#[tokio::test]
+async fn a_player_resigns_from_the_page_after_confirming() {
+    let (f, site, game, mut alice) = signed_in_at_a_game().await;
+    let play = format!("{game}/play");
+    let (_, _, page) = alice.get(&site, &play).await;
+    let form = hidden(&page, "form");
+    let (_, _, forged) = alice
+        .post(
+            &site,
+            &play,
+            &[("form", &form), ("act", "press"), ("press", "resign:1:x")],
+        )
+        .await;
+    assert!(
+        forged.contains("isn&#39;t one of this page") || forged.contains("isn't one of this page"),
+        "{forged}"
+    );
+    let (_, _, asked) = alice
+        .post(&site, &play, &[("form", &form), ("act", "resign")])
+        .await;
+    assert!(asked.contains("It counts as a loss"), "{asked}");
+    assert_eq!(f.row().await.status, crate::store::Status::Active);
+    let press = hidden(&asked, "press");
+    let (status, _, ended) = alice
+        .post(
+            &site,
+            &play,
+            &[("form", &form), ("act", "press"), ("press", &press)],
+        )
+        .await;
+    assert_eq!(status, 200, "{ended}");
+    assert_ne!(
+        f.row().await.status,
+        crate::store::Status::Active,
+        "{ended}"
+    );
 }

@@ -18,6 +18,10 @@ async fn game_link(f: &Fixture) -> Link {
     store.open_link(token).await.unwrap().unwrap()
 }
 
+fn turn(text: &str) -> Request {
+    Request::Turn { text: text.into() }
+}
+
 fn text(replies: &[Reply]) -> String {
     replies
         .iter()
@@ -56,7 +60,11 @@ async fn a_turn_from_the_page_is_move_in_the_channel(backend: Backend) {
     f.start(Ruleset::Classic, Options::default()).await;
     let link = game_link(&f).await;
     // Not hers to play: refused as in Discord, nothing changed.
-    let refused = f.core.play_turn(link, &bob(), "Kd7".into()).await.unwrap();
+    let refused = f
+        .core
+        .play_request(link, &bob(), turn("Kd7"))
+        .await
+        .unwrap();
     assert!(refused.iter().all(|r| r.ephemeral), "{}", text(&refused));
     assert!(
         text(&refused).contains("White's turn"),
@@ -66,14 +74,14 @@ async fn a_turn_from_the_page_is_move_in_the_channel(backend: Backend) {
     assert_eq!(f.row().await.game.turns(), 0);
     let refused = f
         .core
-        .play_turn(link, &carol(), "Kd2".into())
+        .play_request(link, &carol(), turn("Kd2"))
         .await
         .unwrap_err();
     assert!(matches!(refused, CoreError::NotAPlayer { .. }), "{refused}");
 
     let played = f
         .core
-        .play_turn(link, &alice(), "Kd2".into())
+        .play_request(link, &alice(), turn("Kd2"))
         .await
         .unwrap();
     let public: Vec<&Reply> = played.iter().filter(|r| !r.ephemeral).collect();
