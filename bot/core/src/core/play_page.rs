@@ -8,7 +8,7 @@ use super::{page_path, Button, ButtonStyle, Core, CoreError, Place, Reply, Reque
 use crate::family::Click;
 use crate::store::{Channel, GameRow, Link, LinkKind, Status, Token};
 use engine::Color;
-use render::CsipgsBoardView;
+use render::{BoardView, CsipgsBoardView};
 
 /// What a seated player's page shows them.
 #[derive(Clone, Debug)]
@@ -19,10 +19,22 @@ pub struct PlayPage {
     pub seat: Color,
     /// It is the member's turn in a game still played.
     pub yours: bool,
+    /// The board as the member sees it (in a fog game, only their own view), with both
+    /// players' treasuries, reserves and designs, which the rules keep public.
+    pub board: BoardView,
     /// On their turn, every legal turn as clicks. None in a fog game: the legal turns would
     /// tell what the member can't see, so the page lets any turn be tried, and the moderator
     /// refuses what the hidden board doesn't allow.
     pub clicks: Vec<Click>,
+}
+
+/// The board as the player of `seat` may see it: in a fog game still played, their own view.
+fn seen(row: &GameRow, seat: Color) -> BoardView {
+    let names = names(&row.players);
+    match secret(row) {
+        Some(game) => CsipgsBoardView::from_view(&game.view(seat), names).into(),
+        None => row.game.board_view(names),
+    }
 }
 
 /// How long a sign-in link works.
@@ -98,6 +110,7 @@ impl Core {
             page,
             seat,
             yours,
+            board: seen(&row, seat),
             clicks,
         })
     }
@@ -106,12 +119,7 @@ impl Core {
     /// clocks): in a fog game still played, only their own view.
     pub async fn play_board(&self, link: Link, member: u64) -> Result<Vec<u8>, CoreError> {
         let (row, seat) = self.seated(link, member).await?;
-        let names = names(&row.players);
-        let view = match secret(&row) {
-            Some(game) => CsipgsBoardView::from_view(&game.view(seat), names).into(),
-            None => row.game.board_view(names),
-        }
-        .seen_by(seat);
+        let view = seen(&row, seat).seen_by(seat);
         self.painters
             .run(move || render::board_alone(&view, &render::Style::default()))
             .await

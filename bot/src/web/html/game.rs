@@ -177,9 +177,21 @@ pub(in crate::web) fn moves(page: &GamePage, shown: u32, side: Color, base: &str
 /// designs (a csipgs game), or captures, the last moves and the variants (FIDE); then the
 /// board as text. The player at the top of the board comes first.
 pub(in crate::web) fn panels(ply: &PlyView, side: Color) -> Markup {
+    html! {
+        (cards(&ply.board, side))
+        details {
+            summary { "The board as text" }
+            pre { (ply.text) }
+        }
+    }
+}
+
+/// Each player's card (treasury, reserve and designs; a FIDE side's captures), the player
+/// at the top of the board first.
+pub(in crate::web) fn cards(board: &BoardView, side: Color) -> Markup {
     let order = [!side, side];
     html! {
-        @match &ply.board {
+        @match board {
             BoardView::Csipgs(view) => {
                 div.panels {
                     @for color in order { (csipgs_card(view, color)) }
@@ -191,10 +203,6 @@ pub(in crate::web) fn panels(ply: &PlyView, side: Color) -> Markup {
                 }
                 (fide_notes(view))
             }
-        }
-        details {
-            summary { "The board as text" }
-            pre { (ply.text) }
         }
     }
 }

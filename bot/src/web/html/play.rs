@@ -3,7 +3,7 @@
 //! what the page sends; the script fills it from the clicks. Without the script the buttons
 //! and the box still play.
 
-use super::{content, head, state};
+use super::{cards, content, head, state};
 use crate::core::{PlayPage, Reply};
 use crate::family::ClickKind;
 use engine::{Color, Square};
@@ -115,6 +115,7 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                         (act(base, form, "resign", None, "Resign…"))
                     }
                 }
+                (cards(&page.board, page.seat))
             }
         }
         script #clicks type="application/json" { (PreEscaped(clicks.replace("</", "<\\/"))) }

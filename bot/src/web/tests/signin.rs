@@ -410,6 +410,8 @@ async fn a_player_plays_from_the_page() {
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("\"text\":\"Kd2\""), "{page}");
     assert!(page.contains("data-sq=\"e1\""), "{page}");
+    // Both players' treasuries, reserves and designs, as HTML beside the board.
+    assert!(page.matches("Treasury").count() == 2, "{page}");
     let token = hidden(&page, "form");
     let (status, _, png) = alice.get(&site, &format!("{play}/board.png")).await;
     assert_eq!(status, 200, "{png}");
