@@ -72,6 +72,10 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Members sign in to the pages with Discord (`client_id` and `client_secret`).
     pub signin: Option<SigninKeys>,
+    /// The application's Activity is turned on in Discord (`activity`): games' messages get
+    /// a Play button that opens the board inside Discord, and the entry point command is
+    /// registered with the others.
+    pub activity: bool,
 }
 
 /// The Discord application's OAuth2 keys, with which members sign in to the pages.
@@ -113,6 +117,7 @@ impl Default for Config {
             web_limits: WebLimits::default(),
             log_format: LogFormat::Text,
             signin: None,
+            activity: false,
         }
     }
 }
@@ -149,6 +154,7 @@ struct File {
     log_format: Option<String>,
     client_id: Option<u64>,
     client_secret: Option<Token>,
+    activity: Option<bool>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -200,6 +206,10 @@ pub enum ConfigError {
     HalfSignin,
     #[error("client_id and client_secret let members sign in to the web pages, which need web and public_url: set those too, or leave the keys out")]
     SigninWithoutWeb,
+    #[error("activity = true opens members' boards inside Discord, where they sign in with the application's keys: set client_id and client_secret (and web, public_url) too, or leave activity out")]
+    ActivityWithoutSignin,
+    #[error("CSIPGS_ACTIVITY is '{0}': set it to true or false")]
+    BadActivity(String),
     #[error("no Discord token: put token = \"...\" in config.toml or set CSIPGS_TOKEN (see config.example.toml); to serve only the web pages, set web and public_url instead; to play without Discord, run `csipgs play`")]
     NoToken,
     #[error("the token in the settings is still config.example.toml's placeholder: paste your bot's token from the Discord developer portal (Bot -> Reset Token), or run `csipgs play` to play without Discord")]
@@ -359,6 +369,17 @@ impl Config {
         if signin.is_some() && web.is_none() {
             return Err(ConfigError::SigninWithoutWeb);
         }
+        let activity = match set("CSIPGS_ACTIVITY") {
+            Some(v) => match v.trim() {
+                "true" | "1" => true,
+                "false" | "0" | "" => false,
+                _ => return Err(ConfigError::BadActivity(v)),
+            },
+            None => file.activity.unwrap_or(false),
+        };
+        if activity && signin.is_none() {
+            return Err(ConfigError::ActivityWithoutSignin);
+        }
         Ok(Config {
             token: set("CSIPGS_TOKEN")
                 .map(Token)
@@ -381,6 +402,7 @@ impl Config {
             web_limits: file.web_limits.unwrap_or_default(),
             log_format,
             signin,
+            activity,
         })
     }
 
@@ -775,6 +797,30 @@ mod tests {
         assert!(matches!(error, ConfigError::SigninWithoutWeb), "{error}");
         let error = parse(web, &[("CSIPGS_CLIENT_ID", "me")]).unwrap_err();
         assert!(error.to_string().contains("CSIPGS_CLIENT_ID"), "{error}");
+    }
+
+    #[test]
+    fn the_activity_needs_the_keys() {
+        let web = "web = \"127.0.0.1:8080\"\npublic_url = \"https://csipgs.example\"\n";
+        let keys = format!("{web}client_id = 42\nclient_secret = \"sekrit\"\n");
+        assert!(!parse(&keys, &[]).unwrap().activity);
+        assert!(
+            parse(&format!("{keys}activity = true\n"), &[])
+                .unwrap()
+                .activity
+        );
+        assert!(
+            parse(&keys, &[("CSIPGS_ACTIVITY", "true")])
+                .unwrap()
+                .activity
+        );
+        let error = parse(&format!("{web}activity = true\n"), &[]).unwrap_err();
+        assert!(
+            matches!(error, ConfigError::ActivityWithoutSignin),
+            "{error}"
+        );
+        let error = parse(&keys, &[("CSIPGS_ACTIVITY", "yes please")]).unwrap_err();
+        assert!(error.to_string().contains("true or false"), "{error}");
     }
 
     #[test]

@@ -72,7 +72,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             .with_computer_searches(config.computer_searches)
             .with_shards(config.shards.owned())
             .with_public_url(config.public_url.clone())
-            .with_web_play(config.signin.is_some()),
+            .with_web_play(config.signin.is_some())
+            .with_launch(config.activity),
     );
     let mut discord = match (&token, &courier) {
         (Some(token), Some(courier)) => {

@@ -313,6 +313,14 @@ pub enum Rule {
     WrongChannelType,
     /// 400, 160004: a second thread started from the same message.
     ThreadExists,
+    /// 400, 50240: a bulk overwrite of the commands of an application with Activities on
+    /// that leaves out its entry point command (type 4).
+    NoEntryPoint,
+    /// 400, 50035: an entry point command (type 4) for an application without Activities, or
+    /// without its handler.
+    EntryPointWithoutActivity,
+    /// 400, 50035: `LAUNCH_ACTIVITY` (callback 12) for an application without Activities.
+    LaunchWithoutActivity,
 }
 
 impl Rule {
@@ -348,6 +356,27 @@ impl Rule {
             Rule::WrongChannelType => {
                 error(400, 50024, "Cannot execute action on this channel type")
             }
+            Rule::NoEntryPoint => error(
+                400,
+                50240,
+                "You cannot remove this app's Entry Point command in a bulk update operation.",
+            ),
+            Rule::EntryPointWithoutActivity => Response::json(
+                400,
+                invalid_form_body(
+                    "type",
+                    "APPLICATION_COMMAND_INVALID_TYPE",
+                    "Entry point commands need the app's Activities, and a handler.",
+                ),
+            ),
+            Rule::LaunchWithoutActivity => Response::json(
+                400,
+                invalid_form_body(
+                    "type",
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "This application has no Activity to launch.",
+                ),
+            ),
             Rule::ThreadExists => error(
                 400,
                 160004,

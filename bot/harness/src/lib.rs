@@ -23,6 +23,7 @@ pub mod fixtures;
 pub mod games;
 mod gateway;
 mod http;
+mod oauth;
 pub mod objects;
 mod process;
 mod proxy;
@@ -31,6 +32,7 @@ mod selfcheck;
 
 pub use csipgs_core::core::testing::postgres;
 pub use faults::{Failed, Fault, Route, Rule, Violation};
+pub use oauth::{exchange_holds, hidden, CLIENT_SECRET};
 pub use process::{
     count, departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot,
     DbLock, Launch,
@@ -331,6 +333,11 @@ struct State {
     interactions: HashMap<String, Interaction>,
     /// Bodies of command registrations.
     registered: Vec<Value>,
+    /// The application has Activities on (`set_activities`): its command registrations must
+    /// carry the entry point, and it may answer with `LAUNCH_ACTIVITY`.
+    activities: bool,
+    /// Signing in with Discord (`oauth`).
+    oauth: oauth::OAuth,
     /// Requests the fake had no answer for.
     unexpected: Vec<String>,
     /// Tokens the bot identified with.
@@ -586,6 +593,26 @@ impl FakeDiscord {
     /// The bodies of the bot's command registrations, in order.
     pub fn registered(&self) -> Vec<Value> {
         self.lock().registered.clone()
+    }
+
+    /// Turn the application's Activities on or off, as its developer portal does.
+    pub fn set_activities(&self, on: bool) {
+        self.lock().activities = on;
+    }
+
+    /// Who agrees on the fake's OAuth2 consent page (nobody until this is called).
+    pub fn consent_as(&self, user: fixtures::User) {
+        self.lock().oauth.consenting = Some(user);
+    }
+
+    /// A code as Discord's client gives an Activity that `authorize`s for `user`.
+    pub fn activity_code(&self, user: fixtures::User) -> String {
+        self.lock().oauth.code("", user)
+    }
+
+    /// The token exchanges the fake refused, with why.
+    pub fn oauth_refused(&self) -> Vec<String> {
+        self.lock().oauth.refused.clone()
     }
 
     /// Requests the fake doesn't serve ("METHOD /path"), answered 404.

@@ -149,6 +149,10 @@ pub(super) fn answer(
     gateway_port: u16,
     request: http::Request,
 ) -> http::Response {
+    if let Some(response) = super::oauth::serve(state, &request) {
+        changed.notify_waiters();
+        return response;
+    }
     let path = request.path.split('?').next().unwrap_or("").to_string();
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let (body, files) = request.payload();
@@ -425,6 +429,17 @@ impl State {
                     "bot_require_code_grant": false, "verify_key": "0000000000000000000000000000000000000000000000000000000000000000"}),
             )),
             Route::RegisterCommands => {
+                let commands = body.as_array().map(Vec::as_slice).unwrap_or_default();
+                let entry = commands.iter().find(|c| c["type"] == 4);
+                match entry {
+                    None if self.activities => {
+                        return Err(Refused::Rule(Rule::NoEntryPoint, ""));
+                    }
+                    Some(entry) if !self.activities || entry["handler"].is_null() => {
+                        return Err(Refused::Rule(Rule::EntryPointWithoutActivity, ""));
+                    }
+                    _ => {}
+                }
                 self.registered.push(body.clone());
                 Ok(http::Response::json(200, json!([])))
             }
@@ -566,6 +581,9 @@ impl State {
         let (channel, component_message) = (ix.channel, ix.message);
         let data = &call.body["data"];
         let kind = call.body["type"].as_u64().unwrap_or(0);
+        if kind == 12 && !self.activities {
+            return Err(Refused::Rule(Rule::LaunchWithoutActivity, ""));
+        }
         match kind {
             4 => call.check_message(data, true, "data.")?,
             7 => call.check_message(data, false, "data.")?,

@@ -14,7 +14,7 @@ pub(crate) mod message;
 use crate::config::{Config, Token};
 use crate::core::{
     system_clock, Choice, ComponentError, Core, CoreError, Field, ParseError, Pick, Place, Request,
-    Sight, Who,
+    Sight, Who, LAUNCH,
 };
 use crate::ops::http::Gateway;
 use crate::shards::{ShardPlan, Shards};
@@ -30,6 +30,8 @@ type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 pub struct Data {
     core: Arc<Core>,
+    /// The application's Activity is on: a Play button opens it.
+    activity: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -44,11 +46,13 @@ pub enum DiscordError {
 const HTTP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The commands as registered with Discord: poise's definitions with the table's bounds
-/// (lengths and ranges), so every bound Discord enforces is one the core checks.
+/// (lengths and ranges), so every bound Discord enforces is one the core checks; and, with
+/// the Activity on, its entry point, which Discord refuses the whole list without.
 fn registration(
     commands: &[poise::Command<Data, Error>],
+    activity: bool,
 ) -> Result<Vec<serde_json::Value>, serde_json::Error> {
-    poise::builtins::create_application_commands(commands)
+    let mut registered = poise::builtins::create_application_commands(commands)
         .into_iter()
         .map(|command| {
             let mut json = serde_json::to_value(command)?;
@@ -56,7 +60,25 @@ fn registration(
             bound(&mut json, &path);
             Ok(json)
         })
-        .collect()
+        .collect::<Result<Vec<_>, serde_json::Error>>()?;
+    if activity {
+        registered.push(entry_point());
+    }
+    Ok(registered)
+}
+
+/// The app launcher's command (type 4, `PRIMARY_ENTRY_POINT`), which Discord answers itself
+/// by opening the Activity (handler 2): the board of the game in that channel, or the
+/// member's games.
+fn entry_point() -> serde_json::Value {
+    serde_json::json!({
+        "name": "launch",
+        "description": "Open your csipgs board inside Discord",
+        "type": 4,
+        "handler": 2,
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+    })
 }
 
 /// Give a registered command's options (and its subcommands') the bounds of the table's
@@ -103,6 +125,7 @@ impl Discord {
         courier: &Courier,
     ) -> Result<Discord, DiscordError> {
         let dev_guild = config.dev_guild;
+        let activity = config.activity;
         // Commands are the application's, not a shard's: among several processes, the one
         // running shard 0 registers them.
         let registers = config.shards.owned().first() == 0;
@@ -118,7 +141,7 @@ impl Discord {
             .options(options)
             .setup(move |ctx, ready, framework| {
                 Box::pin(async move {
-                    let commands = registration(&framework.options().commands)?;
+                    let commands = registration(&framework.options().commands, activity)?;
                     match dev_guild {
                         _ if !registers => {}
                         Some(guild) => {
@@ -130,7 +153,7 @@ impl Discord {
                         }
                     }
                     tracing::info!(bot = %ready.user.name, registered = registers, "connected");
-                    Ok(Data { core })
+                    Ok(Data { core, activity })
                 })
             })
             .build();
@@ -401,6 +424,9 @@ async fn on_event(
         interaction: serenity::Interaction::Component(press),
     } = event
     {
+        if press.data.custom_id == LAUNCH {
+            return launch(framework, press).await;
+        }
         let value = match &press.data.kind {
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
             _ => None,
@@ -431,6 +457,25 @@ async fn on_event(
         )
         .await;
     }
+    Ok(())
+}
+
+/// A game's Play button: Discord opens the board inside itself (callback 12,
+/// `LAUNCH_ACTIVITY`); the page finds the game from the channel. With the Activity turned
+/// off since the message was sent, the member is told where to play instead.
+async fn launch(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let http = &framework.serenity_context.http;
+    if !framework.user_data.activity {
+        let text = "The board inside Discord is turned off on this bot now. Use /game: it gives you a link to play in your browser.";
+        Asked::Button(press).private(http, text.to_string()).await?;
+        return Ok(());
+    }
+    press
+        .create_response(http, serenity::CreateInteractionResponse::LaunchActivity)
+        .await?;
     Ok(())
 }
 
@@ -563,7 +608,12 @@ mod tests {
         }
         // What Discord is sent: every option's requirement, length, range and choices are
         // the table's.
-        let registered = registration(&defined).expect("the commands serialise");
+        let registered = registration(&defined, false).expect("the commands serialise");
+        // With the Activity on, its entry point is registered last, the rest unchanged.
+        let with_entry = registration(&defined, true).expect("the commands serialise");
+        assert_eq!(with_entry[..registered.len()], registered[..]);
+        let entry = &with_entry[registered.len()];
+        assert_eq!((&entry["type"], &entry["handler"]), (&4.into(), &2.into()));
         let mut all: Vec<(String, &serde_json::Value)> = Vec::new();
         for command in &registered {
             let name = command["name"].as_str().unwrap().to_string();

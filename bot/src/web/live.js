@@ -3,6 +3,92 @@
 // turn as a page); the script only makes it quicker and keeps it up to date.
 (function () {
   "use strict";
+  // A player's board: a click on a piece (or on a reserve piece's button) marks where it may
+  // go, from the legal turns the page carries; a click on one of those writes the turn into
+  // the box, ready to play. The box is what the page sends, so a typed turn plays the same.
+  // The Activity calls it too, on each board it brings in.
+  function setUpBoard(play) {
+    // A board brought in later (by the Activity) carries the bot's time too.
+    var now = document.getElementById("head");
+    if (now) {
+      skew = Number(now.getAttribute("data-now")) * 1000 - Date.now();
+    }
+    var carried = document.getElementById("clicks");
+    var box = document.getElementById("turn");
+    if (!carried || !box) {
+      return;
+    }
+    var clicks = JSON.parse(carried.textContent || "[]");
+    var preview = document.getElementById("preview");
+    var squares = play.querySelectorAll(".squares button");
+    var picked = null;
+    var mark = function (targets) {
+      squares.forEach(function (b) {
+        var sq = b.getAttribute("data-sq");
+        b.classList.toggle("from", picked !== null && picked.from === sq);
+        b.classList.toggle("target", targets.indexOf(sq) >= 0);
+      });
+    };
+    var write = function (text) {
+      box.value = text;
+      preview.textContent = "Press Play to play " + text + ".";
+      box.focus();
+    };
+    // Several turns between the same squares (a promotion, a two-step move's first step):
+    // each offered by name.
+    var offer = function (options) {
+      if (options.length === 1) {
+        write(options[0].text);
+        return;
+      }
+      preview.textContent = "Which? ";
+      options.forEach(function (c) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.textContent = c.text;
+        b.addEventListener("click", function () {
+          write(c.text);
+        });
+        preview.appendChild(b);
+      });
+    };
+    var targetsOf = function (pick) {
+      return clicks.filter(function (c) {
+        return pick.drop ? c.kind === "drop" && c.piece === pick.drop : c.from === pick.from;
+      });
+    };
+    squares.forEach(function (b) {
+      b.addEventListener("click", function () {
+        var sq = b.getAttribute("data-sq");
+        if (picked) {
+          var options = targetsOf(picked).filter(function (c) {
+            return c.to === sq;
+          });
+          if (options.length) {
+            picked = null;
+            mark([]);
+            offer(options);
+            return;
+          }
+        }
+        var moves = targetsOf({ from: sq });
+        picked = moves.length ? { from: sq } : null;
+        mark(moves.map(function (c) {
+          return c.to;
+        }));
+      });
+    });
+    play.querySelectorAll("button[data-drop]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        picked = { drop: b.getAttribute("data-drop") };
+        mark(targetsOf(picked).map(function (c) {
+          return c.to;
+        }));
+      });
+    });
+  }
+  window.csipgsBoard = setUpBoard;
+
   var page = document.getElementById("page");
   if (!page) {
     return;
@@ -316,91 +402,18 @@
     }
   });
   connect();
-  // A player's board: a click on a piece (or on a reserve piece's button) marks where it may
-  // go, from the legal turns the page carries; a click on one of those writes the turn into
-  // the box, ready to play. The box is what the page sends, so a typed turn plays the same.
   var play = document.getElementById("play");
-  var carried = document.getElementById("clicks");
-  var box = document.getElementById("turn");
   if (play) {
     play.querySelectorAll("form").forEach(function (form) {
       form.addEventListener("submit", function () {
         sending = true;
       });
     });
-  }
-  if (play && window.history.replaceState) {
-    // A page drawn as the answer to a turn: reloading it asks for the page, not the turn again.
-    window.history.replaceState(null, "", play.getAttribute("data-page"));
-  }
-  if (play && carried && box) {
-    var clicks = JSON.parse(carried.textContent || "[]");
-    var preview = document.getElementById("preview");
-    var squares = play.querySelectorAll(".squares button");
-    var picked = null;
-    var mark = function (targets) {
-      squares.forEach(function (b) {
-        var sq = b.getAttribute("data-sq");
-        b.classList.toggle("from", picked !== null && picked.from === sq);
-        b.classList.toggle("target", targets.indexOf(sq) >= 0);
-      });
-    };
-    var write = function (text) {
-      box.value = text;
-      preview.textContent = "Press Play to play " + text + ".";
-      box.focus();
-    };
-    // Several turns between the same squares (a promotion, a two-step move's first step):
-    // each offered by name.
-    var offer = function (options) {
-      if (options.length === 1) {
-        write(options[0].text);
-        return;
-      }
-      preview.textContent = "Which? ";
-      options.forEach(function (c) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.textContent = c.text;
-        b.addEventListener("click", function () {
-          write(c.text);
-        });
-        preview.appendChild(b);
-      });
-    };
-    var targetsOf = function (pick) {
-      return clicks.filter(function (c) {
-        return pick.drop ? c.kind === "drop" && c.piece === pick.drop : c.from === pick.from;
-      });
-    };
-    squares.forEach(function (b) {
-      b.addEventListener("click", function () {
-        var sq = b.getAttribute("data-sq");
-        if (picked) {
-          var options = targetsOf(picked).filter(function (c) {
-            return c.to === sq;
-          });
-          if (options.length) {
-            picked = null;
-            mark([]);
-            offer(options);
-            return;
-          }
-        }
-        var moves = targetsOf({ from: sq });
-        picked = moves.length ? { from: sq } : null;
-        mark(moves.map(function (c) {
-          return c.to;
-        }));
-      });
-    });
-    play.querySelectorAll("button[data-drop]").forEach(function (b) {
-      b.addEventListener("click", function () {
-        picked = { drop: b.getAttribute("data-drop") };
-        mark(targetsOf(picked).map(function (c) {
-          return c.to;
-        }));
-      });
-    });
+    if (window.history.replaceState) {
+      // A page drawn as the answer to a turn: reloading it asks for the page, not the turn
+      // again.
+      window.history.replaceState(null, "", play.getAttribute("data-page"));
+    }
+    setUpBoard(play);
   }
 })();

@@ -13,6 +13,7 @@
 //! `tests/` (`site.rs` over HTTP, `browser.rs` in Chromium), start games to watch through
 //! the core's test fixture.
 
+mod activity;
 mod assets;
 mod html;
 mod live;
@@ -208,6 +209,9 @@ fn router(
         .route("/signout", post(signin::signout))
         .route("/in/{token}", get(signin::link))
         .route("/me", get(signin::me))
+        .route("/activity", get(activity::page))
+        .route("/activity/token", post(activity::token))
+        .route("/activity/games", get(activity::games))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             web.clone(),
@@ -229,6 +233,8 @@ fn router(
     Router::new()
         .route("/static/site.css", get(assets::stylesheet))
         .route("/static/live.js", get(assets::script))
+        .route("/static/activity.js", get(assets::activity_script))
+        .route("/static/discord-sdk.js", get(assets::sdk))
         .route("/static/icon.svg", get(assets::icon))
         .route("/favicon.ico", get(assets::icon))
         .merge(limited)
@@ -262,16 +268,20 @@ async fn limit(limiter: &Limiter, request: Request, next: Next) -> Response {
 }
 
 /// What every response carries: a strict Content-Security-Policy, no referrer (the links
-/// are the keys to the pages), no framing, and the server time it took.
+/// are the keys to the pages), no framing (but the Activity's page, which sets its own
+/// policy: Discord's client may frame it), and the server time it took.
 async fn guard(request: Request, next: Next) -> Response {
     let began = Instant::now();
     let mut response = next.run(request).await;
     let took = began.elapsed();
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        );
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     headers.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -280,7 +290,6 @@ async fn guard(request: Request, next: Next) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(
         "cross-origin-opener-policy",
         HeaderValue::from_static("same-origin"),
@@ -334,6 +343,8 @@ mod tests {
     mod pages;
     // Signing in with Discord, against a fake of Discord's OAuth2, over `site`'s helpers.
     mod signin;
+    // The Activity, against the fake Discord's OAuth2 and a parent frame of its client.
+    mod activity;
 
     fn forwarded_for(client: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

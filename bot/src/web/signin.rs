@@ -41,14 +41,21 @@ const SIGNIN_COOKIE: &str = "csipgs_signin";
 /// Where Discord's pages and API are.
 const DISCORD_AUTHORIZE: &str = "https://discord.com/oauth2/authorize";
 const DISCORD_API: &str = "https://discord.com/api/v10";
+/// Where Discord's clients (web, desktop, mobile) show an Activity from: its frame's parents.
+const DISCORD_CLIENTS: &str = "https://discord.com https://*.discord.com https://discordapp.com \
+     https://*.discordapp.com https://*.discordsays.com";
 
 /// What signing in needs: the application's keys, Discord's addresses, and ours.
 pub struct Signin {
     keys: SigninKeys,
     authorize: String,
     api: String,
+    /// Where members' browsers reach the pages.
+    public_url: String,
     /// Our callback, as registered in the application's OAuth2 redirects.
     redirect: String,
+    /// Where Discord's client runs, which may frame the Activity (`frame-ancestors`).
+    client_origins: String,
     /// The pages are served over https: cookies say `Secure`.
     secure: bool,
     http: reqwest::Client,
@@ -58,13 +65,25 @@ impl Signin {
     /// Signing in with `keys`, back to `public_url`; `api_base` is a fake Discord's API (its
     /// consent page beside it), for tests.
     pub fn new(keys: SigninKeys, public_url: &str, api_base: Option<&str>) -> Signin {
-        let (authorize, api) = match api_base {
+        let (authorize, api, client_origins) = match api_base {
+            // A fake Discord's site, with its API at `/api/v10` as Discord's is (given with
+            // or without that path, as serenity's proxy takes it).
             Some(api) => {
-                let api = api.trim_end_matches('/');
-                let site = api.trim_end_matches("/v10").trim_end_matches("/api");
-                (format!("{site}/oauth2/authorize"), api.to_string())
+                let site = api
+                    .trim_end_matches('/')
+                    .trim_end_matches("/v10")
+                    .trim_end_matches("/api");
+                (
+                    format!("{site}/oauth2/authorize"),
+                    format!("{site}/api/v10"),
+                    site.to_string(),
+                )
             }
-            None => (DISCORD_AUTHORIZE.to_string(), DISCORD_API.to_string()),
+            None => (
+                DISCORD_AUTHORIZE.to_string(),
+                DISCORD_API.to_string(),
+                DISCORD_CLIENTS.to_string(),
+            ),
         };
         let http = reqwest::Client::builder()
             .timeout(DISCORD_TIMEOUT)
@@ -75,7 +94,9 @@ impl Signin {
             keys,
             authorize,
             api,
+            public_url: public_url.to_string(),
             redirect: format!("{public_url}/signin/callback"),
+            client_origins,
             secure: public_url.starts_with("https://"),
             http,
         }
@@ -90,8 +111,34 @@ impl Signin {
         HeaderValue::from_str(&text).expect("cookies are ASCII")
     }
 
-    /// Exchange a code for the member it signs in: the token endpoint, then `users/@me`.
-    async fn member(&self, code: &str, verifier: &str) -> Result<Member, SigninError> {
+    /// The application's id, which the Activity's page asks Discord's client to sign in to.
+    pub(super) fn client_id(&self) -> u64 {
+        self.keys.client_id
+    }
+
+    /// Where members' browsers reach the pages, outside Discord.
+    pub(super) fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// The origins that may frame the Activity's page.
+    pub(super) fn client_origins(&self) -> &str {
+        &self.client_origins
+    }
+
+    /// Exchange a code for the member it signs in, with Discord's access token for them: the
+    /// token endpoint, then `users/@me`. A code from our consent page carries the PKCE
+    /// verifier and our callback; one the Activity got from Discord's client has neither.
+    pub(super) async fn member(
+        &self,
+        code: &str,
+        verifier: Option<&str>,
+    ) -> Result<(Member, String), SigninError> {
+        let mut form = vec![("grant_type", "authorization_code"), ("code", code)];
+        if let Some(verifier) = verifier {
+            form.push(("redirect_uri", &self.redirect));
+            form.push(("code_verifier", verifier));
+        }
         let answer = self
             .http
             .post(format!("{}/oauth2/token", self.api))
@@ -99,12 +146,7 @@ impl Signin {
                 self.keys.client_id.to_string(),
                 Some(self.keys.client_secret.expose()),
             )
-            .form(&[
-                ("grant_type", "authorization_code"),
-                ("code", code),
-                ("redirect_uri", &self.redirect),
-                ("code_verifier", verifier),
-            ])
+            .form(&form)
             .send()
             .await;
         let granted: Granted = read_json(answer).await?;
@@ -123,7 +165,7 @@ impl Signin {
             .global_name
             .filter(|n| !n.trim().is_empty())
             .unwrap_or(user.username);
-        Ok(Member { id, name })
+        Ok((Member { id, name }, granted.access_token))
     }
 }
 
@@ -144,7 +186,7 @@ async fn read_json<T: serde::de::DeserializeOwned>(
 
 /// Why a sign-in with Discord failed, in the words its page shows.
 #[derive(Debug, thiserror::Error)]
-enum SigninError {
+pub(super) enum SigninError {
     #[error("Discord could not be reached to finish signing you in ({0})")]
     Discord(String),
     #[error("Discord refused to sign you in (status {0}): the sign-in may have been used already")]
@@ -166,12 +208,12 @@ struct User {
 }
 
 /// Who signed in.
-struct Member {
-    id: u64,
-    name: String,
+pub(super) struct Member {
+    pub(super) id: u64,
+    pub(super) name: String,
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     (millis_now() / 1000) as i64
 }
 
@@ -225,22 +267,44 @@ fn see_other(location: &str, cookies: Vec<HeaderValue>) -> Response {
     response
 }
 
-fn signin_of(web: &Web) -> Result<&Signin, Failed> {
+pub(super) fn signin_of(web: &Web) -> Result<&Signin, Failed> {
     web.signin.as_deref().ok_or(Failed::NotFound)
 }
 
-/// The session a request's cookie opens, with its cookie.
+/// The session a request opens, with its token: from its cookie, or, from the Activity
+/// (which holds its session in memory, as a frame inside Discord has no cookies of its
+/// own), from `Authorization: Bearer`. A bearer that opens nothing is refused, not sent to
+/// sign in, which a frame can't do.
 pub(super) async fn session_of(
     web: &Web,
     headers: &HeaderMap,
 ) -> Result<Option<(Token, Session)>, Failed> {
-    let Some(token) = cookie_token(headers, SESSION_COOKIE) else {
-        return Ok(None);
+    let bearer = headers.get(header::AUTHORIZATION).map(|value| {
+        value
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .and_then(|t| t.trim().parse::<Token>().ok())
+    });
+    let token = match bearer {
+        Some(Some(token)) => token,
+        Some(None) => return Err(Failed::SignedOut),
+        None => match cookie_token(headers, SESSION_COOKIE) {
+            Some(token) => token,
+            None => return Ok(None),
+        },
     };
-    let session = web.core.store().session(token, now()).await;
-    Ok(session
-        .map_err(|e| Failed::Broken(e.into()))?
-        .map(|s| (token, s)))
+    let session = web
+        .core
+        .store()
+        .session(token, now())
+        .await
+        .map_err(|e| Failed::Broken(e.into()))?;
+    match session {
+        Some(session) => Ok(Some((token, session))),
+        None if bearer.is_some() => Err(Failed::SignedOut),
+        None => Ok(None),
+    }
 }
 
 /// The token a signed-in browser's forms carry: sealed from its session, so only a page of
@@ -314,8 +378,8 @@ pub(super) async fn callback(
     let Some(begun) = begun.map_err(|e| Failed::Broken(e.into()))? else {
         return refused("This sign-in has been used already or is more than ten minutes old: start again from Sign in.");
     };
-    let member = match signin.member(code, &begun.verifier).await {
-        Ok(member) => member,
+    let member = match signin.member(code, Some(&begun.verifier)).await {
+        Ok((member, _)) => member,
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in with Discord failed");
             return refused(&format!("{e}. Start again from Sign in."));
@@ -324,15 +388,21 @@ pub(super) async fn callback(
     open(&web, signin, member, &begun.next).await
 }
 
-/// Start a session for `member` and send the browser on to `next`.
-async fn open(web: &Web, signin: &Signin, member: Member, next: &str) -> Result<Response, Failed> {
+/// A new session for `member`, for `seconds`.
+pub(super) async fn new_session(web: &Web, member: &Member, seconds: i64) -> Result<Token, Failed> {
     let token = Token::random().map_err(|e| Failed::Broken(e.into()))?;
     let now = now();
     web.core
         .store()
-        .open_session(token, member.id, &member.name, now, now + SESSION_SECONDS)
+        .open_session(token, member.id, &member.name, now, now + seconds)
         .await
         .map_err(|e| Failed::Broken(e.into()))?;
+    Ok(token)
+}
+
+/// Start a session for `member` and send the browser on to `next`.
+async fn open(web: &Web, signin: &Signin, member: Member, next: &str) -> Result<Response, Failed> {
+    let token = new_session(web, &member, SESSION_SECONDS).await?;
     let cookies = vec![
         signin.cookie(SESSION_COOKIE, &token.to_string(), SESSION_SECONDS),
         signin.cookie(SIGNIN_COOKIE, "", 0),

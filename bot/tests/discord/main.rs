@@ -18,4 +18,5 @@ mod privacy;
 mod quotas;
 mod replay;
 mod shards;
+mod signin;
 mod tournaments;

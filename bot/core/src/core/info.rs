@@ -69,9 +69,13 @@ impl Core {
             let _ = write!(text, " Last: {ply}.{notation}");
         }
         let mut reply = Reply::public(text).with_picture(board(&row, side, self.now()));
-        reply
-            .buttons
-            .extend(self.watch_button(LinkKind::Game, row.id, row.guild).await?);
+        if let Some(watch) = self.watch_button(LinkKind::Game, row.id, row.guild).await? {
+            let buttons = match row.status {
+                Status::Active => self.game_buttons(watch, &row.game),
+                _ => vec![watch],
+            };
+            reply.buttons.extend(buttons);
+        }
         Ok(vec![reply])
     }
 

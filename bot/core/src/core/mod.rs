@@ -63,10 +63,10 @@ pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
-pub use play_page::PlayPage;
+pub use play_page::{ActivityGame, ActivityGames, PlayPage};
 pub use player_page::{FamilyRating, PlayedGame, PlayerPage, CHART_SIZE};
 pub use quotas::Quotas;
-pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target};
+pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target, LAUNCH};
 pub use request::{
     ChallengeAnswer, ChallengeRequest, ComponentError, DirectorRequest, Listing, Press, Pressed,
     PrivacyRequest, Request, SettingsChange, Sight, TournamentRequest, TournamentSpec,
@@ -225,6 +225,9 @@ pub struct Core {
     public_url: Option<PublicUrl>,
     /// Members may sign in to the pages and play there: /game offers them a sign-in link.
     web_play: bool,
+    /// The chat client can open a player's board inside itself (Discord's Activity): games'
+    /// messages get a Play button (`Button::launch`).
+    launch: bool,
 }
 
 impl Core {
@@ -250,6 +253,7 @@ impl Core {
             seal,
             public_url: None,
             web_play: false,
+            launch: false,
         }
     }
 
@@ -257,6 +261,13 @@ impl Core {
     /// public address let them sign in).
     pub fn with_web_play(mut self, on: bool) -> Core {
         self.web_play = on;
+        self
+    }
+
+    /// Give games' messages a Play button that opens the player's board inside the chat
+    /// client (with the pages and signing in: the board is theirs).
+    pub fn with_launch(mut self, on: bool) -> Core {
+        self.launch = on;
         self
     }
 

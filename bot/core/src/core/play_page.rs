@@ -37,6 +37,29 @@ fn seen(row: &GameRow, seat: Color) -> BoardView {
     }
 }
 
+/// One of a member's games as the Activity lists it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActivityGame {
+    /// Its play page's path.
+    pub path: String,
+    /// "White vs Black".
+    pub title: String,
+    /// It is the member's turn.
+    pub yours: bool,
+    /// It is played in the channel the Activity was opened in.
+    pub here: bool,
+}
+
+/// What the Activity opened in a channel shows a member.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActivityGames {
+    /// Their games still played whose servers show their pages, the one in this channel
+    /// first.
+    pub games: Vec<ActivityGame>,
+    /// The watchers' page of the game played in this channel, when it isn't theirs.
+    pub watch: Option<String>,
+}
+
 /// How long a sign-in link works.
 const SIGNIN_LINK_SECONDS: i64 = 24 * 3600;
 
@@ -85,6 +108,43 @@ impl Core {
             .shown_token(LinkKind::Game, game, row.guild)
             .await?;
         Ok(token.map(|token| format!("{}/play", page_path(LinkKind::Game, token))))
+    }
+
+    /// What the Activity opened in `channel` shows `member`: their games, and the game
+    /// played there if it isn't theirs, to watch.
+    pub async fn activity_games(
+        &self,
+        member: u64,
+        channel: Option<Channel>,
+    ) -> Result<ActivityGames, CoreError> {
+        let mut games = Vec::new();
+        for (row, played_in) in self.store.member_active_games(member).await? {
+            let Some(path) = self.play_path(row.id).await? else {
+                continue;
+            };
+            games.push(ActivityGame {
+                path,
+                title: format!(
+                    "{} vs {}",
+                    row.player(Color::White).name,
+                    row.player(Color::Black).name
+                ),
+                yours: row.color_of(member) == Some(row.game.to_move()),
+                here: channel.is_some_and(|c| c.guild == row.guild && c.channel == played_in),
+            });
+        }
+        games.sort_by_key(|g| !g.here);
+        let mut watch = None;
+        if let Some(channel) = channel.filter(|_| !games.iter().any(|g| g.here)) {
+            if let Ok(row) = self.active(Place::Channel(channel)).await {
+                let token = self
+                    .store
+                    .shown_token(LinkKind::Game, row.id, row.guild)
+                    .await?;
+                watch = token.map(|token| page_path(LinkKind::Game, token));
+            }
+        }
+        Ok(ActivityGames { games, watch })
     }
 
     /// The seat `member` has in the game `link` opens: refused to anyone else.

@@ -50,6 +50,9 @@ pub struct File {
     pub description: String,
 }
 
+/// The id of `Button::launch`: no sealed id of the bot's looks like it.
+pub const LAUNCH: &str = "launch";
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     /// Sent back when pressed; see `Press::from_id`. Empty for a link.
@@ -187,6 +190,22 @@ impl Button {
             style,
             link: None,
         }
+    }
+
+    /// The button that opens a player's board inside the chat client (Discord's Activity):
+    /// an adapter that can't leaves it out, and no press of it reaches the core.
+    pub fn launch() -> Button {
+        Button {
+            id: LAUNCH.to_string(),
+            label: "Play".to_string(),
+            style: ButtonStyle::Accept,
+            link: None,
+        }
+    }
+
+    /// Whether this is the button `launch` makes.
+    pub fn launches(&self) -> bool {
+        self.id == LAUNCH && self.link.is_none()
     }
 
     /// A button that opens `url`.

@@ -163,15 +163,22 @@ impl Core {
         match (&self.public_url, shown) {
             (Some(url), true) => {
                 let token = Token::random()?;
-                add_watch(
-                    replies,
-                    game,
-                    &Button::link("Watch", url.page(LinkKind::Game, token)),
-                );
+                let watch = Button::link("Watch", url.page(LinkKind::Game, token));
+                add_watch(replies, game, &self.game_buttons(watch, game));
                 Ok(Some(token))
             }
             _ => Ok(None),
         }
+    }
+
+    /// The buttons of a game's messages in a server that shows its pages: Watch, and while
+    /// it is played, Play where the chat client opens a player's board inside itself.
+    pub(super) fn game_buttons(&self, watch: Button, game: &GameState) -> Vec<Button> {
+        let mut buttons = vec![watch];
+        if self.launch && game.result().is_none() {
+            buttons.push(Button::launch());
+        }
+        buttons
     }
 
     /// The path of an object's page (made the first time it is needed).
@@ -381,10 +388,11 @@ impl Core {
     }
 }
 
-/// Give the "Watch" button to every message about the game that everyone in its channel
-/// sees: those with its board, and, in a fog game, whose board nobody but its players
-/// sees, those without a picture (its start and each turn's announcement).
-pub(super) fn add_watch(replies: &mut [Reply], game: &GameState, watch: &Button) {
+/// Give the game's buttons (`Core::game_buttons`) to every message about the game that
+/// everyone in its channel sees: those with its board, and, in a fog game, whose board
+/// nobody but its players sees, those without a picture (its start and each turn's
+/// announcement).
+pub(super) fn add_watch(replies: &mut [Reply], game: &GameState, buttons: &[Button]) {
     let fog = game.fog();
     for reply in replies.iter_mut().filter(|r| public(r)) {
         let shown = match &reply.picture {
@@ -393,7 +401,7 @@ pub(super) fn add_watch(replies: &mut [Reply], game: &GameState, watch: &Button)
             Some(_) => false,
         };
         if shown {
-            reply.buttons.push(watch.clone());
+            reply.buttons.extend_from_slice(buttons);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! function for the page and for its live updates. Here what every page shares; a file per
 //! page beside it.
 
+mod activity;
 mod game;
 mod play;
 mod player;
@@ -11,6 +12,7 @@ mod server;
 mod signin;
 mod tournament;
 
+pub(super) use activity::*;
 pub(super) use game::*;
 pub(super) use play::*;
 pub(super) use player::*;
@@ -34,6 +36,11 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
 
 /// A whole page around `body`. `events` is the page's live stream, if it has one.
 pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
+    document(title, events, &[], body)
+}
+
+/// A page that also runs `scripts` (after the pages' own), in order.
+fn document(title: &str, events: Option<&str>, scripts: &[&str], body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -45,6 +52,9 @@ pub(super) fn page(title: &str, events: Option<&str>, body: Markup) -> String {
                 link rel="icon" href="/static/icon.svg" type="image/svg+xml";
                 link rel="stylesheet" href={ "/static/site.css?v=" (super::assets::STAMP) };
                 script src={ "/static/live.js?v=" (super::assets::STAMP) } defer {}
+                @for script in scripts {
+                    script src={ "/static/" (script) "?v=" (super::assets::STAMP) } defer {}
+                }
             }
             body {
                 header.site {

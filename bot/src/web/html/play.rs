@@ -53,7 +53,11 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
             }
             // Its buttons (a resignation's "Resign" and "Keep playing"), sent back as the
             // bot sealed them.
-            @let pressed: Vec<_> = reply.buttons.iter().filter(|b| !b.id.is_empty()).collect();
+            @let pressed: Vec<_> = reply
+                .buttons
+                .iter()
+                .filter(|b| !b.id.is_empty() && !b.launches())
+                .collect();
             @if !pressed.is_empty() {
                 div.answers {
                     @for button in pressed {

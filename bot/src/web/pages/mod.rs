@@ -30,6 +30,8 @@ pub(super) enum Failed {
     Hidden,
     /// A game's play page, asked for by someone not playing it (or not signed in).
     NotYours,
+    /// A request from the Activity whose session has ended (or never was).
+    SignedOut,
     Broken(CoreError),
 }
 
@@ -62,6 +64,11 @@ impl IntoResponse for Failed {
                 StatusCode::FORBIDDEN,
                 "Not your game",
                 "Only the game's two players play from this page, signed in with their Discord account. Anyone can watch the game from its page (the link without /play).",
+            ),
+            Failed::SignedOut => error_page(
+                StatusCode::UNAUTHORIZED,
+                "Signed out",
+                "Your sign-in has ended, so nothing was done: close csipgs's board in Discord and open it again.",
             ),
             Failed::Broken(error) => {
                 tracing::error!(error = %error, "a web page failed");

@@ -702,12 +702,20 @@ async fn a_player_plays_by_clicking() {
         .unwrap();
     assert_eq!(typed.as_deref(), Some("Kd2"));
     assert!(browser.text("#preview").await.contains("Kd2"));
+    plays_and_sees_the_answer(&browser, &f).await;
+    let console = browser.console().await;
+    assert!(console.is_empty(), "{console:?}");
+}
+
+/// Alice, her king's move Kd2 in the box, plays it; Bob answers Ke7 in Discord, and her
+/// board comes back by itself, her turn again.
+async fn plays_and_sees_the_answer(browser: &Browser, f: &Fixture) {
+    let square = |sq: &str| format!(".squares button[data-sq='{sq}']");
     browser.click("form.turn button[type=submit]").await;
     browser
         .until_text("p.said", "Kd2", Duration::from_secs(10))
         .await;
     assert_eq!(f.row().await.game.turns(), 1);
-    // Bob answers in Discord: her page comes back by itself, her turn again.
     f.play(&bob(), "Ke7").await;
     browser
         .until_attr("#play", "data-played", "2", Duration::from_secs(10))
@@ -715,6 +723,75 @@ async fn a_player_plays_by_clicking() {
     browser.click(&square("d2")).await;
     let class = browser.attr(&square("d3"), "class").await;
     assert!(class.contains("target"), "{class}");
+}
+
+/// A player plays inside Discord: the fake Discord's client (at localhost:3333, an origin
+/// Discord's SDK answers) frames the Activity, which signs Alice in through the SDK, opens
+/// the game played in that channel, and plays her clicks; the opponent's answer in Discord
+/// brings her board back by itself; links open outside Discord.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_plays_inside_discord() {
+    let f = web_fixture(Store::memory().await.unwrap(), Recorder::default()).await;
+    let (site, fake, origin) =
+        super::activity::activity_site(&f, "127.0.0.1:3333", "localhost").await;
+    f.one(&owner(), web(true)).await;
+    f.start(Ruleset::Classic, Options::default()).await;
+    let browser = Browser::start().await;
+    let b = &browser.client;
+    b.goto(&super::activity::harness_url(&origin, &site))
+        .await
+        .unwrap();
+    b.enter_frame(0).await.unwrap();
+    let square = |sq: &str| format!(".squares button[data-sq='{sq}']");
+    browser
+        .until_attr("#play", "data-played", "0", Duration::from_secs(15))
+        .await;
+    // The clocks count from the bot's time, not the frame's.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let clocks = b
+        .execute(
+            "return [...document.querySelectorAll('.clock')].map(c => c.textContent).join(' ')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let clocks = clocks.as_str().unwrap();
+    assert!(
+        ["2d 23h 3d 00h", "3d 00h 3d 00h"].contains(&clocks),
+        "{clocks}"
+    );
+    // Her own board picture, fetched with the session and shown from memory.
+    let src = browser.attr(".playing img", "src").await;
+    assert!(src.starts_with("blob:"), "{src}");
+    browser.pictures_are_their_size().await;
+    browser.click(&square("e1")).await;
+    let class = browser.attr(&square("d2"), "class").await;
+    assert!(class.contains("target"), "{class}");
+    b.enter_parent_frame().await.unwrap();
+    browser.screenshots("activity").await;
+    b.enter_frame(0).await.unwrap();
+    browser.click(&square("d2")).await;
+    plays_and_sees_the_answer(&browser, &f).await;
+    // A link leaves Discord through its client, not this frame.
+    browser.click(".status a").await;
+    assert!(b.find(Locator::Css("#play")).await.is_ok(), "still here");
+    b.enter_parent_frame().await.unwrap();
+    let seen = b.execute("return window.seen", vec![]).await.unwrap();
+    let seen: Vec<String> = serde_json::from_value(seen).unwrap();
+    let token = fake.lock().unwrap().tokens[0].clone();
+    for wanted in [
+        format!("HANDSHAKE {} frame-1", super::signin::CLIENT_ID),
+        "AUTHORIZE".to_string(),
+        "scope identify".to_string(),
+        format!("token {token}"),
+    ] {
+        assert!(seen.contains(&wanted), "{wanted} not in {seen:?}");
+    }
+    assert!(
+        seen.iter()
+            .any(|s| s.starts_with(&format!("link {}/g/", site.base))),
+        "{seen:?}"
+    );
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
 }

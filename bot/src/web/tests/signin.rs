@@ -13,24 +13,24 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-const CLIENT_ID: u64 = 4242;
+pub(super) const CLIENT_ID: u64 = 4242;
 const SECRET: &str = "client-secret";
 const MEMBER: u64 = 101;
 
-/// What the fake Discord has handed out: codes with their PKCE challenges, and tokens.
+/// What the fake Discord has handed out: codes with their PKCE challenges (none for a code
+/// its client gave an Activity), and tokens; and whom it signs in (`MEMBER` unless set).
 #[derive(Default)]
-struct Granted {
-    codes: HashMap<String, String>,
-    tokens: Vec<String>,
+pub(super) struct Granted {
+    pub(super) codes: HashMap<String, String>,
+    pub(super) tokens: Vec<String>,
+    pub(super) member: Option<u64>,
 }
 
-type Fake = Arc<Mutex<Granted>>;
+pub(super) type Fake = Arc<Mutex<Granted>>;
 
 /// The consent page: the member agrees at once, and is sent back with a code.
 async fn authorize(State(fake): State<Fake>, Query(q): Query<HashMap<String, String>>) -> Response {
@@ -63,8 +63,7 @@ async fn token(
     let Some(challenge) = granted.codes.remove(&form["code"]) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
-    let verified = URL_SAFE_NO_PAD.encode(Sha256::digest(form["code_verifier"].as_bytes()));
-    if verified != challenge {
+    if !harness::exchange_holds(&challenge, &form) {
         return StatusCode::BAD_REQUEST.into_response();
     }
     let access = format!("access-{}", granted.tokens.len());
@@ -83,32 +82,50 @@ async fn me(State(fake): State<Fake>, headers: HeaderMap) -> Response {
     if !known {
         return StatusCode::UNAUTHORIZED.into_response();
     }
-    Json(serde_json::json!({"id": MEMBER.to_string(), "username": "alice", "global_name": "Alice <A>"}))
+    let member = fake.lock().unwrap().member.unwrap_or(MEMBER);
+    Json(serde_json::json!({"id": member.to_string(), "username": "alice", "global_name": "Alice <A>"}))
         .into_response()
+}
+
+/// A code as Discord's client gives an Activity: no challenge.
+pub(super) fn activity_code(fake: &Fake) -> String {
+    let mut granted = fake.lock().unwrap();
+    let code = format!("activity-code-{}", granted.codes.len());
+    granted.codes.insert(code.clone(), String::new());
+    code
+}
+
+/// The fake Discord's consent page, token endpoint and `users/@me`.
+pub(super) fn fake_routes(fake: &Fake) -> Router {
+    Router::new()
+        .route("/oauth2/authorize", get(authorize))
+        .route("/api/v10/oauth2/token", post(token))
+        .route("/api/v10/users/@me", get(me))
+        .with_state(fake.clone())
 }
 
 /// The fake Discord on a loopback port: its API's address.
 async fn fake_discord() -> (String, Fake) {
     let fake = Fake::default();
-    let app = Router::new()
-        .route("/oauth2/authorize", get(authorize))
-        .route("/api/v10/oauth2/token", post(token))
-        .route("/api/v10/users/@me", get(me))
-        .with_state(fake.clone());
+    let app = fake_routes(&fake);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let api = format!("http://{}/api/v10", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     (api, fake)
 }
 
+/// The application's keys, as the fake Discord knows them.
+pub(super) fn keys() -> SigninKeys {
+    SigninKeys {
+        client_id: CLIENT_ID,
+        client_secret: Secret::from(SECRET.to_string()),
+    }
+}
+
 pub(super) async fn site(f: &Fixture) -> Site {
     let (api, _) = fake_discord().await;
     Site::start_with(f, WebLimits::default(), |base| {
-        let keys = SigninKeys {
-            client_id: CLIENT_ID,
-            client_secret: Secret::from(SECRET.to_string()),
-        };
-        Some(Signin::new(keys, base, Some(&api)))
+        Some(Signin::new(keys(), base, Some(&api)))
     })
     .await
 }
@@ -195,19 +212,9 @@ impl Browser {
     }
 }
 
-/// The value of the first hidden field `name` on a page.
-fn hidden(page: &str, name: &str) -> String {
-    let marker = format!("name=\"{name}\" value=\"");
-    let at = page
-        .find(&marker)
-        .unwrap_or_else(|| panic!("no {name}: {page}"))
-        + marker.len();
-    page[at..].split('"').next().unwrap().to_string()
-}
-
 /// The form token on a signed-in page.
 fn form_token(page: &str) -> String {
-    hidden(page, "form")
+    harness::hidden(page, "form")
 }
 
 #[tokio::test]
@@ -412,7 +419,7 @@ async fn a_player_plays_from_the_page() {
     assert!(page.contains("data-sq=\"e1\""), "{page}");
     // Both players' treasuries, reserves and designs, as HTML beside the board.
     assert!(page.matches("Treasury").count() == 2, "{page}");
-    let token = hidden(&page, "form");
+    let token = harness::hidden(&page, "form");
     let (status, _, png) = alice.get(&site, &format!("{play}/board.png")).await;
     assert_eq!(status, 200, "{png}");
     let (status, _, _) = Browser::default()
@@ -485,7 +492,7 @@ async fn a_player_resigns_from_the_page_after_confirming() {
     let (f, site, game, mut alice) = signed_in_at_a_game().await;
     let play = format!("{game}/play");
     let (_, _, page) = alice.get(&site, &play).await;
-    let form = hidden(&page, "form");
+    let form = harness::hidden(&page, "form");
     let (_, _, forged) = alice
         .post(
             &site,
@@ -502,7 +509,7 @@ async fn a_player_resigns_from_the_page_after_confirming() {
         .await;
     assert!(asked.contains("It counts as a loss"), "{asked}");
     assert_eq!(f.row().await.status, crate::store::Status::Active);
-    let press = hidden(&asked, "press");
+    let press = harness::hidden(&asked, "press");
     let (status, _, ended) = alice
         .post(
             &site,

@@ -63,7 +63,7 @@ impl Core {
         replies: &mut [Reply],
     ) -> Result<(), CoreError> {
         if let Some(watch) = self.watch_button(LinkKind::Game, row.id, row.guild).await? {
-            add_watch(replies, &row.game, &watch);
+            add_watch(replies, &row.game, &self.game_buttons(watch, &row.game));
         }
         let ended = self.ending(row, replies).await?;
         let result = ended.as_ref();
