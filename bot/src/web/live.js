@@ -13,6 +13,12 @@
     if (now) {
       skew = Number(now.getAttribute("data-now")) * 1000 - Date.now();
     }
+    // The design builder's menus choose as they change.
+    document.querySelectorAll("form.pick select").forEach(function (menu) {
+      menu.addEventListener("change", function () {
+        menu.form.requestSubmit();
+      });
+    });
     var carried = document.getElementById("clicks");
     var box = document.getElementById("turn");
     if (!carried || !box) {
@@ -29,8 +35,12 @@
         b.classList.toggle("target", targets.indexOf(sq) >= 0);
       });
     };
+    var redesign = document.getElementById("redesign-move");
     var write = function (text) {
       box.value = text;
+      if (redesign) {
+        redesign.value = text;
+      }
       preview.textContent = "Press Play to play " + text + ".";
       box.focus();
     };
@@ -404,7 +414,7 @@
   connect();
   var play = document.getElementById("play");
   if (play) {
-    play.querySelectorAll("form").forEach(function (form) {
+    page.querySelectorAll("form").forEach(function (form) {
       form.addEventListener("submit", function () {
         sending = true;
       });

@@ -49,7 +49,7 @@ async fn send_turn(
     form: Option<&str>,
     turn: &str,
 ) -> u16 {
-    let mut fields = vec![("turn", turn)];
+    let mut fields = vec![("act", "command"), ("command", "turn"), ("text", turn)];
     fields.extend(form.map(|f| ("form", f)));
     let answer = web.post(url).header(&signed.0, &signed.1).form(&fields);
     answer.send().await.unwrap().status().as_u16()

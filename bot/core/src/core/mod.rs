@@ -52,7 +52,7 @@ mod tournaments;
 mod watch;
 
 pub use crate::picture::Picture;
-pub use builder::Pick;
+pub use builder::{Pick, OPEN_BUILDER};
 pub use catalogue::Field;
 pub use complete::Choice;
 pub use computer::default_searches as computer_searches;
@@ -63,7 +63,7 @@ pub use error::CoreError;
 pub use gate::millis_now;
 pub use limits::BURST as FLOOD_BURST;
 pub use parse::{parse, parse_option, Given, Named, ParseError, Value};
-pub use play_page::{ActivityGame, ActivityGames, PlayPage};
+pub use play_page::{ActivityGame, ActivityGames, Bid, PlayPage};
 pub use player_page::{FamilyRating, PlayedGame, PlayerPage, CHART_SIZE};
 pub use quotas::Quotas;
 pub use reply::{Anchor, Button, ButtonStyle, File, Form, Posted, Reply, Target, LAUNCH};

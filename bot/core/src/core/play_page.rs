@@ -6,7 +6,7 @@
 use super::present::{names, secret};
 use super::{page_path, Button, ButtonStyle, Core, CoreError, Place, Reply, Request, Who};
 use crate::family::Click;
-use crate::store::{Channel, GameRow, Link, LinkKind, Status, Token};
+use crate::store::{Channel, GameRow, Link, LinkKind, ProposalKind, Status, Token};
 use engine::Color;
 use render::{BoardView, CsipgsBoardView};
 
@@ -26,6 +26,24 @@ pub struct PlayPage {
     /// tell what the member can't see, so the page lets any turn be tried, and the moderator
     /// refuses what the hidden board doesn't allow.
     pub clicks: Vec<Click>,
+    /// A csipgs game still played: the page offers the design builder.
+    pub designs: bool,
+    /// A csipgs game still played between two members whose rules take proposals: new
+    /// atoms and modifiers may be proposed, and these proposals are open.
+    pub proposals: Option<Vec<Bid>>,
+}
+
+/// An open proposal as a player's page shows it: never either sealed estimate, only whether
+/// the member has given theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bid {
+    pub id: i64,
+    pub kind: ProposalKind,
+    pub name: String,
+    pub notation: String,
+    pub proposer: Color,
+    /// The member's estimate is in; the page waits for the other's.
+    pub given: bool,
 }
 
 /// The board as the player of `seat` may see it: in a fog game still played, their own view.
@@ -166,12 +184,37 @@ impl Core {
             true => row.game.clicks(),
             false => Vec::new(),
         };
+        let designs = row.status == Status::Active && row.game.csipgs().is_some();
+        let proposing = row
+            .game
+            .csipgs()
+            .is_some_and(|g| g.rules().proposals_allowed());
+        let proposals = match designs && proposing && row.computer.is_none() {
+            false => None,
+            true => Some(
+                self.store
+                    .open_proposals(row.id)
+                    .await?
+                    .into_iter()
+                    .map(|p| Bid {
+                        id: p.id,
+                        kind: p.kind,
+                        given: p.estimates[seat.index()].is_some(),
+                        name: p.name,
+                        notation: p.notation,
+                        proposer: p.proposer,
+                    })
+                    .collect(),
+            ),
+        };
         Ok(PlayPage {
             page,
             seat,
             yours,
             board: seen(&row, seat),
             clicks,
+            designs,
+            proposals,
         })
     }
 

@@ -3,9 +3,11 @@
 //! what the page sends; the script fills it from the clicks. Without the script the buttons
 //! and the box still play.
 
-use super::{cards, content, head, state};
-use crate::core::{PlayPage, Reply};
+use super::{cards, content, head, segment, state};
+use crate::core::{Bid, PlayPage, Reply, OPEN_BUILDER};
 use crate::family::ClickKind;
+use crate::picture::Picture;
+use crate::store::{ProposalKind, Word};
 use engine::{Color, Square};
 use maud::{html, Markup, PreEscaped};
 
@@ -48,23 +50,7 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
             p.quiet { "You play " (page.seat) ". " a href=(base) { "The watchers' page" } }
         }
         @for reply in said {
-            p class=(if reply.ephemeral { "error" } else { "said" }) role="alert" {
-                (content(&reply.text))
-            }
-            // Its buttons (a resignation's "Resign" and "Keep playing"), sent back as the
-            // bot sealed them.
-            @let pressed: Vec<_> = reply
-                .buttons
-                .iter()
-                .filter(|b| !b.id.is_empty() && !b.launches())
-                .collect();
-            @if !pressed.is_empty() {
-                div.answers {
-                    @for button in pressed {
-                        (act(base, form, "press", Some(&button.id), &button.label))
-                    }
-                }
-            }
+            (answer(base, form, reply))
         }
         div.game #play data-played=(page.page.played) data-page={ (base) "/play" } {
             div.board {
@@ -81,12 +67,27 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
             div {
                 @if page.yours {
                     form.turn method="post" action={ (base) "/play" } {
-                        input type="hidden" name="form" value=(form);
+                        (command(form, "turn"))
                         label for="turn" { "Your turn" }
-                        input #turn type="text" name="turn" autocomplete="off" maxlength="500"
+                        input #turn type="text" name="text" autocomplete="off" maxlength="500"
                             placeholder="Kd2, or click a piece and a square";
                         button type="submit" { "Play" }
                         p.quiet #preview {}
+                    }
+                    @if page.designs {
+                        details.redesign {
+                            summary { "Replace a design after this turn" }
+                            form method="post" action={ (base) "/play" } {
+                                (command(form, "move"))
+                                input type="hidden" name="redesign" value=(OPEN_BUILDER);
+                                label {
+                                    "Your turn "
+                                    input #redesign-move type="text" name="move" maxlength="500"
+                                        autocomplete="off" placeholder="Kd2";
+                                }
+                                button type="submit" { "Choose the new design…" }
+                            }
+                        }
                     }
                     @if !drops.is_empty() {
                         h2 { "Drop from your reserve" }
@@ -102,8 +103,8 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                             @for buy in &buys {
                                 li {
                                     form method="post" action={ (base) "/play" } {
-                                        input type="hidden" name="form" value=(form);
-                                        input type="hidden" name="turn" value=(buy.text);
+                                        (command(form, "turn"))
+                                        input type="hidden" name="text" value=(buy.text);
                                         button type="submit" { (buy.text) }
                                     }
                                 }
@@ -115,9 +116,18 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                 }
                 @if page.page.active {
                     div.answers {
-                        (act(base, form, "draw", None, "Offer or accept a draw"))
-                        (act(base, form, "resign", None, "Resign…"))
+                        @if page.designs {
+                            (act(base, form, "design", "Design builder"))
+                        }
+                        (act(base, form, "draw", "Offer or accept a draw"))
+                        (act(base, form, "resign", "Resign…"))
+                        @if page.page.played < 2 {
+                            (act(base, form, "abort", "Abort"))
+                        }
                     }
+                }
+                @if let Some(bids) = &page.proposals {
+                    (proposals(base, form, page.seat, bids))
                 }
                 (cards(&page.board, page.seat))
             }
@@ -126,16 +136,140 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
     }
 }
 
-/// A button that sends the page's form with `act` (and a pressed button's id).
-fn act(base: &str, form: &str, act: &str, press: Option<&str>, label: &str) -> Markup {
+/// The fields every form of the page carries: its token, and the command it sends.
+fn command(form: &str, name: &str) -> Markup {
+    html! {
+        input type="hidden" name="form" value=(form);
+        input type="hidden" name="act" value="command";
+        input type="hidden" name="command" value=(name);
+    }
+}
+
+/// A button that sends the command `name`, which takes no options.
+fn act(base: &str, form: &str, name: &str, label: &str) -> Markup {
     html! {
         form.act method="post" action={ (base) "/play" } {
-            input type="hidden" name="form" value=(form);
-            input type="hidden" name="act" value=(act);
-            @if let Some(press) = press {
-                input type="hidden" name="press" value=(press);
-            }
+            (command(form, name))
             button type="submit" { (label) }
+        }
+    }
+}
+
+/// What the bot answered, as Discord shows it: its text, its diagram, its menus (the design
+/// builder's), its buttons (sent back as the bot sealed them) and its form.
+fn answer(base: &str, form: &str, reply: &Reply) -> Markup {
+    let action = format!("{base}/play");
+    let pressed: Vec<_> = reply
+        .buttons
+        .iter()
+        .filter(|b| !b.id.is_empty() && !b.launches())
+        .collect();
+    html! {
+        div.said {
+            @let asks = !reply.selects.is_empty() || !pressed.is_empty() || reply.form.is_some();
+            p class=(if reply.ephemeral && !asks { "error" } else { "said" }) role="alert" {
+                (content(&reply.text))
+            }
+            @if let Some(Picture::Design { design, .. }) = &reply.picture {
+                @let notation = design.to_string();
+                img.diagram src={ "/price/" (segment(&notation)) "/diagram" }
+                    alt={ "Movement diagram of " (notation) };
+            }
+            @for select in &reply.selects {
+                form.pick method="post" action=(action) {
+                    input type="hidden" name="form" value=(form);
+                    input type="hidden" name="act" value="pick";
+                    input type="hidden" name="press" value=(select.id);
+                    label {
+                        span.quiet { (select.placeholder) }
+                        select name="value" {
+                            @for option in &select.options {
+                                option value=(option.value) selected[option.chosen] {
+                                    (option.label)
+                                }
+                            }
+                        }
+                    }
+                    button type="submit" { "Choose" }
+                }
+            }
+            @if !pressed.is_empty() {
+                div.answers {
+                    @for button in pressed {
+                        form.act method="post" action=(action) {
+                            input type="hidden" name="form" value=(form);
+                            input type="hidden" name="act" value="press";
+                            input type="hidden" name="press" value=(button.id);
+                            button type="submit" { (button.label) }
+                        }
+                    }
+                }
+            }
+            @if let Some(asked) = &reply.form {
+                form.asked method="post" action=(action) {
+                    input type="hidden" name="form" value=(form);
+                    input type="hidden" name="act" value="submit";
+                    input type="hidden" name="press" value=(asked.id);
+                    h2 { (asked.title) }
+                    @for field in &asked.fields {
+                        label {
+                            (field.label)
+                            input type="text" name=(field.id) value=(field.value)
+                                placeholder=(field.placeholder) maxlength="500" autocomplete="off";
+                        }
+                    }
+                    button type="submit" { "Play" }
+                }
+            }
+        }
+    }
+}
+
+/// New atoms and modifiers: the open proposals (a sealed estimate to give, or the other's
+/// awaited), and a form to propose one.
+fn proposals(base: &str, form: &str, seat: Color, bids: &[Bid]) -> Markup {
+    html! {
+        details.proposals open[!bids.is_empty()] {
+            summary { "Proposals" }
+            @for bid in bids {
+                p {
+                    (bid.proposer) " proposes " strong { (bid.name) } " = " code { (bid.notation) }
+                    " (" (bid.kind.word()) "). "
+                    @if bid.given {
+                        "Your sealed estimate is in; waiting for the other."
+                    }
+                }
+                @if !bid.given && bid.proposer != seat {
+                    form.estimate method="post" action={ (base) "/play" } {
+                        (command(form, "estimate"))
+                        input type="hidden" name="proposal" value=(bid.id);
+                        label {
+                            "Your sealed estimate of its "
+                            (match bid.kind { ProposalKind::Atom => "cost", ProposalKind::Modifier => "multiplier" })
+                            input type="text" name="value" inputmode="decimal" maxlength="20"
+                                placeholder="2.5" autocomplete="off";
+                        }
+                        button type="submit" { "Bid" }
+                    }
+                }
+            }
+            form.propose method="post" action={ (base) "/play" } {
+                (command(form, "propose"))
+                label {
+                    "Propose a new "
+                    select name="kind" {
+                        option value="atom" { "atom (a new move, such as Z)" }
+                        option value="modifier" { "modifier (runner, lame)" }
+                    }
+                }
+                label { "Its name " input type="text" name="name" maxlength="100" placeholder="zebra"; }
+                label { "Notation " input type="text" name="notation" maxlength="100" placeholder="Z"; }
+                label {
+                    "Your sealed estimate "
+                    input type="text" name="estimate" inputmode="decimal" maxlength="20" placeholder="2.5";
+                }
+                button type="submit" { "Propose" }
+            }
         }
     }
 }

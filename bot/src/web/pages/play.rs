@@ -3,7 +3,7 @@
 //! sent with the page's sealed form token, so no other site can make a player's browser play.
 
 use super::{no_store, opened, Failed};
-use crate::core::{page_path, CoreError, Reply, Request, Who};
+use crate::core::{page_path, parse, CoreError, Given, Pick, Reply, Request, Who};
 use crate::store::{Link, LinkKind, Session, Token};
 use crate::web::signin::{form_holds, form_token, session_of};
 use crate::web::{html, Web};
@@ -11,7 +11,6 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
-use serde::Deserialize;
 
 /// Where a member plays: the game a token opens, its page's path, and the member signed in
 /// (with their cookie); or the way to sign in and come back here.
@@ -110,44 +109,68 @@ pub(in crate::web) async fn play_board(
         .into_response())
 }
 
-/// What a player's page sends: its form token, what to do (`turn`, `draw`, `resign`, or
-/// `press` one of its answers' buttons), and the turn or the button's id.
-#[derive(Deserialize)]
-pub(in crate::web) struct Sent {
-    #[serde(default)]
-    form: String,
-    #[serde(default)]
-    act: String,
-    #[serde(default)]
-    turn: String,
-    #[serde(default)]
-    press: String,
+/// What a player's page sends: its form token, what to do (`act`), and its fields. `act` is
+/// `command` (a command of the game's, named in `command`, with its options as fields, read
+/// by the one parser every adapter reads commands with), `press` (one of an answer's
+/// buttons, `press` its id, sealed by the bot as Discord's buttons are), `pick` (a choice in
+/// one of an answer's menus, the design builder's: `press` the menu's id, `value` the
+/// choice) or `submit` (the builder's form: `press` its id, `what` and `slot`).
+type Sent = Vec<(String, String)>;
+
+/// The commands a player's page sends: its game's.
+const PAGE_COMMANDS: &[&str] = &[
+    "turn", "move", "buy", "transfer", "draw", "resign", "abort", "propose", "estimate", "design",
+];
+
+/// The longest field a page may send: longer than any option a command takes.
+const FIELD_CHARS: usize = 500;
+
+/// The fields of a command's form that aren't its options.
+const CONTROLS: &[&str] = &["form", "act", "command"];
+
+fn field<'a>(sent: &'a Sent, name: &str) -> &'a str {
+    sent.iter()
+        .find(|(n, _)| n == name)
+        .map_or("", |(_, v)| v.as_str())
 }
 
-/// The longest turn a page may send: longer than any turn with a redesign written out.
-const TURN_CHARS: usize = 500;
-
-/// The command a page's form stands for, or why it stands for none.
-fn request_of(sent: &Sent) -> Result<Request, &'static str> {
-    match sent.act.as_str() {
-        "" | "turn" => {
-            let text = sent.turn.trim();
-            if text.is_empty() {
-                Err("Nothing was played: pick a turn on the board, or type one.")
-            } else if text.chars().count() > TURN_CHARS {
-                Err("Nothing was played: a turn is at most 500 characters.")
-            } else {
-                Ok(Request::Turn { text: text.into() })
+/// The request a page's form stands for, or why it stands for none.
+fn request_of(sent: &Sent) -> Result<Request, String> {
+    if sent.iter().any(|(_, v)| v.chars().count() > FIELD_CHARS) {
+        return Err("Nothing was done: a field is at most 500 characters.".into());
+    }
+    let press = field(sent, "press");
+    let stale =
+        || "That choice isn't one of this page's: reload the page and try again.".to_string();
+    match field(sent, "act") {
+        "command" => {
+            let command = field(sent, "command");
+            if !PAGE_COMMANDS.contains(&command) {
+                return Err(format!(
+                    "Nothing was done: a game's page sends only its game's commands, not /{}.",
+                    crate::core::neutral(command)
+                ));
             }
+            // A field left empty is an option left out, as on Discord.
+            let options: Vec<(&str, Given)> = sent
+                .iter()
+                .filter(|(n, v)| !CONTROLS.contains(&n.as_str()) && !v.trim().is_empty())
+                .map(|(n, v)| (n.as_str(), Given::Text(v.as_str())))
+                .collect();
+            parse(command, &options).map_err(|e| format!("Nothing was done: {e}."))
         }
-        "draw" => Ok(Request::Draw),
-        "resign" => Ok(Request::Resign),
-        // A button of an answer the page showed, sealed by the bot as Discord's buttons are.
-        "press" => match Request::of_component(&sent.press, None) {
-            Ok(pressed @ Request::Press(_)) => Ok(pressed),
-            _ => Err("That button isn't one of this page's: reload the page and try again."),
+        "press" => match Request::of_component(press, None) {
+            Ok(pressed @ (Request::Press(_) | Request::Builder(_))) => Ok(pressed),
+            _ => Err(stale()),
         },
-        _ => Err("This page can't do that: reload it and try again."),
+        "pick" => match Request::of_component(press, Some(field(sent, "value"))) {
+            Ok(picked @ Request::Builder(_)) => Ok(picked),
+            _ => Err(stale()),
+        },
+        "submit" => Pick::submitted(press, field(sent, "what"), field(sent, "slot"))
+            .map(Request::Builder)
+            .ok_or_else(stale),
+        _ => Err("This page can't do that: reload it and try again.".into()),
     }
 }
 
@@ -161,7 +184,7 @@ pub(in crate::web) async fn play_turn(
         Ok(seat) => seat,
         Err(to_signin) => return Ok(to_signin),
     };
-    if !form_holds(&web.seal, seat.session, &sent.form) {
+    if !form_holds(&web.seal, seat.session, field(&sent, "form")) {
         return Ok(super::error_page(
             StatusCode::FORBIDDEN,
             "Not played",
@@ -169,7 +192,7 @@ pub(in crate::web) async fn play_turn(
         ));
     }
     let said = match request_of(&sent) {
-        Err(why) => vec![Reply::private(why)],
+        Err(why) => vec![Reply::private(why.as_str())],
         Ok(request) => {
             let who = Who {
                 id: seat.member.member,

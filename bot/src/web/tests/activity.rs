@@ -281,12 +281,23 @@ async fn a_code_from_discords_client_signs_in_once_and_the_session_plays() {
             .form(&fields)
             .send()
     };
-    let refused = send(vec![("turn", "Kd2".into())]).await.unwrap();
+    let refused = send(vec![
+        ("act", "command".into()),
+        ("command", "turn".into()),
+        ("text", "Kd2".into()),
+    ])
+    .await
+    .unwrap();
     assert_eq!(refused.status(), 403);
     assert_eq!(f.row().await.game.turns(), 0, "nothing played");
-    let played = send(vec![("form", form), ("turn", "Kd2".into())])
-        .await
-        .unwrap();
+    let played = send(vec![
+        ("form", form),
+        ("act", "command".into()),
+        ("command", "turn".into()),
+        ("text", "Kd2".into()),
+    ])
+    .await
+    .unwrap();
     assert_eq!(played.status(), 200);
     assert!(played.text().await.unwrap().contains("Kd2"));
     assert_eq!(f.row().await.game.turns(), 1);

@@ -203,6 +203,23 @@ impl Browser {
         (status, location, answer.text().await.unwrap())
     }
 
+    /// A turn sent from the play page at `play` with the form token `form`.
+    async fn turn(
+        &mut self,
+        site: &Site,
+        play: &str,
+        form: &str,
+        text: &str,
+    ) -> (u16, String, String) {
+        let fields = [
+            ("form", form),
+            ("act", "command"),
+            ("command", "turn"),
+            ("text", text),
+        ];
+        self.post(site, play, &fields).await
+    }
+
     /// Sign in through the fake Discord: the page it ends on.
     async fn sign_in(&mut self, site: &Site, next: &str) -> (u16, String, String) {
         let (status, to_discord, _) = self.get(site, &format!("/signin?next={next}")).await;
@@ -374,6 +391,11 @@ async fn without_the_keys_there_is_no_signing_in() {
 /// Alice's browser signed in (a session made in the store), on a site whose server shows
 /// its pages, with a game between Alice and Bob: the site, the game page's path, the fixture.
 pub(super) async fn signed_in_at_a_game() -> (Fixture, Site, String, Browser) {
+    signed_in_at(engine::Ruleset::Classic).await
+}
+
+/// As `signed_in_at_a_game`, the game played by `ruleset`.
+async fn signed_in_at(ruleset: engine::Ruleset) -> (Fixture, Site, String, Browser) {
     use super::site::{owner, watch_link, web, web_fixture, PUBLIC};
     let f = web_fixture(
         crate::store::Store::memory().await.unwrap(),
@@ -382,25 +404,30 @@ pub(super) async fn signed_in_at_a_game() -> (Fixture, Site, String, Browser) {
     .await;
     let site = site(&f).await;
     f.one(&owner(), web(true)).await;
-    f.start(engine::Ruleset::Classic, engine::Options::default())
-        .await;
+    f.start(ruleset, engine::Options::default()).await;
     let board = f
         .one(&carol(), crate::core::Request::Board { ply: None })
         .await;
     let game = watch_link(&board).expect("a Watch link");
     let game = game.trim_start_matches(PUBLIC).to_string();
-    let mut alice_browser = Browser::default();
+    let alice_browser = signed_in(&f, alice()).await;
+    (f, site, game, alice_browser)
+}
+
+/// A browser signed in as `who` (a session made in the store).
+async fn signed_in(f: &Fixture, who: crate::core::Who) -> Browser {
     let token = crate::store::Token::random().unwrap();
     let now = (crate::core::millis_now() / 1000) as i64;
     f.core
         .store()
-        .open_session(token, alice().id, "alice", now, now + 3600)
+        .open_session(token, who.id, &who.name, now, now + 3600)
         .await
         .unwrap();
-    alice_browser
+    let mut browser = Browser::default();
+    browser
         .cookies
         .insert("csipgs_session".into(), token.to_string());
-    (f, site, game, alice_browser)
+    browser
 }
 
 /// The play page: signed-in players only; on her turn Alice's page carries the legal turns
@@ -427,26 +454,16 @@ async fn a_player_plays_from_the_page() {
         .await;
     assert_eq!(status, 403);
 
-    let (status, _, refused) = alice
-        .post(
-            &site,
-            &play,
-            &[("form", "0000000000000000"), ("turn", "Kd2")],
-        )
-        .await;
+    let (status, _, refused) = alice.turn(&site, &play, "0000000000000000", "Kd2").await;
     assert_eq!(status, 403, "{refused}");
     assert_eq!(f.row().await.game.turns(), 0);
 
-    let (status, _, page) = alice
-        .post(&site, &play, &[("form", &token), ("turn", "Kd2")])
-        .await;
+    let (status, _, page) = alice.turn(&site, &play, &token, "Kd2").await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("class=\"said\""), "{page}");
     assert_eq!(f.row().await.game.turns(), 1);
     // Out of turn: told why, nothing played.
-    let (_, _, page) = alice
-        .post(&site, &play, &[("form", &token), ("turn", "Ke1")])
-        .await;
+    let (_, _, page) = alice.turn(&site, &play, &token, "Ke1").await;
     assert!(page.contains("class=\"error\""), "{page}");
     assert!(
         page.contains("Black&#39;s turn") || page.contains("Black's turn"),
@@ -459,27 +476,13 @@ async fn a_player_plays_from_the_page() {
 #[tokio::test]
 async fn only_the_games_players_play_from_its_page() {
     let (f, site, game, _) = signed_in_at_a_game().await;
-    let token = crate::store::Token::random().unwrap();
-    let now = (crate::core::millis_now() / 1000) as i64;
-    f.core
-        .store()
-        .open_session(token, carol().id, "carol", now, now + 3600)
-        .await
-        .unwrap();
-    let mut carol_browser = Browser::default();
-    carol_browser
-        .cookies
-        .insert("csipgs_session".into(), token.to_string());
+    let mut carol_browser = signed_in(&f, carol()).await;
     let play = format!("{game}/play");
     let (status, _, page) = carol_browser.get(&site, &play).await;
     assert_eq!(status, 403, "{page}");
     assert!(page.contains("Not your game"), "{page}");
     let (status, _, _) = carol_browser
-        .post(
-            &site,
-            &play,
-            &[("form", "0000000000000000"), ("turn", "Kd2")],
-        )
+        .turn(&site, &play, "0000000000000000", "Kd2")
         .await;
     assert_eq!(status, 403);
     assert_eq!(f.row().await.game.turns(), 0);
@@ -505,7 +508,11 @@ async fn a_player_resigns_from_the_page_after_confirming() {
         "{forged}"
     );
     let (_, _, asked) = alice
-        .post(&site, &play, &[("form", &form), ("act", "resign")])
+        .post(
+            &site,
+            &play,
+            &[("form", &form), ("act", "command"), ("command", "resign")],
+        )
         .await;
     assert!(asked.contains("It counts as a loss"), "{asked}");
     assert_eq!(f.row().await.status, crate::store::Status::Active);
@@ -523,4 +530,220 @@ async fn a_player_resigns_from_the_page_after_confirming() {
         crate::store::Status::Active,
         "{ended}"
     );
+}
+
+/// The value of the hidden `name` field in the first `<form class="{class}"` of a page.
+fn in_form(page: &str, class: &str, name: &str) -> String {
+    let at = page
+        .find(&format!("<form class=\"{class}\""))
+        .unwrap_or_else(|| panic!("no {class} form: {page}"));
+    harness::hidden(&page[at..], name)
+}
+
+/// A redesign by the design builder, all by the page's forms: the turn, the builder opened
+/// for it, a movement added from its menu, "Buy this", the slot it replaces; played as
+/// /move with its redesign.
+#[tokio::test]
+async fn a_player_redesigns_with_the_builder_from_the_page() {
+    let (f, site, game, mut alice) = signed_in_at_a_game().await;
+    let play = format!("{game}/play");
+    let (_, _, page) = alice.get(&site, &play).await;
+    assert!(page.contains("Choose the new design"), "{page}");
+    let form = harness::hidden(&page, "form");
+    let post = |fields: Vec<(&'static str, String)>| {
+        let mut all = vec![("form", form.clone())];
+        all.extend(fields);
+        all
+    };
+    let send = async |alice: &mut Browser, fields: Vec<(&'static str, String)>| {
+        let fields = post(fields);
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        alice.post(&site, &play, &fields).await.2
+    };
+    let opened = send(
+        &mut alice,
+        vec![
+            ("act", "command".into()),
+            ("command", "move".into()),
+            ("move", "Kd2".into()),
+            ("redesign", crate::core::OPEN_BUILDER.into()),
+        ],
+    )
+    .await;
+    assert!(opened.contains("Design builder"), "{opened}");
+    assert!(opened.contains("Add a movement"), "{opened}");
+    assert_eq!(f.row().await.game.turns(), 0, "waiting for its redesign");
+    let menu = in_form(&opened, "pick", "press");
+    let built = send(
+        &mut alice,
+        vec![
+            ("act", "pick".into()),
+            ("press", menu),
+            ("value", "W".into()),
+        ],
+    )
+    .await;
+    assert!(built.contains("/price/W/diagram"), "{built}");
+    assert!(built.contains("Buy this"), "{built}");
+    // "Buy this" is the first of the builder's buttons.
+    let buy = in_form(&built, "act", "press");
+    let asked = send(&mut alice, vec![("act", "press".into()), ("press", buy)]).await;
+    assert!(asked.contains("name=\"slot\""), "{asked}");
+    assert!(asked.contains("value=\"Kd2\""), "the turn typed: {asked}");
+    let submit = in_form(&asked, "asked", "press");
+    let played = send(
+        &mut alice,
+        vec![
+            ("act", "submit".into()),
+            ("press", submit),
+            ("what", "Kd2".into()),
+            ("slot", "N".into()),
+        ],
+    )
+    .await;
+    assert!(played.contains("Kd2"), "{played}");
+    let row = f.row().await;
+    assert_eq!(row.game.turns(), 1);
+    let designs = row
+        .game
+        .csipgs()
+        .unwrap()
+        .position()
+        .slots(engine::Color::White);
+    let designs: Vec<String> = designs.iter().map(|d| d.to_string()).collect();
+    assert!(designs.contains(&"W".to_string()), "{designs:?}");
+    assert!(!designs.contains(&"N".to_string()), "{designs:?}");
+}
+
+/// A proposal and its estimate, from both players' pages; neither sealed estimate shown.
+#[tokio::test]
+async fn players_propose_and_bid_from_their_pages() {
+    let (_, site, game, mut classic) = signed_in_at_a_game().await;
+    let (_, _, page) = classic.get(&site, &format!("{game}/play")).await;
+    assert!(!page.contains("Proposals"), "off in classic: {page}");
+    let (f, site, game, mut alice) = signed_in_at(engine::Ruleset::Kurnia).await;
+    let play = format!("{game}/play");
+    let (_, _, page) = alice.get(&site, &play).await;
+    let form = harness::hidden(&page, "form");
+    let (_, _, proposed) = alice
+        .post(
+            &site,
+            &play,
+            &[
+                ("form", &form),
+                ("act", "command"),
+                ("command", "propose"),
+                ("kind", "atom"),
+                ("name", "zebra"),
+                ("notation", "Z"),
+                ("estimate", "4.75"),
+            ],
+        )
+        .await;
+    assert!(proposed.contains("Your sealed estimate"), "{proposed}");
+    assert!(proposed.contains("waiting for the other"), "{proposed}");
+
+    let mut bob_browser = signed_in(&f, bob()).await;
+    let (_, _, page) = bob_browser.get(&site, &play).await;
+    assert!(page.contains("<strong>zebra</strong>"), "{page}");
+    assert!(!page.contains("4.75"), "Alice's estimate is sealed: {page}");
+    let proposal = in_form(&page, "estimate", "proposal");
+    let bobs = harness::hidden(&page, "form");
+    let (_, _, bid) = bob_browser
+        .post(
+            &site,
+            &play,
+            &[
+                ("form", &bobs),
+                ("act", "command"),
+                ("command", "estimate"),
+                ("proposal", &proposal),
+                ("value", "3"),
+            ],
+        )
+        .await;
+    assert!(
+        bid.contains("Both estimates are in"),
+        "{}",
+        bid.split("class=\"said\"").skip(1).collect::<String>()
+    );
+    assert!(bid.contains("Z costs 4.75"), "the higher: {bid}");
+}
+
+/// What a page may send that isn't a command of its game, or isn't one at all: told what,
+/// by name, and nothing changes.
+#[tokio::test]
+async fn a_pages_wrong_requests_are_refused_by_name() {
+    let (f, site, game, mut alice) = signed_in_at_a_game().await;
+    let play = format!("{game}/play");
+    let (_, _, page) = alice.get(&site, &play).await;
+    let form = harness::hidden(&page, "form");
+    let long = "K".repeat(501);
+    for (fields, why) in [
+        (
+            vec![("command", "settings"), ("web", "false")],
+            "only its game's commands, not /settings",
+        ),
+        (vec![("command", "turn")], "text"),
+        (vec![("command", "turn"), ("text", &long)], "at most 500"),
+        (
+            vec![("command", "turn"), ("text", "Kd2"), ("colour", "white")],
+            "colour",
+        ),
+        (
+            vec![
+                ("command", "propose"),
+                ("kind", "planet"),
+                ("notation", "Z"),
+            ],
+            "kind",
+        ),
+        (
+            vec![
+                ("command", "propose"),
+                ("kind", "atom"),
+                ("name", "zebra"),
+                ("notation", "Z"),
+                ("estimate", "lots"),
+            ],
+            "Proposals are off in this game",
+        ),
+        (
+            vec![("command", "estimate"), ("proposal", "7"), ("value", "2")],
+            "7",
+        ),
+    ] {
+        let mut all = vec![("form", form.as_str()), ("act", "command")];
+        all.extend(fields.iter().copied());
+        let (status, _, page) = alice.post(&site, &play, &all).await;
+        assert_eq!(status, 200, "{fields:?}");
+        let said = page
+            .split("class=\"error\"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{fields:?}: {page}"));
+        let said = said.split("</p>").next().unwrap();
+        assert!(said.contains(why), "{fields:?}: {said}");
+    }
+    for (act, press) in [
+        ("pick", "design:nonsense"),
+        ("submit", "design:f:zz"),
+        ("jump", ""),
+    ] {
+        let (_, _, page) = alice
+            .post(
+                &site,
+                &play,
+                &[
+                    ("form", &form),
+                    ("act", act),
+                    ("press", press),
+                    ("value", "W"),
+                ],
+            )
+            .await;
+        assert!(page.contains("class=\"error\""), "{act}: {page}");
+    }
+    let row = f.row().await;
+    assert_eq!(row.game.turns(), 0);
+    assert_eq!(row.status, crate::store::Status::Active);
 }
