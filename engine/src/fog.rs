@@ -101,6 +101,23 @@ impl Game {
         actions
     }
 
+    /// [`Game::offered_actions`], each written as the mover may write it: in a fog game on
+    /// the board as they know it, so no check mark, capture or telling apart gives away a
+    /// piece they don't see.
+    pub fn offered_turns(&self) -> Vec<(Action, String)> {
+        let board = match self.rules().options.fog {
+            true => Cow::Owned(self.known_board()),
+            false => Cow::Borrowed(self.position()),
+        };
+        self.offered_actions()
+            .into_iter()
+            .map(|action| {
+                let text = board.notate(&action);
+                (action, text)
+            })
+            .collect()
+    }
+
     /// The side to move's moves and double moves with their notation, as the mover may
     /// know them. In a fog game a double move's second step can reach squares the mover
     /// doesn't see, so they are worked out on the known board: the mover's pieces, the enemy

@@ -23,7 +23,7 @@ pub fn run(position: &str, side: Color, rules: &RulesArgs, out: Option<&Path>) -
 }
 
 /// The text and the picture of `side`'s view, both drawn from that view alone.
-fn seen_by(game: &Game, side: Color) -> (String, BoardView) {
+pub(crate) fn seen_by(game: &Game, side: Color) -> (String, BoardView) {
     let view = game.view(side);
     let picture = BoardView::from(CsipgsBoardView::from_view(&view, ["White", "Black"]));
     let text = format!(

@@ -22,9 +22,9 @@ pub struct PlayPage {
     /// The board as the member sees it (in a fog game, only their own view), with both
     /// players' treasuries, reserves and designs, which the rules keep public.
     pub board: BoardView,
-    /// On their turn, every legal turn as clicks. None in a fog game: the legal turns would
-    /// tell what the member can't see, so the page lets any turn be tried, and the moderator
-    /// refuses what the hidden board doesn't allow.
+    /// On their turn, every legal turn as clicks; in a fog game, every turn they may be
+    /// offered on the board as they know it (`GameState::clicks`), which tells nothing
+    /// hidden, and the moderator refuses what the hidden board doesn't allow.
     pub clicks: Vec<Click>,
     /// A csipgs game still played: the page offers the design builder.
     pub designs: bool,
@@ -180,7 +180,7 @@ impl Core {
         let (row, seat) = self.seated(link, member).await?;
         let page = self.page_of(&row).await?;
         let yours = row.status == Status::Active && row.game.to_move() == seat;
-        let clicks = match yours && !row.game.fog() {
+        let clicks = match yours {
             true => row.game.clicks(),
             false => Vec::new(),
         };

@@ -38,13 +38,16 @@ fn square(s: Square) -> Option<String> {
 }
 
 impl GameState {
-    /// Every legal turn of the side to move, as clicks (none once the game is over).
+    /// Every legal turn of the side to move, as clicks (none once the game is over). In a
+    /// fog game, every turn the mover may be offered without learning what they don't see
+    /// (worked out and written on the board as they know it); the moderator refuses those
+    /// the hidden board doesn't allow.
     pub fn clicks(&self) -> Vec<Click> {
         match self {
             GameState::Csipgs(game) => game
-                .legal_actions()
+                .offered_turns()
                 .iter()
-                .map(|action| csipgs_click(action, game.notate(action)))
+                .map(|(action, text)| csipgs_click(action, text.clone()))
                 .collect(),
             GameState::Fide(game) if game.is_over() => Vec::new(),
             GameState::Fide(game) => {

@@ -391,12 +391,15 @@ async fn without_the_keys_there_is_no_signing_in() {
 /// Alice's browser signed in (a session made in the store), on a site whose server shows
 /// its pages, with a game between Alice and Bob: the site, the game page's path, the fixture.
 pub(super) async fn signed_in_at_a_game() -> (Fixture, Site, String, Browser) {
-    signed_in_at(engine::Ruleset::Classic).await
+    signed_in_at(engine::Ruleset::Classic, engine::Options::default()).await
 }
 
-/// As `signed_in_at_a_game`, the game played by `ruleset`.
-async fn signed_in_at(ruleset: engine::Ruleset) -> (Fixture, Site, String, Browser) {
-    use super::site::{owner, watch_link, web, web_fixture, PUBLIC};
+/// As `signed_in_at_a_game`, the game played by `ruleset` with `options`.
+async fn signed_in_at(
+    ruleset: engine::Ruleset,
+    options: engine::Options,
+) -> (Fixture, Site, String, Browser) {
+    use super::site::{owner, web, web_fixture};
     let f = web_fixture(
         crate::store::Store::memory().await.unwrap(),
         Recorder::default(),
@@ -404,12 +407,11 @@ async fn signed_in_at(ruleset: engine::Ruleset) -> (Fixture, Site, String, Brows
     .await;
     let site = site(&f).await;
     f.one(&owner(), web(true)).await;
-    f.start(ruleset, engine::Options::default()).await;
-    let board = f
-        .one(&carol(), crate::core::Request::Board { ply: None })
-        .await;
-    let game = watch_link(&board).expect("a Watch link");
-    let game = game.trim_start_matches(PUBLIC).to_string();
+    // As `Fixture::start`, which takes one reply: a fog game also tells each player privately.
+    let challenge = f.challenge(ruleset, options).await;
+    f.say(&bob(), HERE, press(&challenge.buttons[0].id)).await;
+    let play = f.core.play_path(f.row().await.id).await.unwrap();
+    let game = play.expect("a page").trim_end_matches("/play").to_string();
     let alice_browser = signed_in(&f, alice()).await;
     (f, site, game, alice_browser)
 }
@@ -621,7 +623,8 @@ async fn players_propose_and_bid_from_their_pages() {
     let (_, site, game, mut classic) = signed_in_at_a_game().await;
     let (_, _, page) = classic.get(&site, &format!("{game}/play")).await;
     assert!(!page.contains("Proposals"), "off in classic: {page}");
-    let (f, site, game, mut alice) = signed_in_at(engine::Ruleset::Kurnia).await;
+    let (f, site, game, mut alice) =
+        signed_in_at(engine::Ruleset::Kurnia, engine::Options::default()).await;
     let play = format!("{game}/play");
     let (_, _, page) = alice.get(&site, &play).await;
     let form = harness::hidden(&page, "form");
@@ -746,4 +749,55 @@ async fn a_pages_wrong_requests_are_refused_by_name() {
     let row = f.row().await;
     assert_eq!(row.game.turns(), 0);
     assert_eq!(row.status, crate::store::Status::Active);
+}
+
+/// A fog game from the page: the board is the player's own view, square by square what
+/// `csipgs view` shows of the game's position for that side; the turns offered by clicks
+/// are worked out on that view (no capture or check of a hidden piece); one of them plays.
+#[tokio::test]
+async fn a_fog_player_plays_by_clicks_on_their_own_view() {
+    let fog: engine::Options = "fog".parse().unwrap();
+    let (f, site, game, mut browser) = signed_in_at(engine::Ruleset::Classic, fog).await;
+    let play = format!("{game}/play");
+    let link = {
+        let token = game.trim_start_matches("/g/").parse().unwrap();
+        f.core.open_link(token).await.unwrap().unwrap()
+    };
+    for (turn, who) in [("Kd2", alice()), ("Kd7", bob()), ("Kd3", alice())] {
+        let row = f.row().await;
+        let csipgs = row.game.csipgs().unwrap();
+        let seat = row.color_of(who.id).unwrap();
+        let page = f.core.play_page(link, who.id).await.unwrap();
+        let (shown, _) = crate::cli::view::seen_by(csipgs, seat);
+        let board = render::text_board(&page.board.seen_by(seat));
+        // The ranks, square by square (the lines below them name the players).
+        let ranks = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.len() > 2 && l[..2].trim().parse::<u8>().is_ok())
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(ranks(&board).len(), 8, "{board}");
+        let turns = row.game.turns();
+        assert_eq!(ranks(&board), ranks(&shown), "{who:?} after {turns} turns");
+        assert!(board.contains('~'), "something is out of sight: {board}");
+        assert!(page.yours && !page.clicks.is_empty());
+        for click in &page.clicks {
+            assert!(
+                !click.text.contains('x') && !click.text.contains('+'),
+                "{click:?}"
+            );
+        }
+        let picked = page.clicks.iter().find(|c| c.text == turn).expect(turn);
+        let text = picked.text.clone();
+        let said = f.say(&who, HERE, crate::core::Request::Turn { text }).await;
+        assert_eq!(f.row().await.game.turns(), row.game.turns() + 1, "{said:?}");
+    }
+    // Alice's page, on Bob's turn: her own view, no turns offered.
+    let (status, _, page) = browser.get(&site, &play).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains("<script id=\"clicks\" type=\"application/json\">[]"),
+        "{page}"
+    );
 }
