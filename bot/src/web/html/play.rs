@@ -183,6 +183,10 @@ fn answer(base: &str, form: &str, reply: &Reply) -> Markup {
                     label {
                         span.quiet { (select.placeholder) }
                         select name="value" {
+                            // As Discord shows a menu with nothing chosen: its placeholder.
+                            @if !select.options.iter().any(|o| o.chosen) {
+                                option value="" disabled selected { (select.placeholder) }
+                            }
                             @for option in &select.options {
                                 option value=(option.value) selected[option.chosen] {
                                     (option.label)

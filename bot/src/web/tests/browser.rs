@@ -31,7 +31,12 @@ const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
 
 /// Chromium and its driver, for one test; both stop when it is dropped.
+/// One browser at a time: on two cores, several Chromiums at once make each too slow for
+/// the pages' own timings (a stream's update, 50 steps).
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 struct Browser {
+    _turn: tokio::sync::MutexGuard<'static, ()>,
     driver: Child,
     port: u16,
     client: Client,
@@ -41,6 +46,7 @@ struct Browser {
 
 impl Browser {
     async fn start() -> Browser {
+        let turn = ONE_AT_A_TIME.lock().await;
         assert!(
             std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists(),
             "{MISSING}"
@@ -92,6 +98,7 @@ impl Browser {
             .await
             .expect("a Chromium session");
         Browser {
+            _turn: turn,
             driver,
             port,
             client,
@@ -693,14 +700,7 @@ async fn a_player_plays_by_clicking() {
     assert_eq!(marked, json!("d1 d2 e2 f1 f2"));
     browser.screenshots("play").await;
     browser.click(&square("d2")).await;
-    let typed = b
-        .find(Locator::Css("#turn"))
-        .await
-        .unwrap()
-        .prop("value")
-        .await
-        .unwrap();
-    assert_eq!(typed.as_deref(), Some("Kd2"));
+    assert_eq!(browser.box_holds().await, "Kd2");
     assert!(browser.text("#preview").await.contains("Kd2"));
     plays_and_sees_the_answer(&browser, &f).await;
     let console = browser.console().await;
@@ -794,4 +794,316 @@ async fn a_player_plays_inside_discord() {
     );
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
+}
+
+/// The sample game (`sample48`, the project's copy of the 1998 sample game, played by
+/// Kurnia's rules so a bid can be made): its turns and, for White's redesigns, the builder's
+/// menu picks (menu, value) that make each new design.
+fn sample_turns() -> Vec<String> {
+    let record = render::testing::SAMPLE48;
+    let moves = record.split("\n\n").nth(1).unwrap();
+    let mut turns = Vec::new();
+    let mut current = String::new();
+    for word in moves.split_whitespace() {
+        let numbered = word
+            .split_once('.')
+            .filter(|(n, _)| n.parse::<u32>().is_ok());
+        match numbered {
+            Some((_, first)) => {
+                if !current.is_empty() {
+                    turns.push(std::mem::take(&mut current));
+                }
+                current.push_str(first);
+            }
+            None => {
+                current.push(' ');
+                current.push_str(word);
+            }
+        }
+    }
+    turns.push(current);
+    turns
+}
+
+fn builder_picks(design: &str) -> &'static [(usize, &'static str)] {
+    match design {
+        "WD" => &[(0, "W"), (0, "D")],
+        "NbR" => &[(0, "N"), (0, "R"), (1, "b")],
+        "BL" => &[(0, "B"), (0, "L")],
+        other => panic!("no picks for {other}"),
+    }
+}
+
+/// The channel's announcements of a game's turns: each public reply's words and whether it
+/// shows the board.
+fn announced(replies: &[Reply]) -> Vec<(String, bool)> {
+    replies
+        .iter()
+        .filter(|r| !r.ephemeral && r.elsewhere.is_none())
+        .map(|r| (r.text.shown(), r.picture.is_some()))
+        .collect()
+}
+
+impl Browser {
+    /// What the turn box holds.
+    async fn box_holds(&self) -> String {
+        let found = self.client.find(Locator::Css("#turn")).await.unwrap();
+        found.prop("value").await.unwrap().unwrap_or_default()
+    }
+
+    /// Wait for the page to be a new one (after a form's answer or a reload).
+    async fn until_new_page(&self) {
+        let began = Instant::now();
+        loop {
+            let old = self
+                .client
+                .execute("return window.__old === true", vec![])
+                .await;
+            if old.is_ok_and(|o| o == json!(false)) {
+                let ready = self
+                    .client
+                    .execute("return document.readyState", vec![])
+                    .await
+                    .unwrap();
+                if ready == json!("complete") {
+                    break;
+                }
+            }
+            assert!(began.elapsed() < Duration::from_secs(10), "no new page");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        self.client
+            .execute("window.__old = true", vec![])
+            .await
+            .unwrap();
+    }
+
+    /// Click the button whose words are `label` among `css`.
+    async fn click_labelled(&self, css: &str, label: &str) {
+        let clicked = self
+            .client
+            .execute(
+                "const b = [...document.querySelectorAll(arguments[0])].find(b => b.textContent.trim() === arguments[1]); if (b) { b.click(); } return !!b;",
+                vec![json!(css), json!(label)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(clicked, json!(true), "no {css} '{label}'");
+    }
+
+    /// White's turn `text`, by clicks: the squares of a move, a reserve piece's button and
+    /// its square, a purchase's button; a redesign by the design builder's menus.
+    async fn play_by_clicks(&self, text: &str, shots: Option<&str>) {
+        let square = |sq: &str| format!(".squares button[data-sq='{sq}']");
+        let (action, redesign) = match text.split_once("; ") {
+            Some((action, redesign)) => (action, Some(redesign)),
+            None => (text, None),
+        };
+        self.client
+            .execute("window.__old = true", vec![])
+            .await
+            .unwrap();
+        if action.starts_with("Buy ") && redesign.is_none() {
+            self.click_labelled("ul.buys button", action).await;
+            self.until_new_page().await;
+            return;
+        }
+        if let Some((piece, to)) = action.split_once('@') {
+            let piece = piece.trim_matches(|c| c == '(' || c == ')');
+            self.click(&format!("button[data-drop='{piece}']")).await;
+            self.click(&square(to)).await;
+        } else {
+            let clicks = self
+                .client
+                .execute(
+                    "return document.getElementById('clicks').textContent",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let clicks: Vec<Value> = serde_json::from_str(clicks.as_str().unwrap()).unwrap();
+            let click = clicks
+                .iter()
+                .find(|c| c["text"] == action)
+                .unwrap_or_else(|| panic!("{action} is not among {clicks:?}"));
+            self.click(&square(click["from"].as_str().unwrap())).await;
+            self.click(&square(click["to"].as_str().unwrap())).await;
+        }
+        assert_eq!(self.box_holds().await, action);
+        let Some(redesign) = redesign else {
+            self.click("form.turn button[type=submit]").await;
+            self.until_new_page().await;
+            return;
+        };
+        // The builder, opened for this turn: a design made with its menus, then its slot.
+        let (slot, design) = redesign.split_once('=').unwrap();
+        self.click("details.redesign summary").await;
+        self.click("details.redesign button[type=submit]").await;
+        self.until_new_page().await;
+        for (menu, value) in builder_picks(design) {
+            let menus = self
+                .client
+                .find_all(Locator::Css("form.pick select"))
+                .await
+                .unwrap();
+            menus[*menu].select_by_value(value).await.unwrap();
+            self.until_new_page().await;
+        }
+        if let Some(name) = shots {
+            self.screenshots(name).await;
+        }
+        self.click_labelled("div.said button", "Buy this").await;
+        self.until_new_page().await;
+        let slot_field = self
+            .client
+            .find(Locator::Css("form.asked input[name='slot']"))
+            .await
+            .unwrap();
+        slot_field.send_keys(slot).await.unwrap();
+        self.click("form.asked button[type=submit]").await;
+        self.until_new_page().await;
+    }
+}
+
+/// The sample game with White clicking in the browser and Black typing (as in Discord):
+/// every purchase, drop and move by clicks, White's three redesigns by the design builder's
+/// menus, and a sealed estimate bid by the page's form; the same final position as the
+/// record, and the channel's announcements of every turn the same as when both type.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sample_game_by_clicks_and_typing() {
+    let turns = sample_turns();
+    assert_eq!(turns.len(), 48);
+    let typed = |text: &str| Request::Turn { text: text.into() };
+    let zebra = || Request::Propose {
+        kind: crate::store::ProposalKind::Atom,
+        name: "zebra".into(),
+        notation: "Z".into(),
+        estimate: "2".into(),
+    };
+
+    // Both typing: the announcements to match.
+    let (all_typed, _, _, _) =
+        super::signin::signed_in_at(Ruleset::Kurnia, Options::default()).await;
+    all_typed.say(&bob(), HERE, zebra()).await;
+    let game_id = all_typed.row().await.id;
+    let open = all_typed
+        .core
+        .store()
+        .open_proposals(game_id)
+        .await
+        .unwrap();
+    all_typed
+        .say(
+            &alice(),
+            HERE,
+            Request::Estimate {
+                proposal: open[0].id,
+                value: "3".into(),
+            },
+        )
+        .await;
+    let mut expected = Vec::new();
+    for (ply, text) in turns.iter().enumerate() {
+        let who = if ply % 2 == 0 { alice() } else { bob() };
+        let said = all_typed.say(&who, HERE, typed(text)).await;
+        expected.push(announced(&said));
+    }
+
+    // Alice clicking, Bob typing; the scheduler posts what a page's turn announces.
+    let (f, site, _, _) = super::signin::signed_in_at(Ruleset::Kurnia, Options::default()).await;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let core = f.core.clone();
+    let scheduler = tokio::spawn(async move { core.run_scheduler(stopped).await });
+    let browser = Browser::start().await;
+    let b = &browser.client;
+    let link = crate::store::Token::random().unwrap();
+    let now = (millis_now() / 1000) as i64;
+    let store = f.core.store();
+    store
+        .signin_link(link, alice().id, "alice", f.row().await.id, now + 600)
+        .await
+        .unwrap();
+    b.goto(&site.at(&format!("/in/{link}"))).await.unwrap();
+    b.execute("window.__old = true", vec![]).await.unwrap();
+    // Bob proposes a zebra (typed); Alice bids on it from her page.
+    f.say(&bob(), HERE, zebra()).await;
+    b.refresh().await.unwrap();
+    browser.until_new_page().await;
+    b.find(Locator::Css("form.estimate input[name='value']"))
+        .await
+        .unwrap()
+        .send_keys("3")
+        .await
+        .unwrap();
+    browser.click("form.estimate button[type=submit]").await;
+    browser.until_new_page().await;
+    assert!(browser
+        .text("div.said")
+        .await
+        .contains("Both estimates are in"));
+
+    let mut got = Vec::new();
+    for (ply, text) in turns.iter().enumerate() {
+        if ply % 2 == 0 {
+            let before = f.platform.delivered.lock().unwrap().len();
+            let shots = (ply == 0).then_some("web-builder");
+            browser.play_by_clicks(text, shots).await;
+            assert_eq!(f.row().await.game.turns() as usize, ply + 1, "{text}");
+            let began = Instant::now();
+            let posted = loop {
+                let delivered = f.platform.delivered.lock().unwrap().clone();
+                let mine: Vec<Reply> = delivered[before..]
+                    .iter()
+                    .filter(|(target, _)| *target == crate::core::Target::Channel { channel: 20 })
+                    .map(|(_, r)| r.clone())
+                    .collect();
+                if !mine.is_empty() {
+                    break mine;
+                }
+                assert!(
+                    began.elapsed() < Duration::from_secs(10),
+                    "{text}: not posted"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            };
+            got.push(announced(&posted));
+        } else {
+            let said = f.say(&bob(), HERE, typed(text)).await;
+            got.push(announced(&said));
+            browser
+                .until_attr(
+                    "#play",
+                    "data-played",
+                    &(ply + 1).to_string(),
+                    Duration::from_secs(10),
+                )
+                .await;
+            b.execute("window.__old = true", vec![]).await.unwrap();
+        }
+        assert_eq!(got[ply], expected[ply], "turn {}: {text}", ply + 1);
+    }
+    let mut record = engine::Game::new(Ruleset::Kurnia.into());
+    for text in &turns {
+        record.play_text(text).unwrap();
+    }
+    let row = f.row().await;
+    assert_eq!(
+        row.game.csipgs().unwrap().position().to_string(),
+        record.position().to_string()
+    );
+    assert_eq!(
+        all_typed
+            .row()
+            .await
+            .game
+            .csipgs()
+            .unwrap()
+            .position()
+            .to_string(),
+        record.position().to_string()
+    );
+    let console = browser.console().await;
+    assert!(console.is_empty(), "{console:?}");
+    stop.send(true).unwrap();
+    scheduler.await.unwrap();
 }

@@ -395,7 +395,7 @@ pub(super) async fn signed_in_at_a_game() -> (Fixture, Site, String, Browser) {
 }
 
 /// As `signed_in_at_a_game`, the game played by `ruleset` with `options`.
-async fn signed_in_at(
+pub(super) async fn signed_in_at(
     ruleset: engine::Ruleset,
     options: engine::Options,
 ) -> (Fixture, Site, String, Browser) {
