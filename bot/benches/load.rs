@@ -45,15 +45,9 @@ impl Games {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if !support::ensure_isolated(&args) {
+    let Some(runtime) = support::bench_runtime() else {
         return;
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     let mut criterion = Criterion::default()
         .configure_from_args()
         .sample_size(10)

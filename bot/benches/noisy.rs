@@ -287,15 +287,9 @@ fn computer_turns(fake: &FakeDiscord, channel: u64) -> usize {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if !support::ensure_isolated(&args) {
+    let Some(runtime) = support::bench_runtime() else {
         return;
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    };
     runtime.block_on(noisy_neighbour());
 }
 

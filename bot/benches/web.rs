@@ -12,8 +12,7 @@ use harness as support;
 use criterion::Criterion;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::fixtures::{channel, slash, with_permissions, Opt, CAROL};
-use support::games::{start_games, turn, GAMES};
+use support::games::{start_shown_games, turn, GAMES};
 use support::FakeDiscord;
 
 /// Watchers of one game's live page.
@@ -21,23 +20,11 @@ const WATCHERS: usize = 1000;
 /// Page requests whose server time is read.
 const PAGES: usize = 2000;
 
-/// The limits of one visitor lifted (requests, live pages and connections): every request
-/// here comes from 127.0.0.1.
-const CONFIG: &str = "[web_limits]\nburst = 1000000\nrequests_per_second = 1000000\n\
-     watchers_per_address = 5000\nwatchers = 5000\nconnections = 12000\n\
-     connections_per_address = 6000\n";
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if !support::ensure_isolated(&args) {
-        return;
-    }
     raise_open_files();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let Some(runtime) = support::bench_runtime() else {
+        return;
+    };
     let mut criterion = Criterion::default()
         .configure_from_args()
         .sample_size(20)
@@ -48,18 +35,11 @@ fn main() {
     let port = support::free_port();
     let public = format!("http://127.0.0.1:{port}");
     let bot = support::Launch::new(&fake.api_base(), &dir, "warn")
-        .config(CONFIG)
-        .env("CSIPGS_WEB", &port.to_string())
-        .env("CSIPGS_PUBLIC_URL", &public)
+        .config(support::UNLIMITED_WEB)
+        .serving_pages(port)
         .start();
     runtime.block_on(fake.wait_logged_in(1));
-    runtime.block_on(fake.games_in_channels(channel(1)));
-    let on = with_permissions(
-        slash(channel(1), &CAROL, "settings", vec![Opt::Bool("web", true)]),
-        poise::serenity_prelude::Permissions::MANAGE_GUILD,
-    );
-    runtime.block_on(fake.ask(&on));
-    runtime.block_on(start_games(&fake));
+    runtime.block_on(start_shown_games(&fake));
     let links = runtime.block_on(play_turns(&fake, 10));
     let paths: Vec<String> = links
         .iter()

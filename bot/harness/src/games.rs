@@ -47,6 +47,13 @@ pub async fn start_games(fake: &FakeDiscord) {
     }
 }
 
+/// The 200 games, in a server that plays them in their channels and shows their pages.
+pub async fn start_shown_games(fake: &FakeDiscord) {
+    fake.games_in_channels(channel(1)).await;
+    fake.show_pages(channel(1)).await;
+    start_games(fake).await;
+}
+
 /// Turn `ply` of game `g` (the players shuffle their kings); the interaction's token and the
 /// bot's answer.
 pub async fn turn(fake: &FakeDiscord, g: u64, ply: usize) -> (String, Sent) {
@@ -77,8 +84,7 @@ pub async fn steady(fake: &Arc<FakeDiscord>, first: usize) -> Vec<Duration> {
             tokio::spawn(async move {
                 let mut latencies = Vec::new();
                 for ply in first..first + STEADY_TURNS {
-                    let think = 500 + (g * 7919 + ply as u64 * 104_729) % 1000;
-                    tokio::time::sleep(Duration::from_millis(think)).await;
+                    think(g, ply).await;
                     latencies.push(play(&fake, g, ply).await);
                 }
                 latencies
@@ -91,6 +97,12 @@ pub async fn steady(fake: &Arc<FakeDiscord>, first: usize) -> Vec<Duration> {
     }
     all.sort();
     all
+}
+
+/// A player of game `g` thinks 0.5 to 1.5 s before turn `ply` (the same each run).
+pub async fn think(g: u64, ply: usize) {
+    let think = 500 + (g * 7919 + ply as u64 * 104_729) % 1000;
+    tokio::time::sleep(Duration::from_millis(think)).await;
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

@@ -35,7 +35,7 @@ pub use faults::{Failed, Fault, Route, Rule, Violation};
 pub use oauth::{exchange_holds, hidden, CLIENT_SECRET};
 pub use process::{
     count, departed_guilds, free_port, http_get, lock_database, memory_kib, scratch_dir, Bot,
-    DbLock, Launch,
+    DbLock, Launch, UNLIMITED_WEB,
 };
 pub use proxy::DbProxy;
 pub use selfcheck::self_check;
@@ -685,6 +685,15 @@ impl FakeDiscord {
         assert!(saved.content().starts_with("Saved."), "{}", saved.content());
     }
 
+    /// A manager (Carol) turns the web pages on in `place`'s server.
+    pub async fn show_pages(&self, place: fixtures::Place) {
+        use fixtures::{slash, with_permissions, Opt, CAROL};
+        let on = slash(place, &CAROL, "settings", vec![Opt::Bool("web", true)]);
+        let on = with_permissions(on, poise::serenity_prelude::Permissions::MANAGE_GUILD);
+        let saved = self.ask(&on).await;
+        assert!(saved.content().starts_with("Saved."), "{}", saved.content());
+    }
+
     /// Time from dispatching an interaction to its callback (the first one Discord took).
     pub fn latency(&self, token: &str) -> Option<Duration> {
         let state = self.lock();
@@ -1044,6 +1053,21 @@ pub fn ensure_isolated(args: &[String]) -> bool {
     );
     rerun_isolated(args);
     false
+}
+
+/// A bench's runtime (two workers, as CI's machines have cores), once this process runs
+/// isolated; None after running itself again isolated (see `ensure_isolated`).
+pub fn bench_runtime() -> Option<tokio::runtime::Runtime> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !ensure_isolated(&args) {
+        return None;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    Some(runtime)
 }
 
 /// Run an end-to-end test's scenarios isolated (see `ensure_isolated`) on a two-thread

@@ -56,6 +56,12 @@ impl Launch {
         self
     }
 
+    /// Serving the web pages on 127.0.0.1:`port`, which is also their public address.
+    pub fn serving_pages(self, port: u16) -> Launch {
+        self.env("CSIPGS_WEB", &port.to_string())
+            .env("CSIPGS_PUBLIC_URL", &format!("http://127.0.0.1:{port}"))
+    }
+
     /// One more environment variable for the bot (set after the harness's own, so it wins).
     pub fn env(mut self, name: &str, value: &str) -> Launch {
         self.env.push((name.to_string(), value.to_string()));
@@ -364,6 +370,11 @@ async fn connect(database: &Path) -> SqliteConnection {
 }
 
 /// A port on 127.0.0.1 that nothing listens on now, for the bot's `http` setting.
+/// The web pages' limits lifted: every request of a bench comes from 127.0.0.1.
+pub const UNLIMITED_WEB: &str = "[web_limits]\nburst = 1000000\nrequests_per_second = 1000000\n\
+     watchers_per_address = 5000\nwatchers = 5000\nconnections = 12000\n\
+     connections_per_address = 6000\n";
+
 pub fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap().port()

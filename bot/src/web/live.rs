@@ -21,6 +21,8 @@ use tokio::sync::{broadcast, watch};
 
 /// How often changes made by other processes are looked for.
 const POLL: Duration = Duration::from_secs(1);
+/// Pages drawn at once in one refresh.
+const DRAWN_AT_ONCE: usize = 4;
 /// Updates a slow watcher may fall behind by before it skips to the newest (each update is
 /// the whole changing part, so nothing is lost by skipping).
 const BACKLOG: usize = 4;
@@ -140,6 +142,7 @@ impl Hub {
             .await?
             .into_iter()
             .collect();
+        let mut changed = Vec::new();
         for topic in topics {
             if !open.contains(&topic.token) {
                 let _ = topic.sender.send(Live::Gone);
@@ -157,19 +160,30 @@ impl Hub {
                 },
                 _ => 0,
             };
-            let mut shown = topic.shown.lock().await;
-            if topic.link.kind == LinkKind::Game
-                && shown.as_ref().is_some_and(|(v, _)| *v == version)
-            {
-                continue;
-            }
-            let (version, fresh) = self.draw(&topic).await?;
-            if shown.as_ref().is_some_and(|(_, drawn)| *drawn == fresh) {
-                continue;
-            }
-            let _ = topic.sender.send(Live::Update(fresh.clone()));
-            *shown = Some((version, fresh));
+            changed.push((topic, version));
         }
+        // Many games change at once under load: their pages are drawn side by side (each
+        // reads its game), not one after another.
+        let drawn = stream::iter(changed)
+            .map(|(topic, version)| self.send_changed(topic, version))
+            .buffer_unordered(DRAWN_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await;
+        drawn.into_iter().collect()
+    }
+
+    /// Draw a page whose game may have changed (any tournament page) and send it if it did.
+    async fn send_changed(&self, topic: Arc<Topic>, version: i64) -> Result<(), CoreError> {
+        let mut shown = topic.shown.lock().await;
+        if topic.link.kind == LinkKind::Game && shown.as_ref().is_some_and(|(v, _)| *v == version) {
+            return Ok(());
+        }
+        let (version, fresh) = self.draw(&topic).await?;
+        if shown.as_ref().is_some_and(|(_, drawn)| *drawn == fresh) {
+            return Ok(());
+        }
+        let _ = topic.sender.send(Live::Update(fresh.clone()));
+        *shown = Some((version, fresh));
         Ok(())
     }
 

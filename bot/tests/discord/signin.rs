@@ -10,7 +10,7 @@ use crate::support;
 use reqwest::header::{HeaderName, AUTHORIZATION, CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
 use reqwest::redirect::Policy;
 use serde_json::Value;
-use support::fixtures::{channel, s, slash, with_permissions, Opt, Place, ALICE, BOB, CAROL};
+use support::fixtures::{channel, s, slash, Place, ALICE, BOB};
 use support::{hidden, FakeDiscord, Launch, APP_ID, CLIENT_SECRET};
 
 #[test]
@@ -90,11 +90,7 @@ async fn scenario() {
 
     let place = channel(70);
     fake.games_in_channels(place).await;
-    let on = with_permissions(
-        slash(place, &CAROL, "settings", vec![Opt::Bool("web", true)]),
-        poise::serenity_prelude::Permissions::MANAGE_GUILD,
-    );
-    fake.ask(&on).await;
+    fake.show_pages(place).await;
     support::games::start_game(&fake, place, &ALICE, &BOB, Vec::new()).await;
 
     // The game's board has Watch and Play; Play launches the Activity (callback 12).

@@ -2,7 +2,7 @@
 //! its own transaction. The adapter that answers the command marks them delivered; what it
 //! could not deliver (or what goes elsewhere, such as a thread or a DM) the scheduler sends.
 
-use super::{text, Anchor, Core, CoreError, Posted, Reply, Target, Who};
+use super::{text, Anchor, Core, CoreError, Posted, Reply, Target, Undelivered, Who};
 use crate::store::{Owed, StoreError};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -187,6 +187,33 @@ impl Core {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .extend(ids);
+        }
+    }
+
+    /// A reply no adapter posts (the answer to a turn sent from a web page): delivered now,
+    /// by the request's own task, as an adapter delivers its answers: with the message's
+    /// nonce (so a later try by the scheduler can't post it twice), marked delivered as they
+    /// are, and left to the scheduler only when it can't be delivered now. The scheduler
+    /// leaves it alone meanwhile: a new message falls due only after the answer grace.
+    pub async fn deliver_now(&self, reply: &Reply) {
+        let Some(owed) = reply.owed else { return };
+        let row = match self.store.owed(owed).await {
+            // Delivered already, or held for its member.
+            Ok(None) => return,
+            Ok(Some(row)) => row,
+            Err(e) => {
+                tracing::warn!(error = %e, owed, "can't read a message to deliver; the scheduler will");
+                return self.undelivered(reply).await;
+            }
+        };
+        let decoded = row.decode::<Target, Reply>();
+        let delivered = match decoded {
+            Ok((target, stored)) => self.platform.deliver(target, stored, row.nonce()).await,
+            Err(e) => Err(Undelivered::Retry(e.to_string())),
+        };
+        match delivered {
+            Ok(posted) => self.delivered(reply, posted).await,
+            Err(_) => self.undelivered(reply).await,
         }
     }
 

@@ -167,12 +167,18 @@ impl Core {
 
     /// The seat `member` has in the game `link` opens: refused to anyone else.
     async fn seated(&self, link: Link, member: u64) -> Result<(GameRow, Color), CoreError> {
-        let row = self.linked_game(link).await?;
+        let (row, seat, _) = self.seated_in(link, member).await?;
+        Ok((row, seat))
+    }
+
+    /// `seated`, with the game's channel.
+    async fn seated_in(&self, link: Link, member: u64) -> Result<(GameRow, Color, u64), CoreError> {
+        let (row, channel) = self.linked_game_in(link).await?;
         let seat = row.color_of(member).ok_or(CoreError::NotAPlayer {
             white: row.player(Color::White).id,
             black: row.player(Color::Black).id,
         })?;
-        Ok((row, seat))
+        Ok((row, seat, channel))
     }
 
     /// The page `member` plays their game from.
@@ -231,27 +237,23 @@ impl Core {
 
     /// What `who` sent from their game's page (a turn, a draw offer, a resignation, one of
     /// its answers' buttons), as that command in the game's channel. Nobody answers for the
-    /// page in Discord, so what it announces goes to the channel at once.
+    /// page in Discord, so what it announces is delivered to the channel at once, by this
+    /// request (a scheduler delivering every page's turns one by one would keep 200 games
+    /// waiting on each other).
     pub async fn play_request(
         &self,
         link: Link,
         who: &Who,
         request: Request,
     ) -> Result<Vec<Reply>, CoreError> {
-        let (row, _) = self.seated(link, who.id).await?;
-        let channel = self
-            .store
-            .game_with_channel(row.id)
-            .await?
-            .map(|(_, channel)| channel)
-            .ok_or(CoreError::NoGame)?;
+        let (row, _, channel) = self.seated_in(link, who.id).await?;
         let place = Place::Channel(Channel {
             guild: row.guild,
             channel,
         });
         let replies = self.handle(who, place, request).await;
         for reply in replies.iter().filter(|r| !r.ephemeral) {
-            self.undelivered(reply).await;
+            self.deliver_now(reply).await;
         }
         Ok(replies)
     }

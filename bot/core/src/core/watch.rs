@@ -194,13 +194,17 @@ impl Core {
 
     /// The stored game a link opens.
     pub(super) async fn linked_game(&self, link: Link) -> Result<GameRow, CoreError> {
+        Ok(self.linked_game_in(link).await?.0)
+    }
+
+    /// The stored game a link opens, with its channel.
+    pub(super) async fn linked_game_in(&self, link: Link) -> Result<(GameRow, u64), CoreError> {
         match link.kind {
             LinkKind::Game => Ok(self
                 .store
                 .game_with_channel(link.object)
                 .await?
-                .map(|(row, _)| row)
-                .filter(|row| row.guild == link.guild)
+                .filter(|(row, _)| row.guild == link.guild)
                 .ok_or(CoreError::NoGame)?),
             _ => Err(CoreError::NoGame),
         }

@@ -164,6 +164,19 @@ impl Store {
             .collect()
     }
 
+    /// An owed message by its id, unless it was delivered (or is held for a member).
+    pub async fn owed(&self, owed: i64) -> Result<Option<OwedRow>, StoreError> {
+        sqlx::query(
+            "SELECT id, guild_id, target, message, attempts, due_at, created_at FROM outbox \
+             WHERE id = $1 AND held_for IS NULL",
+        )
+        .bind(owed)
+        .fetch_optional(&self.pool)
+        .await?
+        .map(owed_row)
+        .transpose()
+    }
+
     /// Claim one delivery attempt: the next one falls due at `retry_at` (None: never, the
     /// message is given up and forgotten). False if someone else claimed or delivered it
     /// meanwhile.
