@@ -88,6 +88,33 @@
         }));
       });
     });
+    // A piece dragged onto a square: as its two clicks. (A press and release on two
+    // squares makes no click, so only this sees it.)
+    var dragged = null;
+    squares.forEach(function (b) {
+      b.addEventListener("pointerdown", function () {
+        var sq = b.getAttribute("data-sq");
+        dragged = targetsOf({ from: sq }).length ? sq : null;
+      });
+    });
+    play.addEventListener("pointerup", function (event) {
+      var from = dragged;
+      dragged = null;
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      var onto = under && under.closest ? under.closest(".squares button") : null;
+      var sq = onto ? onto.getAttribute("data-sq") : null;
+      if (!from || !sq || sq === from) {
+        return;
+      }
+      var options = targetsOf({ from: from }).filter(function (c) {
+        return c.to === sq;
+      });
+      if (options.length) {
+        picked = null;
+        mark([]);
+        offer(options);
+      }
+    });
     play.querySelectorAll("button[data-drop]").forEach(function (b) {
       b.addEventListener("click", function () {
         picked = { drop: b.getAttribute("data-drop") };

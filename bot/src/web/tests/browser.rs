@@ -15,6 +15,7 @@ use crate::core::*;
 use crate::store::{Channel, Store, TournamentFormat};
 use crate::web::WebLimits;
 use engine::{Options, Ruleset};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -703,6 +704,33 @@ async fn a_player_plays_by_clicking() {
     assert_eq!(browser.box_holds().await, "Kd2");
     assert!(browser.text("#preview").await.contains("Kd2"));
     plays_and_sees_the_answer(&browser, &f).await;
+    // Dragged, as well as clicked: the king from d2 onto d3 writes Kd3 (with nothing picked
+    // first, so no click could write it).
+    browser.click(&square("a8")).await;
+    assert_eq!(browser.box_holds().await, "");
+    let from = b.find(Locator::Css(&square("d2"))).await.unwrap();
+    let onto = b.find(Locator::Css(&square("d3"))).await.unwrap();
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: onto,
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.perform_actions(drag).await.unwrap();
+    assert_eq!(browser.box_holds().await, "Kd3");
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
 }
