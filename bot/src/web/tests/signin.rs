@@ -763,7 +763,7 @@ async fn a_fog_player_plays_by_clicks_on_their_own_view() {
         let token = game.trim_start_matches("/g/").parse().unwrap();
         f.core.open_link(token).await.unwrap().unwrap()
     };
-    for (turn, who) in [("Kd2", alice()), ("Kd7", bob()), ("Kd3", alice())] {
+    for who in [alice(), bob(), alice()] {
         let row = f.row().await;
         let csipgs = row.game.csipgs().unwrap();
         let seat = row.color_of(who.id).unwrap();
@@ -788,8 +788,12 @@ async fn a_fog_player_plays_by_clicks_on_their_own_view() {
                 "{click:?}"
             );
         }
-        let picked = page.clicks.iter().find(|c| c.text == turn).expect(turn);
-        let text = picked.text.clone();
+        // The board's six impassable squares are placed at random: any king move offered.
+        let picked = page
+            .clicks
+            .iter()
+            .find(|c| c.kind == crate::family::ClickKind::Move);
+        let text = picked.expect("a king move").text.clone();
         let said = f.say(&who, HERE, crate::core::Request::Turn { text }).await;
         assert_eq!(f.row().await.game.turns(), row.game.turns() + 1, "{said:?}");
     }
