@@ -34,11 +34,12 @@ pub(super) async fn page(State(web): State<Web>) -> Result<Response, Failed> {
     let body = html::activity(signin.client_id(), signin.public_url());
     // Framed by Discord's client alone; the board picture arrives as a blob (it is fetched
     // with the session, which an <img> can't send).
-    let csp = format!(
-        "default-src 'none'; img-src 'self' blob:; style-src 'self'; script-src 'self'; \
-         connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors {}",
-        signin.client_origins()
-    );
+    let csp = super::CSP
+        .replace("img-src 'self'", "img-src 'self' blob:")
+        .replace(
+            "frame-ancestors 'none'",
+            &format!("frame-ancestors {}", signin.client_origins()),
+        );
     let mut response = (super::pages::no_store(), Html(body)).into_response();
     if let Ok(csp) = HeaderValue::from_str(&csp) {
         response

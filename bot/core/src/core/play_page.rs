@@ -118,12 +118,17 @@ impl Core {
 
     /// The path of a game's play page, if its server shows its pages.
     pub async fn play_path(&self, game: i64) -> Result<Option<String>, CoreError> {
-        let Some((row, _)) = self.store.game_with_channel(game).await? else {
-            return Ok(None);
-        };
+        match self.store.game_with_channel(game).await? {
+            Some((row, _)) => self.play_path_of(&row).await,
+            None => Ok(None),
+        }
+    }
+
+    /// `play_path` of a game already read.
+    async fn play_path_of(&self, row: &GameRow) -> Result<Option<String>, CoreError> {
         let token = self
             .store
-            .shown_token(LinkKind::Game, game, row.guild)
+            .shown_token(LinkKind::Game, row.id, row.guild)
             .await?;
         Ok(token.map(|token| format!("{}/play", page_path(LinkKind::Game, token))))
     }
@@ -137,7 +142,7 @@ impl Core {
     ) -> Result<ActivityGames, CoreError> {
         let mut games = Vec::new();
         for (row, played_in) in self.store.member_active_games(member).await? {
-            let Some(path) = self.play_path(row.id).await? else {
+            let Some(path) = self.play_path_of(&row).await? else {
                 continue;
             };
             games.push(ActivityGame {
