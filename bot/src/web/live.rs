@@ -1,8 +1,9 @@
 //! Live pages: Server-Sent Events. A watched game or tournament has one channel; when it
 //! changes, its page's changing part is drawn once and the same bytes go to every watcher,
 //! so a thousand watchers cost one drawing. Changes made in this process wake the hub at
-//! once (the store says when it writes); other processes' (shards sharing PostgreSQL) are
-//! found by polling each second, one query for every watched game at once.
+//! once (the store says what it wrote, so a game's turn draws that game's page alone);
+//! other processes' (shards sharing PostgreSQL) are found by polling each second, one
+//! query for every watched game at once.
 
 use super::{client_of, html, pages, WebLimits};
 use crate::core::{page_path, Core, CoreError};
@@ -12,7 +13,7 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -72,6 +73,8 @@ struct Topic {
     /// Members forgotten when `shown` was last drawn for a new watcher: a newer link's count
     /// means a forget since, whose names a new watcher must not be sent.
     forgotten: std::sync::atomic::AtomicI64,
+    /// A drawing of this page for a change here is waiting to start.
+    waiting: std::sync::atomic::AtomicBool,
 }
 
 pub(super) struct Hub {
@@ -99,19 +102,57 @@ impl Hub {
         hub
     }
 
+    /// Games changed here are drawn at once, each on its own; everything else (a change
+    /// to a tournament or to links, another process's change) waits for the next look at
+    /// every page, made at once or within `POLL`.
     async fn run(self: Arc<Hub>, mut halted: watch::Receiver<bool>) {
+        let everything = Arc::new(tokio::sync::Notify::new());
+        let looking = tokio::spawn(self.clone().look_at_every_page(everything.clone()));
+        loop {
+            let changed = tokio::select! {
+                changed = self.core.store().changes() => changed,
+                _ = halted.wait_for(|&h| h) => break,
+            };
+            if changed.everything {
+                everything.notify_one();
+            }
+            self.draw_games(&changed.games);
+        }
+        looking.abort();
+        // Every stream ends, so the server's graceful stop does not wait on them.
+        self.lock_topics().clear();
+    }
+
+    async fn look_at_every_page(self: Arc<Hub>, asked: Arc<tokio::sync::Notify>) {
         loop {
             tokio::select! {
-                _ = self.core.store().written() => {}
+                _ = asked.notified() => {}
                 _ = tokio::time::sleep(POLL) => {}
-                _ = halted.wait_for(|&h| h) => break,
             }
             if let Err(e) = self.refresh().await {
                 tracing::warn!(error = %e, "live pages could not be refreshed");
             }
         }
-        // Every stream ends, so the server's graceful stop does not wait on them.
-        self.lock_topics().clear();
+    }
+
+    /// Draw the watched pages of these games again, each in a task of its own; a page with
+    /// a drawing already waiting to start is not given a second.
+    fn draw_games(self: &Arc<Hub>, games: &HashSet<i64>) {
+        let topics: Vec<Arc<Topic>> = self
+            .lock_topics()
+            .values()
+            .filter(|t| t.link.kind == LinkKind::Game && games.contains(&t.link.object))
+            .filter(|t| !t.waiting.swap(true, Ordering::SeqCst))
+            .cloned()
+            .collect();
+        for topic in topics {
+            let hub = self.clone();
+            tokio::spawn(async move {
+                if let Err(e) = hub.send_changed(topic, None).await {
+                    tracing::warn!(error = %e, "a live game page could not be drawn");
+                }
+            });
+        }
     }
 
     fn lock_topics(&self) -> std::sync::MutexGuard<'_, HashMap<Token, Arc<Topic>>> {
@@ -160,7 +201,7 @@ impl Hub {
                 },
                 _ => 0,
             };
-            changed.push((topic, version));
+            changed.push((topic, Some(version)));
         }
         // Many games change at once under load: their pages are drawn side by side (each
         // reads its game), not one after another.
@@ -172,10 +213,14 @@ impl Hub {
         drawn.into_iter().collect()
     }
 
-    /// Draw a page whose game may have changed (any tournament page) and send it if it did.
-    async fn send_changed(&self, topic: Arc<Topic>, version: i64) -> Result<(), CoreError> {
+    /// Draw a page whose game may have changed (any tournament page) and send it if it did;
+    /// not if its game is still at `version`, when that is known.
+    async fn send_changed(&self, topic: Arc<Topic>, version: Option<i64>) -> Result<(), CoreError> {
         let mut shown = topic.shown.lock().await;
-        if topic.link.kind == LinkKind::Game && shown.as_ref().is_some_and(|(v, _)| *v == version) {
+        // Cleared before the game is read: a change after this is drawn by another task.
+        topic.waiting.store(false, Ordering::SeqCst);
+        let unchanged = |(v, _): &(i64, Shown)| Some(*v) == version;
+        if topic.link.kind == LinkKind::Game && shown.as_ref().is_some_and(unchanged) {
             return Ok(());
         }
         let (version, fresh) = self.draw(&topic).await?;
@@ -242,6 +287,7 @@ impl Hub {
                     shown: tokio::sync::Mutex::default(),
                     forgotten: link.forgotten.into(),
                     counted: 0.into(),
+                    waiting: false.into(),
                 })
             })
             .clone();

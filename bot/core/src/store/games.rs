@@ -463,7 +463,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         commit(tx).await?;
-        self.wrote();
+        self.wrote_game(row.id);
         Ok(ids)
     }
 
@@ -590,7 +590,7 @@ impl Store {
         }
         let ids = owe_in(&mut tx, owed, now).await?;
         commit(tx).await?;
-        self.wrote();
+        self.wrote_game(row.id);
         Ok(ids)
     }
 }

@@ -46,7 +46,7 @@ pub use tournaments::{
     ByeRow, Entrant, Forfeit, NewBoard, TournamentFormat, TournamentRow, TournamentState,
 };
 pub use url::{redacted, DatabaseUrl, DatabaseUrlError};
-pub use web::{Link, LinkKind, Token};
+pub use web::{Changed, Link, LinkKind, Token};
 
 use crate::family::{Family, GameRules};
 use crate::shards::Shards;
@@ -173,9 +173,9 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
-    /// Woken at every committed change to a game or tournament, so that web pages watching
-    /// it in this process hear at once (other processes' changes are polled).
-    written: Arc<tokio::sync::Notify>,
+    /// What changed in this process, so that web pages watching it hear at once (other
+    /// processes' changes are polled).
+    changes: Arc<web::Changes>,
     /// The key sealing the bot's button ids, made with the schema and read once.
     seal_key: Arc<str>,
 }
@@ -287,7 +287,7 @@ impl Store {
         Ok(Store {
             pool,
             backend,
-            written: Arc::default(),
+            changes: Arc::default(),
             seal_key: seal_key.into(),
         })
     }

@@ -239,14 +239,52 @@ impl Store {
             .collect()
     }
 
-    /// Wait until a game or tournament changes in this process.
-    pub async fn written(&self) {
-        self.written.notified().await;
+    /// Wait until a game or tournament changes in this process, and take what changed since
+    /// last asked.
+    pub async fn changes(&self) -> Changed {
+        loop {
+            let changed = std::mem::take(&mut *self.changes.lock());
+            if changed.everything || !changed.games.is_empty() {
+                return changed;
+            }
+            self.changes.wake.notified().await;
+        }
     }
 
-    /// Tell the web pages' watchers in this process that something changed.
+    /// Tell the web pages' watchers in this process that something other than one game's
+    /// play changed (a tournament, a server's links, a member forgotten): every page looks.
     pub(super) fn wrote(&self) {
-        self.written.notify_one();
+        self.changes.lock().everything = true;
+        self.changes.wake.notify_one();
+    }
+
+    /// Tell the watchers of game `game` in this process that it changed: only its pages are
+    /// drawn again, so 200 games played at once don't each wait on the others' pages.
+    pub(super) fn wrote_game(&self, game: i64) {
+        self.changes.lock().games.insert(game);
+        self.changes.wake.notify_one();
+    }
+}
+
+/// What changed in this process since the web pages last looked.
+#[derive(Debug, Default)]
+pub struct Changed {
+    /// Every page should look (see `Store::wrote`).
+    pub everything: bool,
+    /// These games changed.
+    pub games: HashSet<i64>,
+}
+
+/// Changes waiting for the web pages, and their wake-up.
+#[derive(Debug, Default)]
+pub(super) struct Changes {
+    changed: std::sync::Mutex<Changed>,
+    wake: tokio::sync::Notify,
+}
+
+impl Changes {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Changed> {
+        self.changed.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -271,5 +309,25 @@ mod tests {
         ] {
             assert_eq!(bad.parse::<Token>(), Err(()), "{bad}");
         }
+    }
+
+    #[tokio::test]
+    async fn changes_are_taken_once_and_none_is_lost() {
+        let store = Store::memory().await.unwrap();
+        store.wrote_game(7);
+        store.wrote_game(9);
+        store.wrote_game(7);
+        let changed = store.changes().await;
+        assert!(!changed.everything);
+        assert_eq!(changed.games, HashSet::from([7, 9]));
+        // Written while nobody waits: the next look finds it.
+        store.wrote();
+        let changed = store.changes().await;
+        assert!(changed.everything && changed.games.is_empty());
+        // Nothing new: the look waits until something is written.
+        let waiting = tokio::time::timeout(std::time::Duration::from_millis(50), store.changes());
+        assert!(waiting.await.is_err());
+        let (changed, ()) = tokio::join!(store.changes(), async { store.wrote_game(3) });
+        assert_eq!(changed.games, HashSet::from([3]));
     }
 }
