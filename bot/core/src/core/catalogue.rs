@@ -482,7 +482,7 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "draw",
-        description: "Offer a draw, or accept your opponent's offer (classic only)",
+        description: "Offer a draw, or accept your opponent's offer (not under kurnia or progressive rules)",
         options: &[],
         scope: Scope::Server,
         subcommands: &[],
