@@ -90,8 +90,13 @@
     });
     // A piece dragged onto a square: as its two clicks. (A press and release on two
     // squares makes no click, so only this sees it.)
+    // A square whose piece can move claims a touch (touch-action: none), so a finger's
+    // drag moves the piece instead of scrolling the page; other squares still scroll it.
     var dragged = null;
     squares.forEach(function (b) {
+      if (targetsOf({ from: b.getAttribute("data-sq") }).length) {
+        b.classList.add("drag");
+      }
       b.addEventListener("pointerdown", function () {
         var sq = b.getAttribute("data-sq");
         dragged = targetsOf({ from: sq }).length ? sq : null;

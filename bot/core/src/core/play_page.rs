@@ -31,6 +31,11 @@ pub struct PlayPage {
     /// A csipgs game still played between two members whose rules take proposals: new
     /// atoms and modifiers may be proposed, and these proposals are open.
     pub proposals: Option<Vec<Bid>>,
+    /// The game's rules let its players agree a draw (kurnia and progressive don't).
+    pub drawable: bool,
+    /// The game may still be aborted by its players: neither has moved, and it is no
+    /// tournament's.
+    pub abortable: bool,
 }
 
 /// An open proposal as a player's page shows it: never either sealed estimate, only whether
@@ -218,6 +223,9 @@ impl Core {
                     .collect(),
             ),
         };
+        let active = row.status == Status::Active;
+        let abortable =
+            active && row.game.turns() < 2 && self.store.board_of_game(row.id).await?.is_none();
         Ok(PlayPage {
             page,
             seat,
@@ -226,6 +234,8 @@ impl Core {
             clicks,
             designs,
             proposals,
+            drawable: active && row.game.draws_allowed().is_ok(),
+            abortable,
         })
     }
 

@@ -119,9 +119,11 @@ pub(in crate::web) fn play(page: &PlayPage, base: &str, form: &str, said: &[Repl
                         @if page.designs {
                             (act(base, form, "design", "Design builder"))
                         }
-                        (act(base, form, "draw", "Offer or accept a draw"))
+                        @if page.drawable {
+                            (act(base, form, "draw", "Offer or accept a draw"))
+                        }
                         (act(base, form, "resign", "Resign…"))
-                        @if page.page.played < 2 {
+                        @if page.abortable {
                             (act(base, form, "abort", "Abort"))
                         }
                     }

@@ -15,7 +15,9 @@ use crate::core::*;
 use crate::store::{Channel, Store, TournamentFormat};
 use crate::web::WebLimits;
 use engine::{Options, Ruleset};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -731,6 +733,39 @@ async fn a_player_plays_by_clicking() {
         });
     b.perform_actions(drag).await.unwrap();
     assert_eq!(browser.box_holds().await, "Kd3");
+    // And by a finger: the king's square claims the touch, so the drag is no scroll.
+    let from = b.find(Locator::Css(&square("d2"))).await.unwrap();
+    let onto = b.find(Locator::Css(&square("e3"))).await.unwrap();
+    let touch = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: onto,
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.perform_actions(touch).await.unwrap();
+    assert_eq!(browser.box_holds().await, "Ke3");
+    // Only her king's square claims a touch: a finger elsewhere scrolls the page.
+    let claiming = b
+        .execute(
+            "return [...document.querySelectorAll('.squares .drag')].map(b => b.dataset.sq).join(' ')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(claiming, json!("d2"));
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
 }

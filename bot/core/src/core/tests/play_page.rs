@@ -43,6 +43,7 @@ async fn only_the_player_to_move_gets_clicks(backend: Backend) {
         "{:?}",
         white.clicks
     );
+    assert!(white.drawable && white.abortable);
     let black = f.core.play_page(link, bob().id).await.unwrap();
     assert_eq!((black.seat, black.yours), (Color::Black, false));
     assert!(black.clicks.is_empty());
@@ -104,7 +105,22 @@ async fn a_turn_from_the_page_is_move_in_the_channel(backend: Backend) {
         "the scheduler posts it no more"
     );
     let next = f.core.play_page(link, bob().id).await.unwrap();
-    assert!(next.yours);
+    assert!(next.yours && next.abortable);
+    f.core
+        .play_request(link, &bob(), turn("Ke7"))
+        .await
+        .unwrap();
+    let later = f.core.play_page(link, alice().id).await.unwrap();
+    assert!(!later.abortable, "both have moved: too late to abort");
+}
+
+/// The page offers only what the game's rules allow: no draw offer under kurnia's rules.
+async fn a_page_offers_no_draw_where_the_rules_have_none(backend: Backend) {
+    let f = fixture(backend).await;
+    f.start(Ruleset::Kurnia, Options::default()).await;
+    let link = game_link(&f).await;
+    let page = f.core.play_page(link, alice().id).await.unwrap();
+    assert!(!page.drawable && page.abortable);
 }
 
 /// A fog player's clicks are the turns they may be offered on the board as they know it:
@@ -186,4 +202,5 @@ on_both!(
     only_the_player_to_move_gets_clicks,
     a_turn_from_the_page_is_move_in_the_channel,
     a_fog_player_clicks_on_their_own_view,
+    a_page_offers_no_draw_where_the_rules_have_none,
 );

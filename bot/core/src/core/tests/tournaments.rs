@@ -637,6 +637,21 @@ async fn a_fog_tournament_keeps_boards_private(backend: Backend) {
     );
     let row = f.row_of(game).await;
     assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
+    // A tournament's game is never aborted, so its players' pages don't offer it.
+    let store = f.core.store();
+    let shown = crate::store::GuildSettings {
+        web: true,
+        ..crate::store::GuildSettings::default()
+    };
+    store.set_guild_settings(row.guild, &shown).await.unwrap();
+    let token = store
+        .web_token(crate::store::LinkKind::Game, game, row.guild)
+        .await
+        .unwrap();
+    let link = store.open_link(token).await.unwrap().unwrap();
+    let page = f.core.play_page(link, row.player(Color::White).id).await;
+    let page = page.unwrap();
+    assert!(page.drawable && !page.abortable);
     let delivered = f.platform.delivered.lock().unwrap().clone();
     for (user, color) in [(board.white, Color::White), (board.black, Color::Black)] {
         let dms: Vec<&Reply> = delivered
