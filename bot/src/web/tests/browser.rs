@@ -712,49 +712,17 @@ async fn a_player_plays_by_clicking() {
     assert_eq!(browser.box_holds().await, "");
     let from = b.find(Locator::Css(&square("d2"))).await.unwrap();
     let onto = b.find(Locator::Css(&square("d3"))).await.unwrap();
-    let drag = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: from,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: onto,
-            duration: Some(Duration::from_millis(150)),
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+    let drag = drag_steps(from, onto)
+        .into_iter()
+        .fold(MouseActions::new("mouse".into()), MouseActions::then);
     b.perform_actions(drag).await.unwrap();
     assert_eq!(browser.box_holds().await, "Kd3");
     // And by a finger: the king's square claims the touch, so the drag is no scroll.
     let from = b.find(Locator::Css(&square("d2"))).await.unwrap();
     let onto = b.find(Locator::Css(&square("e3"))).await.unwrap();
-    let touch = TouchActions::new("finger".into())
-        .then(PointerAction::MoveToElement {
-            element: from,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: onto,
-            duration: Some(Duration::from_millis(150)),
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+    let touch = drag_steps(from, onto)
+        .into_iter()
+        .fold(TouchActions::new("finger".into()), TouchActions::then);
     b.perform_actions(touch).await.unwrap();
     assert_eq!(browser.box_holds().await, "Ke3");
     // Only her king's square claims a touch: a finger elsewhere scrolls the page.
@@ -768,6 +736,33 @@ async fn a_player_plays_by_clicking() {
     assert_eq!(claiming, json!("d2"));
     let console = browser.console().await;
     assert!(console.is_empty(), "{console:?}");
+}
+
+/// A press on `from`, a move onto `onto`, a release: a drag by any pointer.
+fn drag_steps(
+    from: fantoccini::elements::Element,
+    onto: fantoccini::elements::Element,
+) -> [PointerAction; 4] {
+    [
+        PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        },
+        PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        },
+        PointerAction::MoveToElement {
+            element: onto,
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        },
+        PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        },
+    ]
 }
 
 /// Alice, her king's move Kd2 in the box, plays it; Bob answers Ke7 in Discord, and her
