@@ -47,8 +47,8 @@ enum Command {
     /// Replay a game record, checking every turn; prints each turn with both treasuries (a
     /// FIDE game's moves, a move number a line), then the final position and the result.
     Replay {
-        /// The record file (RULES.md section 9; with --game fide, a PGN whose Variant tag
-        /// names its variants).
+        /// The record file (see "Positions and records" in the player's guide,
+        /// bot/docs/guide.md; with --game fide, a PGN whose Variant tag names its variants).
         file: PathBuf,
         /// Also write the game as an animated GIF here, a frame per turn.
         #[arg(long)]
@@ -77,7 +77,8 @@ enum Command {
         #[command(flatten)]
         game: cli::GameArgs,
     },
-    /// Show what one side sees of a fog game's position (RULES.md section 8).
+    /// Show what one side sees of a fog game's position (see "Fog games" in the player's
+    /// guide, bot/docs/guide.md).
     View {
         /// The position string; a fog game's 7th field lists its impassable squares.
         position: String,
@@ -122,10 +123,10 @@ enum Command {
         /// cleared between players.
         #[arg(long)]
         fog: bool,
-        /// White's name (default White, or Computer).
+        /// White's name (default Player 1; Player against the computer, which is Computer).
         #[arg(long)]
         white: Option<String>,
-        /// Black's name (default Black, or Computer).
+        /// Black's name (default Player 2; Player against the computer, which is Computer).
         #[arg(long)]
         black: Option<String>,
         /// Who types first: white or black (later, /as switches; after each turn the side to
@@ -135,6 +136,9 @@ enum Command {
         /// Where to write the board picture after every turn.
         #[arg(long, default_value = "csipgs-board.png")]
         picture: PathBuf,
+        /// Write no board picture (the text board is still printed).
+        #[arg(long, conflicts_with = "picture")]
+        no_picture: bool,
         /// The time control: none (default), 15m+10s (live: minutes plus seconds a turn), or
         /// 1d, 3d, 7d, 12h (correspondence: time for each turn).
         #[arg(long)]
@@ -192,6 +196,9 @@ enum Command {
     /// side to move has no legal turn, and so has lost). Scores are from the side to move's
     /// side. Without --time or --depth it thinks for 2 seconds; with both, whichever limit
     /// is reached first ends the search.
+    // The computer plays csipgs only: --game and --variants are read, to be refused by name,
+    // but not offered.
+    #[command(mut_arg("game", |a| a.hide(true)), mut_arg("variants", |a| a.hide(true)))]
     Analyse {
         /// The position string, such as "7k/8/6K1/8/8/8/8/R7 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 20".
         position: String,
@@ -215,6 +222,7 @@ enum Command {
     /// White in the first; the score is A's. Prints "A vs B over N games: P of N (+W -L =D)",
     /// and last the machine-readable line `score A_POINTS B_POINTS wins W losses L draws D`
     /// (points as decimals, such as 6.5; wins and losses are A's).
+    #[command(mut_arg("game", |a| a.hide(true)), mut_arg("variants", |a| a.hide(true)))]
     Match {
         /// Player A, White in the first game (and the third, ...): a level from 1 (easiest)
         /// to 6 (strongest), or random (any legal action) or greedy (takes the best
@@ -270,7 +278,7 @@ enum Command {
     /// an anonymous label. With --guild, delete everything stored for a server instead.
     Forget {
         /// The member's Discord user id (Developer Mode: right-click them -> Copy User ID).
-        #[arg(required_unless_present = "guild", conflicts_with = "guild")]
+        #[arg(required_unless_present = "guild", conflicts_with = "guild", value_parser = clap::value_parser!(u64).range(1..))]
         user_id: Option<u64>,
         /// A server's id: delete everything stored for it.
         #[arg(long, value_name = "GUILD_ID")]
@@ -375,6 +383,7 @@ fn main() -> ExitCode {
             black,
             first,
             picture,
+            no_picture,
             database,
             time,
             computer,
@@ -408,7 +417,7 @@ fn main() -> ExitCode {
                 },
                 names: [white, black],
                 first,
-                picture,
+                picture: (!no_picture).then_some(picture),
                 database,
                 time,
                 computer: computer.map(|color| (color, level.unwrap_or_default())),
@@ -424,7 +433,12 @@ fn serve(path: &std::path::Path) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             complain!("{e}");
-            return Exit::BadInput.into();
+            // A file that can't be read is status 3, as for every command; a wrong one, 2.
+            return match e {
+                config::ConfigError::Read { .. } => Exit::Io,
+                _ => Exit::BadInput,
+            }
+            .into();
         }
     };
     if let Err(e) = config.discord_token() {
@@ -438,8 +452,11 @@ fn serve(path: &std::path::Path) -> ExitCode {
         );
         tracing_subscriber::EnvFilter::new("info")
     });
+    // Colours only for a person watching a terminal: a log file or journal gets plain text.
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colours)
         .with_writer(ops::logs::Scrubbed);
     match config.log_format {
         ops::LogFormat::Text => logger.init(),

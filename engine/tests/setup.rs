@@ -106,7 +106,12 @@ fn both_sides_have_six_different_priced_designs() {
     );
     assert_eq!(
         message(&format!("{KINGS} w 0/0 -/- P,N,B,R,Q,K/P,WD,DW,R,Q,K 1")),
-        "Black's design DW appears twice; the six slots must all differ"
+        "Black's design DW appears more than once; the six slots must all differ"
+    );
+    // Six of one design is one mistake, said once.
+    assert_eq!(
+        message(&format!("{KINGS} w 0/0 -/- P,P,P,P,P,P/P,N,B,R,Q,K 1")),
+        "White's design P appears more than once; the six slots must all differ"
     );
     assert_eq!(
         problems(&format!("{KINGS} w 0/0 -/- P,N,B,R,Q,K/P,Z,B,R,Q,K 1")).len(),
@@ -162,7 +167,7 @@ fn treasuries_are_in_range_and_negative_only_with_plunder() {
     let negative = format!("{KINGS} w -2.5/3 -/- {FIDE} 1");
     assert_eq!(
         message(&negative),
-        "White's treasury is -2.5: only plunder (RULES.md section 5.2) makes a treasury negative; write 0 or more"
+        "White's treasury is -2.5: only the plunder option makes a treasury negative; write 0 or more"
     );
     let plunder = Rules::new(Ruleset::Classic, "plunder".parse::<Options>().unwrap());
     assert!(Position::parse(&negative, plunder).is_ok());

@@ -2,9 +2,10 @@
 //! it shows exactly what the picture of the same view shows. Its lines under the grid are
 //! `words`' (a picture's alt text), so both say the same the same way.
 
+use crate::clock::clock_text;
 use crate::fide_view::FideBoardView;
 use crate::orientation;
-use crate::view::CsipgsBoardView;
+use crate::view::{ClockView, CsipgsBoardView};
 use crate::words::{captured_line, fide_status_line, moves_line, panel_line, status_line, Panel};
 use engine::{Color, Design, Fide, Square};
 
@@ -62,6 +63,7 @@ pub(crate) fn csipgs(view: &CsipgsBoardView) -> String {
     if !options.is_empty() {
         rows.push(format!("Options: {}", options.join(", ")));
     }
+    rows.extend(clocks_line(&view.clocks));
     rows.push(status_line(view));
     rows.join("\n")
 }
@@ -83,8 +85,20 @@ pub(crate) fn fide(view: &FideBoardView) -> String {
     if !view.variants.is_empty() {
         rows.push(format!("Variants: {}", view.variants.join(", ")));
     }
+    rows.extend(clocks_line(&view.clocks));
     rows.push(fide_status_line(view));
     rows.join("\n")
+}
+
+/// Both clocks, as the picture shows them: "Clocks: White 14:32 (running), Black 15:00".
+fn clocks_line(clocks: &Option<[ClockView; 2]>) -> Option<String> {
+    let clocks = clocks.as_ref()?;
+    let each = Color::ALL.map(|color| {
+        let clock = &clocks[color.index()];
+        let running = if clock.running { " (running)" } else { "" };
+        format!("{color} {}{running}", clock_text(clock.remaining))
+    });
+    Some(format!("Clocks: {}", each.join(", ")))
 }
 
 /// The narrowest cell: a letter with a space either side, or a number up to 9 in brackets.

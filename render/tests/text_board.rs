@@ -148,6 +148,8 @@ fn a_fide_board_from_blacks_side_lists_the_variants() {
             // The last five lines of the score sheet.
             "Last moves: 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Nc3",
             "Variants: castle-anytime, movewise-extinction",
+            // Both clocks, as the picture shows them.
+            "Clocks: White 4:48, Black 4:11 (running)",
             "Move 11: Black to move.",
         ]
     );

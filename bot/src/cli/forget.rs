@@ -14,8 +14,9 @@ pub enum Whom {
     Server(u64),
 }
 
-/// The operator's deletions, for requests that come by mail: status 0 when done, 2 for a
-/// database that doesn't exist, 3 if it can't be opened or written.
+/// The operator's deletions, for requests that come by mail: status 0 when done, 1 when
+/// nothing was stored for them, 2 for a database of another program, 3 if it isn't there or
+/// can't be opened or written.
 pub fn run(database: &DatabaseUrl, whom: Whom) -> ExitCode {
     super::block_on(async {
         let store = match super::open_existing(database).await {
@@ -29,26 +30,38 @@ pub fn run(database: &DatabaseUrl, whom: Whom) -> ExitCode {
                 let core = Core::new(store.clone(), system_clock(), Arc::new(Local));
                 core.forget(user)
                     .await
-                    .map(|f| {
-                        format!(
+                    .map(|f| match f.deleted + f.relabelled {
+                        0 => None,
+                        _ => Some(format!(
                             "forgot member {user}: {} rows deleted, {} now name \"{}\"; games in \
                          progress were resigned and the running bot announces them",
                             f.deleted, f.relabelled, f.label
-                        )
+                        )),
                     })
                     .map_err(|e| e.to_string())
             }
             Whom::Server(guild) => store
                 .forget_guild(guild)
                 .await
-                .map(|rows| format!("deleted everything of server {guild}: {rows} rows"))
+                .map(|rows| match rows {
+                    0 => None,
+                    rows => Some(format!("deleted everything of server {guild}: {rows} rows")),
+                })
                 .map_err(|e| e.to_string()),
         };
         store.close().await;
         match done {
-            Ok(said) => {
+            Ok(Some(said)) => {
                 say!("{said}");
                 ExitCode::SUCCESS
+            }
+            Ok(None) => {
+                let whom = match whom {
+                    Whom::Member(user) => format!("member {user}"),
+                    Whom::Server(guild) => format!("server {guild}"),
+                };
+                say!("nothing is stored for {whom} in {database}: nothing was deleted (check the id)");
+                Exit::No.into()
             }
             Err(e) => {
                 complain!("nothing was deleted: {e}");

@@ -13,7 +13,7 @@ pub fn run(from: &DatabaseUrl, to: &DatabaseUrl) -> ExitCode {
     if let DatabaseUrl::Sqlite(path) = from {
         if !path.is_file() {
             complain!("--from {from}: there is no such file to copy from");
-            return Exit::BadInput.into();
+            return Exit::Io.into();
         }
     }
     // A SQLite target made by this run is removed if the copy fails: no empty file is left

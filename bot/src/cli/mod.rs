@@ -52,6 +52,7 @@ pub mod view;
 use crate::family::{self, ChoiceError, Family, FamilyPosition, GameRules, PositionTextError};
 use crate::store::{DatabaseUrl, DatabaseUrlError};
 use engine::{Options, Position, Rules, Ruleset};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -85,8 +86,9 @@ pub struct RulesArgs {
     /// The ruleset: classic (the default), kurnia or progressive.
     #[arg(long)]
     pub rules: Option<Ruleset>,
-    /// Options, comma-separated: power, proposals, unofficial, plunder, fog (RULES.md
-    /// section 5). A fog position may carry its impassable squares as a 7th field.
+    /// Options, comma-separated: power, proposals, unofficial, plunder, fog (see the player's
+    /// guide, bot/docs/guide.md). A fog position may carry its impassable squares as a 7th
+    /// field.
     #[arg(long)]
     pub options: Option<Options>,
 }
@@ -209,13 +211,34 @@ pub async fn open_existing(database: &DatabaseUrl) -> Result<crate::store::Store
     if let DatabaseUrl::Sqlite(path) = database {
         if !path.is_file() {
             complain!("--database {database}: there is no such file");
-            return Err(Exit::BadInput.into());
+            // A file that isn't there can't be read: status 3, as for every command.
+            return Err(Exit::Io.into());
         }
     }
     crate::store::Store::open(database).await.map_err(|e| {
         complain!("can't open {database}: {e}");
         database_exit(&e).into()
     })
+}
+
+/// A text file a command reads (a record, a TRF): its lines with `\n` endings, whether
+/// written with `\r\n`, `\r` or `\n`. Err: said on standard error, with the exit status: 3
+/// for a file that can't be read, 2 for one that isn't UTF-8 text (naming the line).
+pub fn read_text(file: &Path) -> Result<String, ExitCode> {
+    let bytes = std::fs::read(file).map_err(|e| {
+        complain!("can't read {}: {e}", file.display());
+        ExitCode::from(Exit::Io)
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        complain!(
+            "{} line {line} is not UTF-8 text: save the file as UTF-8 and try again",
+            file.display()
+        );
+        ExitCode::from(Exit::BadInput)
+    })?;
+    Ok(text.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// How a database that can't be opened ends a command: `BadInput` for the wrong input (a

@@ -11,12 +11,9 @@ use std::process::ExitCode;
 /// when there is none; also when ours fails the checker, which then names each rule it
 /// breaks, and nothing is printed).
 pub fn run(file: &Path) -> ExitCode {
-    let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            complain!("can't read {}: {e}", file.display());
-            return Exit::Io.into();
-        }
+    let text = match super::read_text(file) {
+        Ok(text) => text,
+        Err(code) => return code,
     };
     let tournament = match trf::read(&text).and_then(|f| f.tournament()) {
         Ok(t) => t,

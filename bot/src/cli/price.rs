@@ -4,7 +4,8 @@ use engine::{price, Design, PriceTable, Proposals, Ruleset};
 use std::process::ExitCode;
 
 /// `csipgs price DESIGN [--rules classic|bodlaender] [--json]`: the price, the exact value and
-/// the breakdown. A bare `P` is the pawn `fcFfmW` and a bare `K` is `WF` (RULES.md section 6).
+/// the breakdown. A bare `P` is the pawn `fcFfmW` and a bare `K` is `WF` (as the player's guide
+/// says under "How to write a design").
 /// Exit status 2 for a design that can't be read or priced (an atom that needs a proposal) and
 /// for an unknown table.
 pub fn run(typed: &str, rules: &str, json: bool) -> ExitCode {

@@ -29,7 +29,7 @@ pub fn render(
 
 /// `csipgs diagram DESIGN -o piece.png`: how a design moves, with its classic price and
 /// breakdown (or why it has none). A bare `P` is the pawn and a bare `K` is `WF`, as in
-/// `csipgs price` (RULES.md section 6).
+/// `csipgs price`.
 pub fn diagram(design: &str, out: &Path) -> ExitCode {
     let design = match Design::parse_lookup(design) {
         Ok(d) => d,
@@ -42,9 +42,40 @@ pub fn diagram(design: &str, out: &Path) -> ExitCode {
     write(out, &render::design(&design, &priced, &Style::default()))
 }
 
-/// Write a picture's bytes to a file; a failure is printed with what to check.
+/// Write a picture's PNG bytes to a file named `.png`, or to standard output for `-`; a
+/// failure is printed with what to check.
 pub(super) fn write(out: &Path, png: &[u8]) -> ExitCode {
-    match std::fs::write(out, png) {
+    use std::io::Write;
+    if out == Path::new("-") {
+        let mut stdout = std::io::stdout().lock();
+        return match stdout.write_all(png).and_then(|()| stdout.flush()) {
+            Ok(()) => ExitCode::SUCCESS,
+            // A reader that stopped reading (`| head -c 8`) wanted no more.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                complain!("can't write the picture to standard output: {e}");
+                Exit::Io.into()
+            }
+        };
+    }
+    write_named(out, png, "png")
+}
+
+/// Write a picture's bytes to a file whose name ends in `.extension` (the format the bytes
+/// are in: a name that says another would mislead whoever opens it).
+pub(super) fn write_named(out: &Path, bytes: &[u8], extension: &str) -> ExitCode {
+    let named = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension));
+    if !named {
+        let upper = extension.to_uppercase();
+        complain!(
+            "{}: the picture is a {upper}, so the file's name ends in .{extension}",
+            out.display()
+        );
+        return Exit::BadInput.into();
+    }
+    match std::fs::write(out, bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             complain!(

@@ -230,6 +230,14 @@ pub fn local(words: Local) -> &'static str {
         Local::NoGame => " in this channel: start one with /challenge",
         Local::NoRematch => " in this channel to rematch: start one with /challenge",
         Local::NoReplay => " in this channel to replay: /games lists the server's games",
+        Local::OwnView => {
+            "gets your own view by DM (with your next command if your DMs are closed), and /board shows it again"
+        }
+        Local::WithoutFide => "challenge me without game:fide, or challenge a member to fide chess",
+        Local::ProposalsWithoutComputer => {
+            "leave out proposals, or play them against a member"
+        }
+        Local::AddFide => "add game:fide, or leave variants out for csipgs",
     }
 }
 

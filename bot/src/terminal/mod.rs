@@ -40,8 +40,8 @@ pub struct Setup {
     pub names: [Option<String>; 2],
     /// Who types first; afterwards the side to move, unless switched with /as.
     pub first: Color,
-    /// Where the board PNG is written after every turn.
-    pub picture: PathBuf,
+    /// Where the board PNG is written after every turn; None: nowhere.
+    pub picture: Option<PathBuf>,
     /// The database to keep the game in (resumed if it has one); memory if none.
     pub database: Option<DatabaseUrl>,
     /// The game's clock (default none); the side to move loses when its time is out and
@@ -101,6 +101,9 @@ impl Platform for Local {
 }
 
 async fn play(setup: Setup) -> Result<(), PlayError> {
+    if let Some(blank) = setup.blank_name() {
+        return Err(PlayError::Refused(blank));
+    }
     let store = match &setup.database {
         Some(url) => Store::open(url).await?,
         None => Store::memory().await?,
@@ -131,7 +134,6 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             manager: true,
         },
     ];
-    let screen = Screen::new(players.clone(), setup.picture.clone());
     // Seats, not colours, stay with the keyboard: a /rematch swaps the players' colours.
     // Against the computer the keyboard is the member's alone.
     let computer = match &resumed {
@@ -139,12 +141,19 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         None => setup.computer.map(|(color, _)| color),
     };
     let member = computer.map(|color| Seat::playing(!color, resumed.as_ref()));
+    let screen = Screen::new(
+        players.clone(),
+        setup.picture.clone(),
+        member.map(|seat| players[seat.0].id),
+    );
     let mut seat = member.unwrap_or(Seat::playing(setup.first, None));
     match &resumed {
         Some(row) => {
             seat = member.unwrap_or(Seat::playing(row.game.to_move(), Some(row)));
             say!("Resuming the game in {}.", database_text(&setup.database));
             let at_keyboard = &players[seat.0];
+            // A clock that ran out while the game was put away: lost on time before it shows.
+            screen.flagged(&core, at_keyboard.id).await;
             screen.ask(&core, at_keyboard, Request::Game).await;
             screen
                 .ask(&core, at_keyboard, Request::Board { ply: None })
@@ -160,10 +169,11 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
     let mut row = core.store().latest_game(CHANNEL).await?;
     loop {
         let who = &players[seat.0];
+        // As every status line names a side: its colour, then its player.
         show(format_args!(
             "{} ({})> ",
-            who.name,
-            seat.colour(row.as_ref())
+            seat.colour(row.as_ref()),
+            who.name
         ));
         let line = match lines.next() {
             Some(Ok(Typed::Line(line))) => line,
@@ -182,6 +192,9 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
                 break;
             }
         };
+        // No scheduler runs here: a clock that ran out (while thinking, or while the game
+        // was put away) ends the game before anything else is done.
+        screen.flagged(&core, who.id).await;
         let mut switch = None;
         match parse(&line) {
             Err(usage) => say!("{}", crate::core::neutral(&usage)),
@@ -212,10 +225,11 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             }
             switch = None;
         }
-        // Hot seat: the keyboard passes to the side to move, or to the side /as names.
+        // Hot seat: the keyboard passes to the side to move, or to the side /as names, or
+        // to the side a draw is offered to, to answer it.
         let next = member
             .or(switch.map(|color| Seat::playing(color, row.as_ref())))
-            .or(active.map(|r| Seat::playing(r.game.to_move(), row.as_ref())))
+            .or(active.map(|r| Seat::playing(answering(r), row.as_ref())))
             .unwrap_or(seat);
         let fog = active.is_some_and(|r| r.game.fog());
         if fog
@@ -225,6 +239,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
                 next.colour(row.as_ref()),
                 &mut lines,
                 &mut std::io::stdout(),
+                clearing(screen::bold()),
             )
         {
             break;
@@ -234,6 +249,15 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
     }
     core.store().close().await;
     Ok(())
+}
+
+/// Who in an active game is to type next: the side a draw is offered to, until they answer
+/// it; else the side to move.
+fn answering(row: &GameRow) -> Color {
+    match row.draw_offer {
+        Some(offerer) => !offerer,
+        None => row.game.to_move(),
+    }
 }
 
 /// One of the two players at the keyboard: 0 started as White (member id 1), 1 as Black
@@ -262,16 +286,28 @@ impl Seat {
 }
 
 impl Setup {
-    /// The players' names for a new game: as given, the computer's side called
-    /// "Computer" unless it was given one.
+    /// The players' names for a new game: as given, else "Player 1" and "Player 2" (the
+    /// seats, as colours swap with each /rematch), or "Player" against "Computer".
     fn names(&self) -> [String; 2] {
         Color::ALL.map(|color| {
             self.names[color.index()]
                 .clone()
                 .unwrap_or_else(|| match self.computer {
                     Some((computer, _)) if computer == color => "Computer".to_string(),
-                    _ => color.name().to_string(),
+                    Some(_) => "Player".to_string(),
+                    None => format!("Player {}", color.index() + 1),
                 })
+        })
+    }
+
+    /// A name given that names nobody: empty, or only spaces.
+    fn blank_name(&self) -> Option<String> {
+        Color::ALL.into_iter().find_map(|color| {
+            let given = self.names[color.index()].as_ref()?;
+            given.trim().is_empty().then(|| {
+                let flag = color.name().to_lowercase();
+                format!("--{flag} is empty: give a name (--{flag} Alice), or leave --{flag} out")
+            })
         })
     }
 }
@@ -335,12 +371,14 @@ fn database_text(database: &Option<DatabaseUrl>) -> String {
 
 /// Hand the keyboard over in a fog game: the screen and its scrollback are cleared twice,
 /// once the player who acted is done looking and before the next one sits down, so each
-/// sees only their own view, even scrolling back. False if the input ended.
+/// sees only their own view, even scrolling back (`clear`: see `clearing`). False if the
+/// input ended.
 fn pass_keyboard(
     next: &Who,
     color: Color,
     lines: &mut impl Iterator<Item = std::io::Result<Typed>>,
     out: &mut impl Write,
+    clear: &str,
 ) -> bool {
     // A screen that can't be written to shows nothing to hide.
     let _ = write!(out, "Press Enter to hide your board.");
@@ -348,12 +386,12 @@ fn pass_keyboard(
     let done = matches!(lines.next(), Some(Ok(_)));
     let _ = write!(
         out,
-        "{CLEAR}Pass the keyboard to {} ({color}), then press Enter.",
+        "{clear}Pass the keyboard to {} ({color}), then press Enter.",
         next.name
     );
     let _ = out.flush();
     let ready = done && matches!(lines.next(), Some(Ok(_)));
-    let _ = write!(out, "{CLEAR}");
+    let _ = write!(out, "{clear}");
     let _ = out.flush();
     ready
 }
@@ -361,6 +399,15 @@ fn pass_keyboard(
 /// Clears a terminal's screen, then its scrollback (after the screen: some terminals keep a
 /// cleared screen in their scrollback), and puts the cursor at the top.
 const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
+
+/// What hides a screen: `CLEAR` on a terminal; in a pipe or a file, which no one scrolls
+/// back on screen, a line break, never control codes in the text.
+fn clearing(terminal: bool) -> &'static str {
+    match terminal {
+        true => CLEAR,
+        false => "\n",
+    }
+}
 
 /// A new game: White challenges Black, who accepts, as on Discord; or the member
 /// challenges the computer, which needs no accepting. Err: the core refused the game's
@@ -448,20 +495,25 @@ async fn accept_for(
 mod tests {
     use super::*;
 
-    #[test]
-    fn passing_the_keyboard_clears_the_screen_and_its_scrollback() {
+    /// What passing the keyboard to Bob writes, with these lines typed and `terminal` or
+    /// not, and whether the input held both Enters.
+    fn passed(typed: Vec<Typed>, terminal: bool) -> (bool, String) {
         let bob = Who {
             id: 2,
             name: "bob".into(),
             moderator: false,
             manager: false,
         };
-        let mut lines = [Typed::Line(String::new()), Typed::NotText]
-            .into_iter()
-            .map(Ok);
+        let mut lines = typed.into_iter().map(Ok);
         let mut out = Vec::new();
-        assert!(pass_keyboard(&bob, Color::Black, &mut lines, &mut out));
-        let out = String::from_utf8(out).unwrap();
+        let ready = pass_keyboard(&bob, Color::Black, &mut lines, &mut out, clearing(terminal));
+        (ready, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn passing_the_keyboard_clears_the_screen_and_its_scrollback() {
+        let (ready, out) = passed(vec![Typed::Line(String::new()), Typed::NotText], true);
+        assert!(ready);
         assert_eq!(
             out,
             format!(
@@ -471,13 +523,11 @@ mod tests {
         // The scrollback is erased after the screen, which some terminals push into it.
         assert!(CLEAR.find("\x1b[3J") > CLEAR.find("\x1b[2J"));
         // Input that ends still leaves the screen clear.
-        let mut out = Vec::new();
-        assert!(!pass_keyboard(
-            &bob,
-            Color::Black,
-            &mut std::iter::empty(),
-            &mut out
-        ));
-        assert!(String::from_utf8(out).unwrap().ends_with(CLEAR));
+        let (ready, out) = passed(Vec::new(), true);
+        assert!(!ready && out.ends_with(CLEAR));
+        // Into a pipe, no control codes.
+        let enter = || Typed::Line(String::new());
+        let (ready, out) = passed(vec![enter(), enter()], false);
+        assert!(ready && !out.contains('\x1b'), "{out:?}");
     }
 }

@@ -156,7 +156,7 @@ impl<'a> Words<'a> {
             return Err(format!("/{name} takes no options"));
         }
         if RUNS.contains(&name) {
-            return Ok(self.run(command));
+            return self.run(command);
         }
         let mut free = std::mem::take(&mut self.free).into_iter();
         let open: Vec<&'static str> = command
@@ -178,11 +178,27 @@ impl<'a> Words<'a> {
     }
 
     /// A text option of several words and the redesign after it, each named or free; free,
-    /// a last word with '=' is the redesign.
-    fn run(mut self, command: &Command) -> Vec<(&'a str, String)> {
+    /// a last word with '=' is the redesign. Two such words are two redesigns, which no turn
+    /// makes: refused by name, not read as part of the turn.
+    fn run(mut self, command: &Command) -> Result<Vec<(&'a str, String)>, String> {
         let Some(text) = command.options.first().map(|o| o.name) else {
-            return self.named;
+            return Ok(self.named);
         };
+        let replacing: Vec<&str> = self
+            .free
+            .iter()
+            .copied()
+            .filter(|w| w.contains('=') && !w.starts_with('='))
+            .collect();
+        if let [first, second, ..] = replacing[..] {
+            if command.option("redesign").is_some() {
+                return Err(format!(
+                    "a turn replaces at most one design, and '{}' and '{}' both replace one: keep one",
+                    clip(first),
+                    clip(second)
+                ));
+            }
+        }
         let named = self.names(text);
         let mut free = std::mem::take(&mut self.free);
         let takes_redesign = command.option("redesign").is_some() && !self.names("redesign");
@@ -210,7 +226,7 @@ impl<'a> Words<'a> {
         if let Some(redesign) = redesign {
             self.named.push(("redesign", redesign));
         }
-        self.named
+        Ok(self.named)
     }
 }
 
@@ -294,6 +310,12 @@ mod tests {
 
     #[test]
     fn lines_become_requests() {
+        let two = parse("/move Kd2 B=WD Q=QN").unwrap_err();
+        assert!(
+            two.contains("at most one design") && two.contains("'B=WD' and 'Q=QN'"),
+            "{two}"
+        );
+        assert!(parse("/move e8=Q").is_ok());
         assert_eq!(
             parse("/move Kd2 B=WD"),
             Ok(Line::Command(Request::Move {

@@ -48,6 +48,12 @@ fn local(words: Local) -> &'static str {
         Local::NoGame => " yet: /rematch starts one after a game, or run csipgs play again",
         Local::NoRematch => " to rematch yet",
         Local::NoReplay => " to replay yet",
+        Local::OwnView => {
+            "sees your own view when the keyboard passes to you, and /board shows it again"
+        }
+        Local::WithoutFide => "leave out --game fide, or play fide chess without --computer",
+        Local::ProposalsWithoutComputer => "leave out --proposals, or play them without --computer",
+        Local::AddFide => "add --game fide, or leave --variants out for csipgs",
     }
 }
 
@@ -61,7 +67,11 @@ pub(super) fn bold() -> bool {
 /// numbered for /press. A direct message waits until its player is at the keyboard.
 pub(super) struct Screen {
     pub(super) players: [Who; 2],
-    picture: PathBuf,
+    /// Where board pictures are written (other pictures beside it); None: nowhere.
+    picture: Option<PathBuf>,
+    /// The member playing the computer: every board is shown from their side, whoever
+    /// moved last (on Discord a board faces the side to move).
+    member: Option<u64>,
     /// What the numbers last shown stand for, in order: menu choices, then buttons.
     buttons: Mutex<Vec<Request>>,
     /// Direct messages for the player away from the keyboard.
@@ -69,11 +79,13 @@ pub(super) struct Screen {
 }
 
 impl Screen {
-    /// A screen for these players (White's first), writing board pictures to `picture`.
-    pub(super) fn new(players: [Who; 2], picture: PathBuf) -> Screen {
+    /// A screen for these players (White's first), writing board pictures to `picture`,
+    /// facing `member` when one plays the computer.
+    pub(super) fn new(players: [Who; 2], picture: Option<PathBuf>, member: Option<u64>) -> Screen {
         Screen {
             players,
             picture,
+            member,
             buttons: Mutex::new(Vec::new()),
             kept: Mutex::new(Vec::new()),
         }
@@ -94,6 +106,15 @@ impl Screen {
                     self.show_to(core, reply, at_keyboard).await;
                 }
             }
+            Err(e) => say!("{}", shown(&e.sentence(), &|id| self.name_of(id), bold())),
+        }
+    }
+
+    /// End the game if the mover's time ran out, and say so.
+    pub(super) async fn flagged(&self, core: &Core, at_keyboard: u64) {
+        match core.flag_overdue_in(PLACE).await {
+            Ok(Some(reply)) => self.show_to(core, reply, at_keyboard).await,
+            Ok(None) => {}
             Err(e) => say!("{}", shown(&e.sentence(), &|id| self.name_of(id), bold())),
         }
     }
@@ -123,6 +144,20 @@ impl Screen {
         };
         for reply in latest_board_only(mine) {
             self.show(core, reply).await;
+        }
+    }
+
+    /// A board turned to face the member who plays the computer in the latest game.
+    async fn facing(&self, core: &Core, picture: Picture) -> Picture {
+        let (Some(member), Picture::Board(view)) = (self.member, &picture) else {
+            return picture;
+        };
+        match core.store().latest_game(super::CHANNEL).await {
+            Ok(Some(row)) => match row.color_of(member) {
+                Some(color) => Picture::Board(Box::new((**view).clone().seen_by(color))),
+                None => picture,
+            },
+            _ => picture,
         }
     }
 
@@ -162,18 +197,21 @@ impl Screen {
             _ => say!("{text}"),
         }
         if let Some(picture) = &reply.picture {
-            match picture {
+            let picture = self.facing(core, picture.clone()).await;
+            match &picture {
                 Picture::Board(view) => say!("{}", text_board(view)),
                 // Other pictures in the words a screen reader gets on Discord.
                 other => say!("{}", picture::describe(other)),
             }
-            let path = match picture {
-                Picture::Board(_) => self.picture.clone(),
-                _ => self.picture.with_file_name(picture::file_name(picture)),
-            };
-            match core.painters().encode(picture.clone()).await {
-                Ok(bytes) => write_file(&path, &bytes),
-                Err(e) => say!("({e})"),
+            if let Some(board) = &self.picture {
+                let path = match &picture {
+                    Picture::Board(_) => board.clone(),
+                    _ => board.with_file_name(picture::file_name(&picture)),
+                };
+                match core.painters().encode(picture).await {
+                    Ok(bytes) => write_file(&path, &bytes),
+                    Err(e) => say!("({e})"),
+                }
             }
         }
         for file in &reply.files {
@@ -363,8 +401,16 @@ mod tests {
         assert!(text.contains("1 = WD"));
         assert!(text.contains("White (Alice): 3 zorkmids"));
         assert!(text.contains("Turn 12: Black to move."));
-        let flipped = text_board(&view.seen_by(Color::Black));
+        let flipped = text_board(&view.clone().seen_by(Color::Black));
         assert!(flipped.contains("    h  g  f"), "{flipped}");
+        assert!(!text.contains("Clocks"), "{text}");
+        let clocks = [(900, false), (61, true)]
+            .map(|(remaining, running)| render::ClockView { remaining, running });
+        let timed = text_board(&view.with_clocks(Some(clocks)));
+        assert!(
+            timed.contains("Clocks: White 15:00, Black 1:01 (running)\nTurn 12"),
+            "{timed}"
+        );
     }
 
     #[test]

@@ -117,7 +117,7 @@ fn bad_databases_are_refused_with_a_reason() {
         ],
         "",
     );
-    assert_eq!(out.code, Some(2));
+    assert_eq!(out.code, Some(3), "a file that isn't there can't be read");
     assert!(text(&out).contains("no such file"), "{}", text(&out));
     let out = csipgs(
         &["migrate-db", "--from", "a.db", "--to", "sqlite://a.db"],
@@ -260,11 +260,26 @@ fn a_backup_is_a_checked_copy_and_forget_anonymises() {
         ),
     ] {
         let out = csipgs(&args, "");
-        assert!(out.code == Some(2), "{args:?}: {}", text(&out));
+        // A file that isn't there can't be read (3); the rest is bad usage (2).
+        let status = if said == "no such file" { 3 } else { 2 };
+        assert!(out.code == Some(status), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(said), "{args:?}: {}", text(&out));
     }
 
     // The terminal's White is member 1: forgotten, the game is resigned and renamed.
+    // An id with nothing stored: said so, status 1, and no anonymous number used up (the
+    // member forgotten next is still #1). 0 is nobody's id.
+    for _ in 0..2 {
+        let out = csipgs(&["forget", "999", "--database", file], "");
+        assert!(out.code == Some(1), "{}", text(&out));
+        assert!(
+            text(&out).contains("nothing is stored for member 999"),
+            "{}",
+            text(&out)
+        );
+    }
+    let out = csipgs(&["forget", "0", "--database", file], "");
+    assert!(out.code == Some(2), "{}", text(&out));
     let out = csipgs(&["forget", "1", "--database", file], "");
     assert!(out.code == Some(0), "{}", text(&out));
     assert!(

@@ -9,6 +9,7 @@ mod computer;
 mod databases;
 mod engine;
 mod fide;
+mod first_hour;
 mod newcomer;
 mod pair;
 mod play;

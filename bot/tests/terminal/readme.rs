@@ -155,3 +155,165 @@ fn every_other_example_runs() {
     }
     assert!(scratch.dir.join("render/doc/sample48.gif").exists());
 }
+
+/// `csipgs ARGS --help` (or `csipgs --help` with no ARGS): what it prints.
+fn help(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_csipgs"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .expect("the csipgs binary runs");
+    assert!(out.status.success(), "{args:?} --help");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Every command line the README shows (in code, after `csipgs ` or `cargo run --release --
+/// `): its subcommand and the flags it gives.
+fn shown_commands(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    // Code only: inline spans, and the lines of indented and fenced blocks.
+    let spans = text.split('`').skip(1).step_by(2);
+    let mut fenced = false;
+    let blocks = text.lines().filter(|line| {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        fenced || line.starts_with("    ")
+    });
+    for piece in spans.chain(blocks) {
+        let words: Vec<&str> = piece.split_whitespace().collect();
+        let start = words
+            .windows(4)
+            .position(|w| w == ["cargo", "run", "--release", "--"]);
+        let rest = match start {
+            Some(at) => &words[at + 4..],
+            None => match words.iter().position(|w| *w == "csipgs" || *w == "$") {
+                Some(at) if words.get(at) == Some(&"csipgs") => &words[at + 1..],
+                Some(at) if words.get(at + 1) == Some(&"csipgs") => &words[at + 2..],
+                _ => continue,
+            },
+        };
+        let Some(sub) = rest.first().filter(|w| {
+            w.starts_with(|c: char| c.is_ascii_lowercase())
+                && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        }) else {
+            continue;
+        };
+        let flags = rest[1..]
+            .iter()
+            .take_while(|w| !matches!(**w, "|" | "#" | "&&" | ";"))
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(|w| {
+                w.split('=')
+                    .next()
+                    .unwrap_or(w)
+                    .trim_end_matches([',', ')', '.', '`'])
+                    .to_string()
+            })
+            .collect();
+        found.push((sub.to_string(), flags));
+    }
+    found
+}
+
+#[test]
+fn every_command_and_option_the_readme_shows_is_one_csipgs_has() {
+    let text = readme();
+    let listed = help(&[]);
+    let shown = shown_commands(&text);
+    assert!(shown.len() > 20, "{shown:?}");
+    let mut checked = 0;
+    for (sub, flags) in shown {
+        // Words after "csipgs" in prose ("csipgs chess", "csipgs's") are no command.
+        if !listed.contains(&format!("\n  {sub} ")) {
+            assert!(
+                ["chess", "is", "plays", "changes", "command", "marks", "binary"]
+                    .contains(&sub.as_str()),
+                "the README shows `csipgs {sub}`, which `csipgs --help` doesn't list"
+            );
+            continue;
+        }
+        let options = help(&[&sub]);
+        for flag in flags {
+            assert!(
+                options.contains(&flag),
+                "the README shows `csipgs {sub} {flag}`, which `csipgs {sub} --help` doesn't list"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} flags");
+}
+
+/// The Markdown links of a file: (target, line).
+fn links(text: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            found.push((after[..end].to_string(), n + 1));
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
+/// A heading's anchor as GitHub makes it: lower case, spaces to dashes, other punctuation out.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_link_in_the_readme_and_the_guide_resolves_inside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for file in ["README.md", "bot/docs/guide.md"] {
+        let path = root.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("../shared"),
+            "{file} points outside the repository"
+        );
+        assert!(
+            !text.contains("RULES.md"),
+            "{file} names a file a clone doesn't have"
+        );
+        let anchors_of = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.starts_with('#'))
+                .map(|l| anchor(l.trim_start_matches('#')))
+                .collect()
+        };
+        for (target, line) in links(&text) {
+            if target.starts_with("https://") || target.starts_with("http://") {
+                continue;
+            }
+            let (file_part, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let linked = match file_part {
+                "" => path.clone(),
+                relative => path.parent().unwrap().join(relative),
+            };
+            assert!(
+                linked.exists(),
+                "{file}:{line}: {target} is not in the repository"
+            );
+            if !fragment.is_empty() {
+                let linked_text = std::fs::read_to_string(&linked).unwrap();
+                assert!(
+                    anchors_of(&linked_text).contains(&fragment.to_string()),
+                    "{file}:{line}: {target} has no such heading"
+                );
+            }
+        }
+    }
+}

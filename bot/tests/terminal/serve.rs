@@ -87,6 +87,8 @@ fn serve_without_a_token_serves_the_web_pages_alone() {
     assert_eq!(code, Some(0), "{said}");
     assert!(stopped.elapsed() < Duration::from_secs(6), "{said}");
     assert!(said.contains("serving the web pages only"), "{said}");
+    // Its log goes to a pipe here: plain text, no terminal colours.
+    assert!(!said.contains('\x1b'), "{said:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

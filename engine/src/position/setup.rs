@@ -117,7 +117,7 @@ pub enum Illegal {
         count: usize,
     },
     /// Two of a side's slots hold equal designs.
-    #[error("{color}'s design {design} appears twice; the six slots must all differ")]
+    #[error("{color}'s design {design} appears more than once; the six slots must all differ")]
     RepeatedSlot {
         /// The side.
         color: Color,
@@ -154,7 +154,7 @@ pub enum Illegal {
         royal: String,
     },
     /// A treasury is below zero without the plunder option.
-    #[error("{color}'s treasury is {amount}: only plunder (RULES.md section 5.2) makes a treasury negative; write 0 or more")]
+    #[error("{color}'s treasury is {amount}: only the plunder option makes a treasury negative; write 0 or more")]
     NegativeTreasury {
         /// The side.
         color: Color,
@@ -312,11 +312,13 @@ impl Position {
             }
             for (i, design) in setup.slots[color.index()].iter().enumerate() {
                 let kind = intern(&mut pos, design);
-                if pos.slots[color.index()][..i].contains(&kind) {
-                    problems.push(Illegal::RepeatedSlot {
-                        color,
-                        design: design.piece_name(),
-                    });
+                let repeated = Illegal::RepeatedSlot {
+                    color,
+                    design: design.piece_name(),
+                };
+                // Said once however often it repeats (six P slots are one mistake).
+                if pos.slots[color.index()][..i].contains(&kind) && !problems.contains(&repeated) {
+                    problems.push(repeated);
                 }
                 if let Err(error) = price(
                     design,

@@ -3,7 +3,7 @@
 //! deadline.
 
 use super::member;
-use super::{Core, CoreError, Reply, Target};
+use super::{Core, CoreError, Place, Reply, Target};
 use crate::words;
 
 impl Core {
@@ -21,6 +21,17 @@ impl Core {
             }
         }
         Ok(())
+    }
+
+    /// End the game played in `place` if its mover's time ran out, for an adapter without
+    /// the scheduler (the terminal), which asks before each command: its announcement.
+    pub async fn flag_overdue_in(&self, place: Place) -> Result<Option<Reply>, CoreError> {
+        let channel = Core::channel(place)?;
+        let Some(row) = self.store.active_game(channel).await? else {
+            return Ok(None);
+        };
+        self.flag_if_overdue(&row, channel.channel, self.now(), false)
+            .await
     }
 
     /// Remind the players to move whose reminder is due: each reminder is claimed, so it is

@@ -61,6 +61,14 @@ pub enum Local {
     NoRematch,
     /// How "there is no game" ends, asked for a replay.
     NoReplay,
+    /// How a fog player gets their own view, after "each of you ".
+    OwnView,
+    /// What to do instead of a computer game of fide chess, after a colon.
+    WithoutFide,
+    /// What to do instead of a computer game with proposals, after a colon.
+    ProposalsWithoutComputer,
+    /// What to do with variants asked for in a csipgs game, after a colon.
+    AddFide,
 }
 
 /// The pieces of a `Content`, for the `words!` macro: any text, a span, or content.

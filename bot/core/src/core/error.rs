@@ -35,7 +35,7 @@ pub enum CoreError {
     Choice(#[from] ChoiceError),
     #[error("/{0} is a csipgs command, and this is a game of fide chess: play your move with /move (SAN such as e4, Nf3, O-O, e8=Q)")]
     CsipgsCommand(&'static str),
-    #[error("the computer plays csipgs only: challenge me without game:fide, or challenge a member to fide chess")]
+    #[error("{}", self.logged())]
     ComputerFide,
     #[error("another command changed this game at the same moment, so yours was not carried out: look at /board and try again")]
     Conflict,
@@ -47,9 +47,7 @@ pub enum CoreError {
     ChallengeBot,
     #[error("games against the computer are never rated: leave out rated, or set it to false")]
     ComputerUnrated,
-    #[error(
-        "the computer doesn't bid on proposals: leave out proposals, or play them against a member"
-    )]
+    #[error("{}", self.logged())]
     ComputerProposals,
     #[error(
         "level is for games against the computer: challenge me (the bot) with it, or leave it out"
@@ -305,6 +303,18 @@ impl CoreError {
             NoGame => words!["there is no game", Span::Local(Local::NoGame)],
             NoRematch => words!["there is no finished game", Span::Local(Local::NoRematch)],
             NothingToReplay => words!["there is no game", Span::Local(Local::NoReplay)],
+            ComputerFide => words![
+                "the computer plays csipgs only: ",
+                Span::Local(Local::WithoutFide)
+            ],
+            ComputerProposals => words![
+                "the computer doesn't bid on proposals: ",
+                Span::Local(Local::ProposalsWithoutComputer)
+            ],
+            Choice(ChoiceError::VariantsWithoutFide) => words![
+                "variants are for fide games: ",
+                Span::Local(Local::AddFide)
+            ],
             GameEnded { result, white, black } => words![
                 "the game",
                 Span::Local(Local::Here),

@@ -452,7 +452,7 @@ impl Core {
             Request::Draw => self.draw(who, place).await,
             Request::Abort => self.abort(who, place).await,
             Request::Help => Ok(vec![Reply::private(text::help())]),
-            Request::Rules => Ok(vec![Reply::private(text::rules())]),
+            Request::Rules => Ok(vec![Reply::private(self.rules_here(place).await?)]),
             Request::Notify { on } => self.notify(who, on).await,
             Request::Settings(change) => self.settings(who, place, change).await,
             Request::Rating { member, game } => self.show_rating(who, place, member, game).await,
@@ -523,6 +523,19 @@ impl Core {
             }),
             None => Err(CoreError::NoGame),
         }
+    }
+
+    /// The rules of the game played here: a fide game's with its variants; else (and where
+    /// games aren't played) csipgs's.
+    async fn rules_here(&self, place: Place) -> Result<Content, CoreError> {
+        let playing = match Core::channel(place) {
+            Ok(channel) => self.store.active_game(channel).await?,
+            Err(_) => None,
+        };
+        Ok(match playing.map(|row| row.game.rules()) {
+            Some(crate::family::GameRules::Fide(variants)) => text::fide_rules(variants),
+            _ => text::rules(),
+        })
     }
 
     /// Refuse a csipgs command in a channel whose active game is of another family.

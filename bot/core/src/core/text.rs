@@ -2,7 +2,7 @@
 //! any command runs, and how any text is made safe to show.
 
 use super::catalogue::{Command, Menu, COMMANDS, MENUS};
-use super::{code, strong, Content, Reply, Span};
+use super::{code, strong, Content, Local, Reply, Span};
 use crate::words;
 
 /// One line per command: name, options, what it does.
@@ -165,7 +165,39 @@ fn anonymous_label(id: u64) -> Option<String> {
     crate::store::anonymous_number(id).map(|n| format!("deleted member #{n}"))
 }
 
-/// The rules in brief (RULES.md is the full statement).
+/// A fide game's rules in brief: the laws as usual, and what each of its variants changes.
+pub fn fide_rules(variants: engine::fide::Variants) -> Content {
+    let mut text = words![
+        strong(words!["FIDE chess"]),
+        " in brief: the usual laws (castling, en passant, promotion; checkmate wins; stalemate, insufficient material, the fifty-move rule and threefold repetition draw by themselves, and draws may be agreed). Moves are written in SAN: ",
+        code("e4"),
+        ", ",
+        code("Nf3"),
+        ", ",
+        code("O-O"),
+        ", ",
+        code("e8=Q"),
+        ".",
+    ];
+    match variants.is_empty() {
+        true => text.push("\nThis game has no variants."),
+        false => {
+            text.push("\nThis game's variants (Charles Gilman's modest variants):");
+            for variant in variants.iter() {
+                text.push(words![
+                    "\n- ",
+                    strong(words![variant.name()]),
+                    format!(": {}.", variant.summary()),
+                ]);
+            }
+        }
+    }
+    text.push("\nThe player's guide (bot/docs/guide.md in the source) explains each variant.");
+    text
+}
+
+/// The rules in brief (the player's guide, bot/docs/guide.md in the source, is the full
+/// statement).
 pub fn rules() -> Content {
     words![
         strong(words!["csipgs chess"]),
@@ -197,7 +229,9 @@ pub fn rules() -> Content {
         strong(words!["plunder"]),
         " (a capture takes half the captured piece's price from its owner, who may fall into debt), ",
         strong(words!["fog"]),
-        " (Betza's moderated game: each player sees only what their pieces see, on a board with six impassable squares; no check rules, capturing the last royal piece wins; your board comes by DM and with /board, and the record and true board are shown at the end).\n- Turns are written as in the 1998 games: ",
+        " (Betza's moderated game: each player sees only what their pieces see, on a board with six impassable squares; no check rules, capturing the last royal piece wins; each of you ",
+        Span::Local(Local::OwnView),
+        ", and the record and true board are shown at the end).\n- Turns are written as in the 1998 games: ",
         code("Kd2"),
         ", ",
         code("(WD)xe5+"),

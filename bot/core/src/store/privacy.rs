@@ -381,6 +381,11 @@ impl Store {
             }
         }
         forgotten.relabelled += relabel_owed(&mut tx, user, &names, &forgotten).await?;
+        if forgotten.deleted == 0 && forgotten.relabelled == 0 {
+            // Nothing was stored: the anonymous number is given back, not used up.
+            tx.rollback().await?;
+            return Ok(forgotten);
+        }
         commit(tx).await?;
         self.wrote();
         // The member is forgotten once committed; a scrub that fails leaves only bytes no

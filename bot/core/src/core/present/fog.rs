@@ -5,7 +5,7 @@
 
 use super::announce::{game_over, record_file};
 use super::pictures::{board, clocks_now, picture, private_picture};
-use crate::core::{member, named_channel, strong, Content, Picture, Reply, Target};
+use crate::core::{member, named_channel, strong, Content, Local, Picture, Reply, Span, Target};
 use crate::family::GameState;
 use crate::store::{GameRow, Player, Status};
 use crate::words;
@@ -35,9 +35,11 @@ pub(crate) fn opening(
         announcement.picture = Some(picture(players, game, Color::White, clocks));
         return Vec::new();
     };
-    announcement.text.push(
-        " In this fog game the board stays hidden here: each of you gets your own view by DM (with your next command if your DMs are closed), and /board shows it again.",
-    );
+    announcement.text.push(words![
+        " In this fog game the board stays hidden here: each of you ",
+        Span::Local(Local::OwnView),
+        ".",
+    ]);
     Color::ALL
         .into_iter()
         .map(|color| {

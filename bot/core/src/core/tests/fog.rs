@@ -117,7 +117,7 @@ async fn fog_turns_keep_the_board_private(backend: Backend) {
     let row = f.row().await;
     assert_eq!(row.game.csipgs().unwrap().position().terrain().count(), 6);
     assert!(started[0].text.shown().contains("classic rules with fog"));
-    assert!(started[0].text.shown().contains("your own view by DM"));
+    assert!(started[0].text.shown().contains("each of you <OwnView>."));
     assert!(started[0].picture.is_none(), "no board in public");
     for (user, color, enemy_king) in [(1, Color::White, "e8"), (2, Color::Black, "e1")] {
         let dm = dms_to(&started, user);
