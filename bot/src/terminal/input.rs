@@ -1,8 +1,74 @@
 //! Typed lines, read with bounded memory: a line longer than [`MAX_LINE`] bytes is refused
 //! and skipped to its newline without being kept, and a line that is not UTF-8 is refused
-//! by itself; neither ends the game.
+//! by itself; neither ends the game. At a terminal, lines are edited as in a shell (arrow
+//! keys, this session's history), by a line editor; from a pipe they are read as they come.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
+
+/// Where a player's lines come from.
+pub(super) enum Keyboard<R> {
+    /// A person at a terminal: each line edited, with the session's earlier lines on the
+    /// up arrow.
+    Edited(Box<rustyline::DefaultEditor>),
+    /// A pipe or a file: lines as they come, each prompt written before it is read.
+    Piped(Lines<R>),
+}
+
+/// A place to prompt a player and read their answer, and to write to their screen.
+pub(super) trait Prompted {
+    /// The next line after `prompt`; `None` at the end of the input (or ctrl-c, ctrl-d).
+    fn read(&mut self, prompt: &str) -> Option<std::io::Result<Typed>>;
+    /// Write `text` to the screen as it is (no line break added).
+    fn show(&mut self, text: &str);
+}
+
+impl<R: BufRead> Prompted for Keyboard<R> {
+    fn read(&mut self, prompt: &str) -> Option<std::io::Result<Typed>> {
+        Keyboard::read(self, prompt)
+    }
+
+    fn show(&mut self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        // A screen that can't be written to shows nothing to hide.
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    }
+}
+
+impl<R: BufRead> Keyboard<R> {
+    /// The line editor when standard input and output are a terminal it can drive; else
+    /// `input` as it comes.
+    pub(super) fn new(input: R, terminal: bool) -> Keyboard<R> {
+        if terminal {
+            let config = rustyline::Config::builder()
+                .auto_add_history(true)
+                .max_history_size(1000)
+                .map(|c| c.build());
+            if let Ok(Ok(editor)) = config.map(rustyline::DefaultEditor::with_config) {
+                return Keyboard::Edited(Box::new(editor));
+            }
+        }
+        Keyboard::Piped(Lines::new(input))
+    }
+
+    /// The next line after `prompt`; `None` at the end of the input (or ctrl-c, ctrl-d).
+    pub(super) fn read(&mut self, prompt: &str) -> Option<std::io::Result<Typed>> {
+        match self {
+            Keyboard::Piped(lines) => {
+                let mut out = std::io::stdout().lock();
+                // A screen that can't be written to still gets its lines read.
+                let _ = out.write_all(prompt.as_bytes()).and_then(|()| out.flush());
+                lines.next()
+            }
+            Keyboard::Edited(editor) => match editor.readline(prompt) {
+                Ok(line) if line.len() > MAX_LINE => Some(Ok(Typed::TooLong)),
+                Ok(line) => Some(Ok(Typed::Line(line))),
+                Err(rustyline::error::ReadlineError::Io(e)) => Some(Err(e)),
+                // End of input, ctrl-c or ctrl-d: the player is done, as /quit.
+                Err(_) => None,
+            },
+        }
+    }
+}
 
 /// The longest line kept, in bytes: far more than any command (Discord's own messages stop
 /// at 2,000 characters), far less than memory.

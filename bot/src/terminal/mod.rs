@@ -6,7 +6,7 @@ mod input;
 mod read;
 mod screen;
 
-use crate::cli::{complain, say, show, Exit};
+use crate::cli::{complain, say, Exit};
 use crate::core::{
     system_clock, BoxFuture, ChallengeRequest, Core, GameSpec, OptionChoices, Place, Platform,
     Posted, Reply, Request, Target, Undelivered, Who,
@@ -16,10 +16,9 @@ use crate::store::{Channel, ColourChoice, DatabaseUrl, GameRow, Nonce, Status, S
 use engine::computer::Level;
 use engine::fide::Variants;
 use engine::{Color, Options, Ruleset, TimeControl};
-use input::{Lines, Typed, MAX_LINE};
+use input::{Keyboard, Prompted, Typed, MAX_LINE};
 use read::{help, parse, Line};
 use screen::Screen;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -165,17 +164,13 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
     }
     screen.computer_turns(&core, players[seat.0].id).await;
     say!("Type /help for the commands, /as white or /as black to switch players, /quit to stop.");
-    let mut lines = Lines::new(std::io::stdin().lock());
+    let mut keyboard = Keyboard::new(std::io::stdin().lock(), screen::bold());
     let mut row = core.store().latest_game(CHANNEL).await?;
     loop {
         let who = &players[seat.0];
         // As every status line names a side: its colour, then its player.
-        show(format_args!(
-            "{} ({})> ",
-            seat.colour(row.as_ref()),
-            who.name
-        ));
-        let line = match lines.next() {
+        let prompt = format!("{} ({})> ", seat.colour(row.as_ref()), who.name);
+        let line = match keyboard.read(&prompt) {
             Some(Ok(Typed::Line(line))) => line,
             Some(Ok(Typed::NotText)) => {
                 say!("That line was not readable text (UTF-8), so it was ignored: type it again.");
@@ -237,8 +232,7 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
             && !pass_keyboard(
                 &players[next.0],
                 next.colour(row.as_ref()),
-                &mut lines,
-                &mut std::io::stdout(),
+                &mut keyboard,
                 clearing(screen::bold()),
             )
         {
@@ -373,26 +367,21 @@ fn database_text(database: &Option<DatabaseUrl>) -> String {
 /// once the player who acted is done looking and before the next one sits down, so each
 /// sees only their own view, even scrolling back (`clear`: see `clearing`). False if the
 /// input ended.
-fn pass_keyboard(
-    next: &Who,
-    color: Color,
-    lines: &mut impl Iterator<Item = std::io::Result<Typed>>,
-    out: &mut impl Write,
-    clear: &str,
-) -> bool {
-    // A screen that can't be written to shows nothing to hide.
-    let _ = write!(out, "Press Enter to hide your board.");
-    let _ = out.flush();
-    let done = matches!(lines.next(), Some(Ok(_)));
-    let _ = write!(
-        out,
-        "{clear}Pass the keyboard to {} ({color}), then press Enter.",
-        next.name
+fn pass_keyboard(next: &Who, color: Color, keyboard: &mut impl Prompted, clear: &str) -> bool {
+    let done = matches!(
+        keyboard.read("Press Enter to hide your board."),
+        Some(Ok(_))
     );
-    let _ = out.flush();
-    let ready = done && matches!(lines.next(), Some(Ok(_)));
-    let _ = write!(out, "{clear}");
-    let _ = out.flush();
+    keyboard.show(clear);
+    let ready = done
+        && matches!(
+            keyboard.read(&format!(
+                "Pass the keyboard to {} ({color}), then press Enter.",
+                next.name
+            )),
+            Some(Ok(_))
+        );
+    keyboard.show(clear);
     ready
 }
 
@@ -495,6 +484,20 @@ async fn accept_for(
 mod tests {
     use super::*;
 
+    /// A screen that keeps what it shows, and a keyboard that types these lines.
+    struct Typist(std::vec::IntoIter<Typed>, String);
+
+    impl Prompted for Typist {
+        fn read(&mut self, prompt: &str) -> Option<std::io::Result<Typed>> {
+            self.1.push_str(prompt);
+            self.0.next().map(Ok)
+        }
+
+        fn show(&mut self, text: &str) {
+            self.1.push_str(text);
+        }
+    }
+
     /// What passing the keyboard to Bob writes, with these lines typed and `terminal` or
     /// not, and whether the input held both Enters.
     fn passed(typed: Vec<Typed>, terminal: bool) -> (bool, String) {
@@ -504,10 +507,9 @@ mod tests {
             moderator: false,
             manager: false,
         };
-        let mut lines = typed.into_iter().map(Ok);
-        let mut out = Vec::new();
-        let ready = pass_keyboard(&bob, Color::Black, &mut lines, &mut out, clearing(terminal));
-        (ready, String::from_utf8(out).unwrap())
+        let mut typist = Typist(typed.into_iter(), String::new());
+        let ready = pass_keyboard(&bob, Color::Black, &mut typist, clearing(terminal));
+        (ready, typist.1)
     }
 
     #[test]

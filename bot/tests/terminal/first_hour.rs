@@ -240,3 +240,35 @@ fn replay_reads_one_text_record_and_says_what_else_it_was_given() {
     assert_eq!(code, Some(2), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn at_a_terminal_the_up_arrow_brings_back_an_earlier_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("csipgs-editing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // `script` (util-linux) gives the game a terminal, as a person's.
+    let play = format!("{} play --no-picture", env!("CARGO_BIN_EXE_csipgs"));
+    let mut child = Command::new("script")
+        .args(["-qfc", &play, "/dev/null"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script, from util-linux, runs");
+    let mut keys = child.stdin.take().unwrap();
+    // /game, a turn, then Up twice (the turn, then /game) and Enter at Black's prompt.
+    for typed in ["/game\r", "Kd2\r", "\x1b[A\x1b[A\r", "/quit\r"] {
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        keys.write_all(typed.as_bytes()).unwrap();
+        keys.flush().unwrap();
+    }
+    drop(keys);
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    // /game, brought back on Black's turn, says whose turn it is in its own words.
+    assert!(said.contains("Turn 2: Black to move (Player 2)"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
