@@ -171,7 +171,7 @@ fn plunder_takes_half_the_price_and_debt_stops_buying() {
     let text = g.position().to_string();
     assert!(Position::parse(&text, rules("plunder")).is_ok());
     let err = Position::parse(&text, rules("")).unwrap_err().to_string();
-    assert!(err.contains("only plunder"), "{err}");
+    assert!(err.contains("only the plunder option"), "{err}");
 }
 
 #[test]
