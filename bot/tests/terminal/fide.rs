@@ -183,3 +183,69 @@ fn options_of_the_other_game_and_unknown_variants_are_usage_errors() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
 }
+
+/// Issue 41, item 10: what `replay` prints, every other command reads. Each record ends
+/// where plain FEN can't say the position: a bishop's two moves leave an en passant chance
+/// for a bishop (`g5xf6`), and `h6` freezes the queen that gives check (`stunned:h5`).
+#[test]
+fn what_replay_prints_moves_perft_and_render_read() {
+    use engine::fide::{san, Pgn};
+    for (variants, moves, expected) in [
+        (
+            "helmsman,camp-follower-2,push-pull-train,movewise-extinction",
+            "1. Q>d3 f6 2. Bc1-g5xf6",
+            "rnbqkbnr/ppppp1pp/5B2/8/3P4/3Q4/PPP1PPPP/RN2KBNR b KQkq g5xf6 0 2",
+        ),
+        (
+            "warhead,stungun",
+            "1. e3 f6 2. Qh5+ h6",
+            "rnbqkbnr/ppppp1p1/5p1p/7Q/8/4P3/PPPP1PPP/RNB1KBNR w KQkq - 0 3 stunned:h5",
+        ),
+    ] {
+        let text = format!("[Variant \"{variants}\"]\n\n{moves} *\n");
+        let record = Record::new("fide-extended", &text);
+        let (code, out, err) = run(&["replay", "--game", "fide", record.path()]);
+        assert_eq!(code, Some(0), "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        let fen = lines[lines.len() - 2];
+        assert_eq!(fen, expected);
+
+        let game = Pgn::read(&text).expect("the record reads").game;
+        let pos = game.position();
+        let mut legal: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| san::write(pos, m))
+            .collect();
+        legal.sort();
+        let fide = ["--game", "fide", "--variants", variants];
+        let (code, out, err) = run(&[&["moves", fen][..], &fide].concat());
+        assert_eq!(code, Some(0), "{variants}: {err}");
+        assert_eq!(out.lines().collect::<Vec<_>>(), legal, "{variants}");
+
+        let (code, out, err) = run(&[&["perft", fen, "2"][..], &fide].concat());
+        assert_eq!(code, Some(0), "{variants}: {err}");
+        let count = engine::fide::perft(pos, 2);
+        assert_eq!(out.trim(), count.to_string(), "{variants}");
+
+        let png = std::env::temp_dir().join(format!(
+            "csipgs-cli-{}-extended-fen.png",
+            std::process::id()
+        ));
+        let png_path = png.to_str().expect("temporary paths are UTF-8");
+        let (code, _, err) = run(&[&["render", fen, "-o", png_path][..], &fide].concat());
+        let bytes = std::fs::read(&png).unwrap_or_default();
+        let _ = std::fs::remove_file(&png);
+        assert_eq!(code, Some(0), "{variants}: {err}");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{variants}");
+
+        // The variants' state is refused without the variants that keep it, saying which.
+        let (code, _, err) = run(&["moves", "--game", "fide", fen]);
+        assert_eq!(code, Some(2), "{variants}");
+        assert!(err.contains("add it to the variants"), "{err}");
+        // Read as a csipgs position, it is still told to be a FEN.
+        let (code, _, err) = run(&["moves", fen]);
+        assert_eq!(code, Some(2), "{variants}");
+        assert!(err.contains("add --game fide"), "{err}");
+    }
+}

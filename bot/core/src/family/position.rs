@@ -41,7 +41,12 @@ pub(super) fn fide_turns(pos: &fide::Position) -> Vec<String> {
 impl PositionTextError {
     /// `text` is no csipgs position, for this reason.
     pub fn csipgs(text: &str, error: PositionError) -> PositionTextError {
-        let fen = fide::Position::from_fen(text, Variants::NONE).is_ok();
+        // A FEN carrying a variant's state (`stunned:h5`) is still a FEN: only the variants
+        // that keep such state are missing.
+        let fen = matches!(
+            fide::Position::from_fen(text, Variants::NONE),
+            Ok(_) | Err(FenError::NotInForce { .. })
+        );
         PositionTextError::Csipgs { error, fen }
     }
 }
