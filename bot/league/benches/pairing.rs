@@ -1,5 +1,6 @@
-//! Swiss pairing speed: a 100-player round 9, a 200-player round 6 and round 9 of a
-//! 500-player tournament (goal: under 1 s), each the whole of what `csipgs pair` computes
+//! Swiss pairing speed: a 100-player round 9, a 200-player round 6, round 9 of a
+//! 500-player tournament (goal: under 1 s), round 1 of 1,000 and of 2,000 players, and
+//! round 2 of a 1,000-player tournament, each the whole of what `csipgs pair` computes
 //! (reading the TRF file, pairing by the Dutch rules, the checker's judgement, the printed
 //! pairings) checked against the reference program's pairings. The binary adds only the
 //! process around it.
@@ -11,9 +12,10 @@ use league::{checker, dutch, trf};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// A case in `tests/fixtures/pairing`, as `folder/name`.
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/pairing/dutch")
+        .join("tests/fixtures/pairing")
         .join(format!("{name}.trf"))
 }
 
@@ -36,9 +38,18 @@ fn main() {
         .measurement_time(Duration::from_secs(10))
         .configure_from_args();
     for (label, name) in [
-        ("Dutch round 9, 100 players", "random-s6537-p100-r9-k9"),
-        ("Dutch round 6, 200 players", "random-s6667-p200-r11-k6"),
-        ("Dutch round 9, 500 players", "bench-500-r9"),
+        (
+            "Dutch round 9, 100 players",
+            "dutch/random-s6537-p100-r9-k9",
+        ),
+        (
+            "Dutch round 6, 200 players",
+            "dutch/random-s6667-p200-r11-k6",
+        ),
+        ("Dutch round 9, 500 players", "dutch/bench-500-r9"),
+        ("Dutch round 1, 1000 players", "dutch/bench-1000-r1"),
+        ("Dutch round 1, 2000 players", "dutch/bench-2000-r1"),
+        ("Dutch round 2, 1000 players", "large/bench-1000-r2"),
     ] {
         let path = fixture(name);
         let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();

@@ -19,6 +19,7 @@ use crate::matching::{Graph, Matching, Wide};
 use crate::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -186,8 +187,35 @@ pub fn next_round(t: &Tournament) -> u16 {
 /// The most players one round may have: the weights' digits are sized for it.
 pub const MAX_PLAYERS: usize = 2000;
 
+/// How far a pairing has got, for a caller that shows it: the scoregroups paired and how
+/// many there are (a large field can take minutes).
+#[derive(Debug, Default)]
+pub struct Progress {
+    paired: AtomicUsize,
+    groups: AtomicUsize,
+}
+
+impl Progress {
+    /// Scoregroups paired so far, and how many there are (0 before pairing starts).
+    pub fn get(&self) -> (usize, usize) {
+        (
+            self.paired.load(Ordering::Relaxed),
+            self.groups.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// Pair round `round` (from 1) of `t`, whose players hold the rounds before it.
 pub fn pair(t: &Tournament, round: u16) -> Result<Pairings, DutchError> {
+    pair_showing(t, round, &Progress::default())
+}
+
+/// [`pair`], counting the scoregroups paired in `progress` as it goes.
+pub fn pair_showing(
+    t: &Tournament,
+    round: u16,
+    progress: &Progress,
+) -> Result<Pairings, DutchError> {
     if t.players.len() > MAX_PLAYERS {
         return Err(DutchError::TooMany(t.players.len()));
     }
@@ -219,7 +247,7 @@ pub fn pair(t: &Tournament, round: u16) -> Result<Pairings, DutchError> {
     // Pairing order: score, then pairing number (1.2).
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
     let mut pairer = Pairer::new(players, t.first_colour);
-    let pairs = pairer.run()?;
+    let pairs = pairer.run(progress)?;
     let mut pairings = Pairings::default();
     for (a, b) in pairs {
         match b {
@@ -449,9 +477,10 @@ impl Pairer {
     }
 
     /// Pair every bracket; returns pairs of player indices (None: the bye).
-    fn run(&mut self) -> Result<Vec<(usize, Option<usize>)>, DutchError> {
+    fn run(&mut self, progress: &Progress) -> Result<Vec<(usize, Option<usize>)>, DutchError> {
         let mut mdps: Vec<usize> = Vec::new();
         let scores = self.levels.clone();
+        progress.groups.store(scores.len(), Ordering::Relaxed);
         for (g, &score) in scores.iter().enumerate() {
             let residents: Vec<usize> = (0..self.players.len())
                 .filter(|&i| self.players[i].score == score && self.partner[i].is_none())
@@ -464,6 +493,7 @@ impl Pairer {
             };
             let last = g + 1 == scores.len();
             mdps = self.bracket(&mdps, &residents, &next, last)?;
+            progress.paired.store(g + 1, Ordering::Relaxed);
         }
         if !mdps.is_empty() {
             return Err(DutchError::NoPairing);
@@ -504,6 +534,17 @@ impl Pairer {
         };
         let roles: Vec<Role> = open.iter().map(|&i| role(i)).collect();
         let bye = (open.len() % 2 == 1).then_some(open.len());
+        if mdps.is_empty() && self.first_candidate_is_perfect(residents, &open, &roles, bye) {
+            let half = residents.len() / 2;
+            for (&a, &b) in residents[..half].iter().zip(&residents[half..]) {
+                self.partner[a] = Some(Some(b));
+                self.partner[b] = Some(Some(a));
+            }
+            if residents.len() % 2 == 1 {
+                self.partner[residents[residents.len() - 1]] = Some(None);
+            }
+            return Ok(Vec::new());
+        }
         let n = open.len() + usize::from(bye.is_some());
         // The narrowest integers that hold every digit: the criteria, the exchange keys and
         // the hint (see `with_exchanges`), each bounded by the whole field.
@@ -532,6 +573,73 @@ impl Pairer {
         } else {
             self.bracket_in::<16>(&open, &roles, bye, last)
         }
+    }
+
+    /// Whether the bracket's first candidate (S1\[i\] against S2\[i\]; 3.2) pairs every
+    /// resident and gives every player their colour, while the players below can still all
+    /// be paired. Then nothing can beat it on any criterion and, coming first, it is the
+    /// pairing: no matching is needed. This is round 1 of any field (one scoregroup without
+    /// colours), where a matching over a thousand players would take seconds.
+    ///
+    /// With a bye to give, only the last bracket qualifies, when the bye may go to any of
+    /// its players alike [C5, C9]: then the first candidate leaves it to the last of S2.
+    /// Elsewhere the bracket's pairing would decide who can be given the bye below.
+    fn first_candidate_is_perfect(
+        &self,
+        residents: &[usize],
+        open: &[usize],
+        roles: &[Role],
+        bye: Option<usize>,
+    ) -> bool {
+        if residents.is_empty() {
+            return false;
+        }
+        if let Some(bye) = bye {
+            let last = &self.players[residents[residents.len() - 1]];
+            let alike = residents.iter().all(|&r| {
+                let p = &self.players[r];
+                p.bye_ok && p.unplayed == last.unplayed
+            });
+            if open.len() != residents.len() || !alike {
+                return false;
+            }
+            debug_assert_eq!(bye, open.len());
+        } else if residents.len() % 2 == 1 {
+            return false;
+        }
+        let half = residents.len() / 2;
+        let perfect = residents[..half]
+            .iter()
+            .zip(&residents[half..])
+            .all(|(&a, &b)| {
+                let (pa, pb) = (&self.players[a], &self.players[b]);
+                pa.compatible(pb) && (pa.preference.is_none() || pa.preference != pb.preference)
+            });
+        if !perfect {
+            return false;
+        }
+        // Completion [C4]: everyone else, and the bye, must still pair among themselves.
+        let rest: Vec<usize> = (0..open.len())
+            .filter(|&v| roles[v] != Role::Resident)
+            .collect();
+        if rest.is_empty() {
+            return bye.is_none();
+        }
+        let n = rest.len() + usize::from(bye.is_some());
+        let mut graph = Graph::<1>::new(n);
+        let one = Wide::from_u64(1);
+        for (i, &a) in rest.iter().enumerate() {
+            let pa = &self.players[open[a]];
+            for (j, &b) in rest.iter().enumerate().skip(i + 1) {
+                if pa.compatible(&self.players[open[b]]) {
+                    graph.set(i, j, one);
+                }
+            }
+            if bye.is_some() && pa.bye_ok {
+                graph.set(i, rest.len(), one);
+            }
+        }
+        Matching::new(graph).solve().is_ok()
     }
 
     /// The score digits of a bracket: its players' scores and the next scoregroup's.
@@ -617,7 +725,17 @@ impl Pairer {
             .count()
             / 2;
         let (s1, s2) = remainder.split_at(pairs_in_remainder);
-        let mut search = self.with_exchanges(search, s1, s2, n)?;
+        // When the pairing in hand already pairs all of S1 with S2, no exchange is the
+        // fewest, and the exchange keys add nothing the forced choices below don't keep:
+        // the re-weighing (a solve from the start on this bracket) is not needed.
+        let exchanged = s1
+            .iter()
+            .any(|&v| search.mate(v).is_none_or(|m| !s2.contains(&m)));
+        let mut search = if exchanged {
+            self.with_exchanges(search, s1, s2, n)?
+        } else {
+            search
+        };
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
         let out = |u: usize| u >= open.len() || !remainder.contains(&u);
@@ -992,7 +1110,13 @@ fn transpose<const N: usize>(
     for &v in s1 {
         for &u in s2 {
             let (v, u) = (at(v), at(u));
-            if search.matching.has_edge(v, u) && search.attempt(|m| pin(m, v, u)) {
+            if !search.matching.has_edge(v, u) {
+                continue;
+            }
+            // Trading partners with a best pairing's other pair keeps it a best pairing
+            // when both new edges are tight: the choice then costs no solve.
+            search.matching.try_swap(v, u);
+            if search.attempt(|m| pin(m, v, u)) {
                 break;
             }
         }

@@ -1,7 +1,11 @@
 use super::Exit;
+use league::dutch::DutchError;
+use league::model::{Pairings, Tournament};
 use league::{checker, dutch, trf};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// `csipgs pair FILE.trf`: the next round's pairings by the FIDE Dutch system, in the form
 /// JaVaFo and bbpPairings print, so that arbiters can check ours against theirs. Every
@@ -23,13 +27,14 @@ pub fn run(file: &Path) -> ExitCode {
         }
     };
     let round = dutch::next_round(&tournament);
-    let pairings = match dutch::pair(&tournament, round) {
-        Ok(pairings) => pairings,
-        Err(e) => {
-            complain!("{}: round {round}: {e}", file.display());
-            return Exit::No.into();
-        }
-    };
+    let pairings =
+        match pair_showing_progress(&tournament, round, QUIET, |line| complain!("{line}")) {
+            Ok(pairings) => pairings,
+            Err(e) => {
+                complain!("{}: round {round}: {e}", file.display());
+                return Exit::No.into();
+            }
+        };
     match checker::check(&tournament, round, &pairings) {
         Ok(()) => {
             super::show(format_args!("{}", trf::write_pairings(&pairings)));
@@ -42,5 +47,82 @@ pub fn run(file: &Path) -> ExitCode {
             );
             Exit::No.into()
         }
+    }
+}
+
+/// How long a pairing runs before its progress is shown, and then how often.
+const QUIET: Duration = Duration::from_secs(2);
+
+/// Pair the round; past `every`, say how far it has got (a field of a thousand can take
+/// minutes), so that nobody takes it for a hang: then again whenever a scoregroup is
+/// paired, and at least every five times `every`.
+fn pair_showing_progress(
+    tournament: &Tournament,
+    round: u16,
+    every: Duration,
+    say: impl Fn(String) + Send,
+) -> Result<Pairings, DutchError> {
+    let progress = dutch::Progress::default();
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let progress = &progress;
+        let players = tournament.players.len();
+        scope.spawn(move || {
+            let started = Instant::now();
+            let mut said: Option<(usize, u32)> = None;
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(every) {
+                let (paired, groups) = progress.get();
+                let quiet = match said {
+                    Some((before, ticks)) => paired == before && ticks < 4,
+                    None => false,
+                };
+                if quiet {
+                    said = said.map(|(before, ticks)| (before, ticks + 1));
+                    continue;
+                }
+                said = Some((paired, 0));
+                say(format!(
+                    "pairing round {round} of {players} players: {paired} of {groups} scoregroups paired ({} s)",
+                    started.elapsed().as_secs()
+                ));
+            }
+        });
+        let pairings = dutch::pair_showing(tournament, round, progress);
+        // The watcher stops when the sender goes.
+        drop(done);
+        pairings
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pairing that runs past the quiet time says how far it has got, and the count
+    /// grows to the whole.
+    #[test]
+    fn a_long_pairing_shows_its_progress() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/league/tests/fixtures/pairing/dutch/bench-500-r9.trf"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let t = trf::read(&text).unwrap().tournament().unwrap();
+        let said = std::sync::Mutex::new(Vec::new());
+        let pairings = pair_showing_progress(&t, 9, Duration::from_millis(5), |line| {
+            said.lock().unwrap().push(line)
+        })
+        .unwrap();
+        assert_eq!(pairings.games.len(), 248);
+        let said = said.into_inner().unwrap();
+        assert!(!said.is_empty());
+        assert!(
+            said[0].starts_with("pairing round 9 of 500 players: "),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().all(|l| l.contains(" scoregroups paired (")),
+            "{said:?}"
+        );
     }
 }
