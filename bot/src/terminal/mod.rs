@@ -62,6 +62,13 @@ const PLACE: Place = Place::Channel(CHANNEL);
 enum PlayError {
     #[error("{0}")]
     Store(#[from] StoreError),
+    /// The database named by --database couldn't be opened: worded as every command that
+    /// opens one words it.
+    #[error("can't open {database}: {source}")]
+    Open {
+        database: String,
+        source: StoreError,
+    },
     /// The game's terms were refused (conflicting options, say), in the core's words.
     #[error("{0}")]
     Refused(String),
@@ -76,7 +83,9 @@ pub fn run(setup: Setup) -> ExitCode {
                 match e {
                     // Bad options are bad input: the prompt never opens.
                     PlayError::Refused(_) => Exit::BadInput.into(),
-                    PlayError::Store(e) => crate::cli::database_exit(&e).into(),
+                    PlayError::Store(e) | PlayError::Open { source: e, .. } => {
+                        crate::cli::database_exit(&e).into()
+                    }
                 }
             }
         }
@@ -104,7 +113,10 @@ async fn play(setup: Setup) -> Result<(), PlayError> {
         return Err(PlayError::Refused(blank));
     }
     let store = match &setup.database {
-        Some(url) => Store::open(url).await?,
+        Some(url) => Store::open(url).await.map_err(|source| PlayError::Open {
+            database: url.to_string(),
+            source,
+        })?,
         None => Store::memory().await?,
     };
     let core = Core::new(store, system_clock(), Arc::new(Local)).for_terminal();

@@ -153,11 +153,22 @@ fn unusable_databases_are_named_within_seconds() {
         let out = csipgs(&["play", "--database", file.to_str().unwrap()], "");
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
         assert_eq!(out.code, Some(2), "{}", text(&out));
-        assert!(
-            text(&out).contains("is not a SQLite database"),
-            "{}",
-            text(&out)
+        // Worded alike by the game and the operator's commands.
+        let line = format!(
+            "can't open sqlite://{}: {} is not a SQLite database",
+            file.display(),
+            file.display()
         );
+        assert!(text(&out).contains(&line), "{}", text(&out));
+        let (path, to) = (file.to_str().unwrap(), dir.join("copy.db"));
+        for args in [
+            &["backup", "--database", path, "--to", to.to_str().unwrap()][..],
+            &["forget", "--database", path, "5"][..],
+        ] {
+            let out = csipgs(args, "");
+            assert_eq!(out.code, Some(2), "{args:?}: {}", text(&out));
+            assert!(text(&out).contains(&line), "{args:?}: {}", text(&out));
+        }
     }
     // Port 1 on loopback: nothing listens, so the connection is refused at once.
     let refused = "postgres://csipgs@127.0.0.1:1/csipgs";
