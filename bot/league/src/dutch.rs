@@ -623,7 +623,7 @@ impl Pairer {
             .filter(|&v| roles[v] != Role::Resident)
             .collect();
         if rest.is_empty() {
-            return bye.is_none();
+            return true;
         }
         let n = rest.len() + usize::from(bye.is_some());
         let mut graph = Graph::<1>::new(n);
@@ -725,17 +725,7 @@ impl Pairer {
             .count()
             / 2;
         let (s1, s2) = remainder.split_at(pairs_in_remainder);
-        // When the pairing in hand already pairs all of S1 with S2, no exchange is the
-        // fewest, and the exchange keys add nothing the forced choices below don't keep:
-        // the re-weighing (a solve from the start on this bracket) is not needed.
-        let exchanged = s1
-            .iter()
-            .any(|&v| search.mate(v).is_none_or(|m| !s2.contains(&m)));
-        let mut search = if exchanged {
-            self.with_exchanges(search, s1, s2, n)?
-        } else {
-            search
-        };
+        let mut search = self.with_exchanges(search, s1, s2, n)?;
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
         let out = |u: usize| u >= open.len() || !remainder.contains(&u);
@@ -1110,13 +1100,7 @@ fn transpose<const N: usize>(
     for &v in s1 {
         for &u in s2 {
             let (v, u) = (at(v), at(u));
-            if !search.matching.has_edge(v, u) {
-                continue;
-            }
-            // Trading partners with a best pairing's other pair keeps it a best pairing
-            // when both new edges are tight: the choice then costs no solve.
-            search.matching.try_swap(v, u);
-            if search.attempt(|m| pin(m, v, u)) {
+            if search.matching.has_edge(v, u) && search.attempt(|m| pin(m, v, u)) {
                 break;
             }
         }

@@ -493,30 +493,6 @@ impl<const N: usize> Matching<N> {
         false
     }
 
-    /// Match `v` with `u` by swapping partners with their mates (`v`'s mate takes `u`'s),
-    /// if that keeps the matching a best one under the same duals: all four are outside
-    /// blossoms and both new edges are tight. Returns whether it did; nothing changes
-    /// otherwise. A cheap first try before a choice that would need a solve.
-    pub fn try_swap(&mut self, v: usize, u: usize) -> bool {
-        let st = &self.state;
-        let (v2, u2) = (st.mate[u], st.mate[v]);
-        if v2 == NONE || u2 == NONE || u2 == u {
-            return u2 == u;
-        }
-        let single = |x: usize| st.top[x] == x && st.parent[x] == NONE;
-        let tight = |a: usize, b: usize| self.graph.has_edge(a, b) && self.slack((a, b)).is_zero();
-        let keeps = [v, u, v2, u2].into_iter().all(single) && tight(v, u) && tight(v2, u2);
-        if !keeps {
-            return false;
-        }
-        let mate = &mut self.state.mate;
-        mate[v] = u;
-        mate[u] = v;
-        mate[v2] = u2;
-        mate[u2] = v2;
-        true
-    }
-
     /// Remove `edges` and re-solve.
     pub fn without(&mut self, edges: &[(usize, usize)]) -> Result<(), NoPerfectMatching> {
         let broken = self.broken(edges);
@@ -1270,51 +1246,6 @@ mod tests {
                 Err(NoPerfectMatching) => assert!(theirs.iter().any(Option::is_none)),
             }
         }
-    }
-
-    /// A swap of partners is made only where the matching stays a best one, and then the
-    /// two asked for are matched; the matching after it still answers removals rightly.
-    #[test]
-    fn swaps_partners_only_when_the_matching_stays_best() {
-        let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
-        let mut swapped = 0;
-        for _ in 0..300 {
-            let n = 2 * (2 + dice.roll(5) as usize);
-            let density = 70 + dice.roll(31);
-            let g = random_graph::<2>(&mut dice, n, density);
-            let Some(best) = brute_force(&g) else {
-                continue;
-            };
-            let mut m = Matching::new(g);
-            m.solve().unwrap();
-            for _ in 0..6 {
-                let (v, u) = (dice.roll(n as u64) as usize, dice.roll(n as u64) as usize);
-                if v == u {
-                    continue;
-                }
-                let mates: Vec<Option<usize>> = (0..n).map(|x| m.mate(x)).collect();
-                if m.try_swap(v, u) {
-                    assert_eq!(m.mate(v), Some(u));
-                    swapped += usize::from(mates[v] != Some(u));
-                } else {
-                    assert_eq!((0..n).map(|x| m.mate(x)).collect::<Vec<_>>(), mates);
-                }
-                assert_eq!(m.total(), best);
-            }
-            // Still a warm start that holds: a removal after swaps is judged rightly.
-            let v = dice.roll(n as u64) as usize;
-            let cut: Vec<(usize, usize)> = m.mate(v).map(|u| (v, u)).into_iter().collect();
-            let mut without = m.graph.clone();
-            for &(a, b) in &cut {
-                without.clear(a, b);
-            }
-            let fresh = brute_force(&without);
-            assert_eq!(
-                m.try_without(&cut, |total| total == best),
-                fresh == Some(best)
-            );
-        }
-        assert!(swapped > 20, "{swapped} swaps");
     }
 
     /// Edges removed one vertex at a time, as the pairing's choices remove them: the warm
