@@ -594,16 +594,16 @@ impl Pairer {
         if residents.is_empty() {
             return false;
         }
-        if let Some(bye) = bye {
+        if bye.is_some() {
             let last = &self.players[residents[residents.len() - 1]];
             let alike = residents.iter().all(|&r| {
                 let p = &self.players[r];
                 p.bye_ok && p.unplayed == last.unplayed
             });
+            // The bracket must be everyone left: then nobody below waits to be paired.
             if open.len() != residents.len() || !alike {
                 return false;
             }
-            debug_assert_eq!(bye, open.len());
         } else if residents.len() % 2 == 1 {
             return false;
         }
@@ -618,15 +618,15 @@ impl Pairer {
         if !perfect {
             return false;
         }
-        // Completion [C4]: everyone else, and the bye, must still pair among themselves.
+        // Completion [C4]: everyone else must still pair among themselves (there is no bye
+        // to give here unless there is nobody else).
         let rest: Vec<usize> = (0..open.len())
             .filter(|&v| roles[v] != Role::Resident)
             .collect();
         if rest.is_empty() {
             return true;
         }
-        let n = rest.len() + usize::from(bye.is_some());
-        let mut graph = Graph::<1>::new(n);
+        let mut graph = Graph::<1>::new(rest.len());
         let one = Wide::from_u64(1);
         for (i, &a) in rest.iter().enumerate() {
             let pa = &self.players[open[a]];
@@ -634,9 +634,6 @@ impl Pairer {
                 if pa.compatible(&self.players[open[b]]) {
                     graph.set(i, j, one);
                 }
-            }
-            if bye.is_some() && pa.bye_ok {
-                graph.set(i, rest.len(), one);
             }
         }
         Matching::new(graph).solve().is_ok()

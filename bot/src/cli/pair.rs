@@ -69,18 +69,15 @@ fn pair_showing_progress(
         let players = tournament.players.len();
         scope.spawn(move || {
             let started = Instant::now();
-            let mut said: Option<(usize, u32)> = None;
+            // The count last said, and the ticks since.
+            let (mut said, mut ticks) = (None, 0);
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(every) {
                 let (paired, groups) = progress.get();
-                let quiet = match said {
-                    Some((before, ticks)) => paired == before && ticks < 4,
-                    None => false,
-                };
-                if quiet {
-                    said = said.map(|(before, ticks)| (before, ticks + 1));
+                ticks += 1;
+                if said == Some(paired) && ticks < 5 {
                     continue;
                 }
-                said = Some((paired, 0));
+                (said, ticks) = (Some(paired), 0);
                 say(format!(
                     "pairing round {round} of {players} players: {paired} of {groups} scoregroups paired ({} s)",
                     started.elapsed().as_secs()

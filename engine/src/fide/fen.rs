@@ -19,7 +19,7 @@
 //! depends on them: elsewhere they only tell a picture what was captured.
 
 use super::pieces::{forward, reach};
-use super::position::{Board, EnPassant, LastMove, Position};
+use super::position::{role_index, Board, EnPassant, LastMove, Position};
 use super::variant::{Variant, Variants};
 use crate::{Bitboard, Color, Fide, Square};
 use thiserror::Error;
@@ -91,8 +91,38 @@ pub enum FenError {
     },
 }
 
-/// The fields after the six, in the order they are written.
-const EXTRAS: [&str; 3] = ["stunned", "last", "lost"];
+/// A field after the six.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extra {
+    Stunned,
+    Last,
+    Lost,
+}
+
+impl Extra {
+    /// In the order they are written.
+    const ALL: [Extra; 3] = [Extra::Stunned, Extra::Last, Extra::Lost];
+
+    fn name(self) -> &'static str {
+        match self {
+            Extra::Stunned => "stunned",
+            Extra::Last => "last",
+            Extra::Lost => "lost",
+        }
+    }
+
+    /// Whether the variants keep this state, and the variants that do (for the refusal).
+    fn kept(self, v: Variants) -> (bool, &'static str) {
+        match self {
+            Extra::Stunned => (v.has(Variant::Stungun), "stungun"),
+            Extra::Last => (
+                v.battle_fatigue().is_some() || v.travel_fatigue().is_some(),
+                "battle or travel fatigue",
+            ),
+            Extra::Lost => (keeps_lost(v), "promoting-king or demoting-king"),
+        }
+    }
+}
 
 fn square(file: u8, rank: u8) -> Square {
     Square::from_index((rank * 8 + file) as usize)
@@ -442,27 +472,19 @@ fn ep_from(
 
 /// Reads the fields after the six into the position, each under the variants that keep it.
 fn extras_from(pos: &mut Position, fields: &[&str]) -> Result<(), FenError> {
-    let v = pos.variants;
-    let mut seen = [false; EXTRAS.len()];
+    let mut seen = Vec::new();
     for &field in fields {
-        let extra = field
-            .split_once(':')
-            .and_then(|(name, value)| Some((EXTRAS.iter().position(|&n| n == name)?, value)));
-        let Some((i, value)) = extra else {
+        let extra = field.split_once(':').and_then(|(name, value)| {
+            Some((Extra::ALL.into_iter().find(|e| e.name() == name)?, value))
+        });
+        let Some((extra, value)) = extra else {
             return Err(FenError::Extra(field.to_string()));
         };
-        if seen[i] {
-            return Err(FenError::Twice(EXTRAS[i]));
+        if seen.contains(&extra) {
+            return Err(FenError::Twice(extra.name()));
         }
-        seen[i] = true;
-        let (allowed, needs) = match i {
-            0 => (v.has(Variant::Stungun), "stungun"),
-            1 => (
-                v.battle_fatigue().is_some() || v.travel_fatigue().is_some(),
-                "battle or travel fatigue",
-            ),
-            _ => (keeps_lost(v), "promoting-king or demoting-king"),
-        };
+        seen.push(extra);
+        let (allowed, needs) = extra.kept(pos.variants);
         if !allowed {
             return Err(FenError::NotInForce {
                 field: field.to_string(),
@@ -473,10 +495,12 @@ fn extras_from(pos: &mut Position, fields: &[&str]) -> Result<(), FenError> {
             field: field.to_string(),
             why,
         };
-        match i {
-            0 => pos.stunned = stunned_from(value, &pos.board, pos.turn).map_err(bad)?,
-            1 => pos.last = last_from(value, &pos.board).map_err(bad)?,
-            _ => pos.lost = lost_from(value, &pos.board).map_err(bad)?,
+        match extra {
+            Extra::Stunned => {
+                pos.stunned = stunned_from(value, &pos.board, pos.turn).map_err(bad)?
+            }
+            Extra::Last => pos.last = last_from(value, &pos.board).map_err(bad)?,
+            Extra::Lost => pos.lost = lost_from(value, &pos.board).map_err(bad)?,
         }
     }
     Ok(())
@@ -567,7 +591,7 @@ fn lost_from(value: &str, board: &Board) -> Result<[[u8; 6]; 2], String> {
                 "{color} cannot have lost more than {PIECES} pieces"
             ));
         }
-        lost[color.index()][role as usize] += 1;
+        lost[color.index()][role_index(role)] += 1;
     }
     for color in Color::ALL {
         let on_board = board.by_color(color).count() - 1;
@@ -912,8 +936,8 @@ mod tests {
                     let fen = pos.fen();
                     let fields: Vec<&str> = fen.split(' ').collect();
                     used[0] += usize::from(fields[3].contains('x'));
-                    for (n, name) in EXTRAS.iter().enumerate() {
-                        let field = format!("{name}:");
+                    for (n, extra) in Extra::ALL.into_iter().enumerate() {
+                        let field = format!("{}:", extra.name());
                         used[n + 1] +=
                             usize::from(fields[6..].iter().any(|f| f.starts_with(&field)));
                     }

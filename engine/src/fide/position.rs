@@ -11,7 +11,7 @@ pub struct Board {
     colors: [Bitboard; 2],
 }
 
-fn role_index(role: Fide) -> usize {
+pub(super) fn role_index(role: Fide) -> usize {
     role as usize
 }
 
