@@ -19,6 +19,7 @@ use crate::matching::{Graph, Matching, Wide};
 use crate::model::{Bye, GameResult, Pairings, PlayerNo, Points, Round, Tournament};
 use engine::Color;
 use std::collections::HashSet;
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Why a round cannot be paired.
@@ -216,6 +217,17 @@ pub fn pair_showing(
     round: u16,
     progress: &Progress,
 ) -> Result<Pairings, DutchError> {
+    pair_with(t, round, progress, Some(Pairer::STAND_INS))
+}
+
+/// The pairing, with brackets solved with `stand_ins` stand-ins first (None: never; see
+/// [`Sinks`]). How many only changes how long it takes.
+fn pair_with(
+    t: &Tournament,
+    round: u16,
+    progress: &Progress,
+    stand_ins: Option<usize>,
+) -> Result<Pairings, DutchError> {
     if t.players.len() > MAX_PLAYERS {
         return Err(DutchError::TooMany(t.players.len()));
     }
@@ -246,7 +258,7 @@ pub fn pair_showing(
     }
     // Pairing order: score, then pairing number (1.2).
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
-    let mut pairer = Pairer::new(players, t.first_colour);
+    let mut pairer = Pairer::new(players, t.first_colour, stand_ins);
     let pairs = pairer.run(progress)?;
     let mut pairings = Pairings::default();
     for (a, b) in pairs {
@@ -440,6 +452,159 @@ fn fields(digits: &Digits) -> Vec<Field> {
     fields
 }
 
+/// Stand-ins for the players below the next scoregroup, so that a bracket's graph need not
+/// hold them all. Those players count only as partners [C4] (and for the bye [C5]): every
+/// edge to them weighs the same, whoever they are. So the graph keeps the bracket and the
+/// next scoregroup, and a few interchangeable stand-ins, joined to each other and to every
+/// player with someone below to meet. Its best pairing is the real one when
+/// - two stand-ins are paired together: more of them would change nothing (the best weight
+///   with k pairs is concave in k), and so for every choice a search rejects; and
+/// - the players below can all be paired, with those the stand-ins took.
+///
+/// Otherwise the whole graph is solved.
+struct Sinks {
+    count: usize,
+    /// For each player of the graph: whether someone below may meet them.
+    reach: Vec<bool>,
+    /// The lowest score below of a player who may have the bye.
+    bye_score: Option<u32>,
+}
+
+impl Sinks {
+    fn none() -> Sinks {
+        Sinks {
+            count: 0,
+            reach: Vec::new(),
+            bye_score: None,
+        }
+    }
+}
+
+/// One bracket's graph: its vertices are `open`'s players, then the bye, then the
+/// stand-ins.
+struct Bracket<'a> {
+    open: &'a [usize],
+    roles: &'a [Role],
+    bye: Option<usize>,
+    sinks: &'a Sinks,
+    last: bool,
+    /// The most edges a pairing of the whole field has: the weights' digits are sized for
+    /// it, so that a graph with stand-ins weighs pairings as the whole one would.
+    edges: u64,
+}
+
+impl Bracket<'_> {
+    fn vertices(&self) -> usize {
+        self.open.len() + usize::from(self.bye.is_some()) + self.sinks.count
+    }
+
+    fn sink_range(&self) -> Range<usize> {
+        let first = self.open.len() + usize::from(self.bye.is_some());
+        first..first + self.sinks.count
+    }
+}
+
+/// The narrowest weights that hold a bracket's digits, in 64-bit digits.
+#[derive(Clone, Copy)]
+enum Width {
+    W2,
+    W3,
+    W4,
+    W5,
+    W6,
+    W8,
+    W16,
+}
+
+impl Width {
+    fn of(bits: u32) -> Width {
+        if bits <= Wide::<2>::ROOM {
+            Width::W2
+        } else if bits <= Wide::<3>::ROOM {
+            Width::W3
+        } else if bits <= Wide::<4>::ROOM {
+            Width::W4
+        } else if bits <= Wide::<5>::ROOM {
+            Width::W5
+        } else if bits <= Wide::<6>::ROOM {
+            Width::W6
+        } else if bits <= Wide::<8>::ROOM {
+            Width::W8
+        } else {
+            Width::W16
+        }
+    }
+}
+
+/// Whether `n` vertices joined where `joined` says can all be paired: greedily, then by
+/// alternating paths from each vertex left over. Such a path found is always a real one;
+/// one may be missed where the graph has odd cycles, so "no" means only "not found".
+fn complete_pairing(n: usize, joined: impl Fn(usize, usize) -> bool) -> bool {
+    if n % 2 == 1 {
+        return false;
+    }
+    let adjacent: Vec<Vec<usize>> = (0..n)
+        .map(|a| (0..n).filter(|&b| b != a && joined(a, b)).collect())
+        .collect();
+    let mut mate = vec![usize::MAX; n];
+    // The fewest choices first.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| adjacent[v].len());
+    for &v in &order {
+        if mate[v] == usize::MAX {
+            if let Some(&u) = adjacent[v].iter().find(|&&u| mate[u] == usize::MAX) {
+                mate[v] = u;
+                mate[u] = v;
+            }
+        }
+    }
+    for &root in &order {
+        if mate[root] != usize::MAX {
+            continue;
+        }
+        // Breadth first from `root`: `via[u]` is the vertex at even distance that reached
+        // the matched vertex `u`.
+        let mut via = vec![usize::MAX; n];
+        let mut seen = vec![false; n];
+        seen[root] = true;
+        let mut queue = std::collections::VecDeque::from([root]);
+        let mut end = None;
+        'search: while let Some(v) = queue.pop_front() {
+            for &u in &adjacent[v] {
+                if seen[u] {
+                    continue;
+                }
+                seen[u] = true;
+                via[u] = v;
+                if mate[u] == usize::MAX {
+                    end = Some(u);
+                    break 'search;
+                }
+                let w = mate[u];
+                if !seen[w] {
+                    seen[w] = true;
+                    queue.push_back(w);
+                }
+            }
+        }
+        let Some(mut u) = end else {
+            return false;
+        };
+        // Flip the path back to the root.
+        loop {
+            let v = via[u];
+            let next = mate[v];
+            mate[u] = v;
+            mate[v] = u;
+            if v == root {
+                break;
+            }
+            u = next;
+        }
+    }
+    true
+}
+
 /// The state of one round's pairing: players in pairing order, who is paired already.
 struct Pairer {
     players: Vec<Entrant>,
@@ -449,6 +614,8 @@ struct Pairer {
     levels: Vec<u32>,
     /// The colour the odd pairing numbers get when nothing else decides (5.2.5).
     first: Color,
+    /// How many stand-ins to try first (None: none).
+    first_stand_ins: Option<usize>,
 }
 
 /// Vertex roles in the bracket being paired.
@@ -463,7 +630,11 @@ enum Role {
 }
 
 impl Pairer {
-    fn new(players: Vec<Entrant>, first: Color) -> Pairer {
+    /// How many stand-ins a bracket's graph has at first: four times as many each time
+    /// they prove too few.
+    const STAND_INS: usize = 8;
+
+    fn new(players: Vec<Entrant>, first: Color, stand_ins: Option<usize>) -> Pairer {
         let mut levels: Vec<u32> = players.iter().map(|p| p.score).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
@@ -473,6 +644,7 @@ impl Pairer {
             partner: vec![None; n],
             levels,
             first,
+            first_stand_ins: stand_ins,
         }
     }
 
@@ -546,33 +718,163 @@ impl Pairer {
             return Ok(Vec::new());
         }
         let n = open.len() + usize::from(bye.is_some());
-        // The narrowest integers that hold every digit: the criteria, the exchange keys and
-        // the hint (see `with_exchanges`), each bounded by the whole field.
+        // The narrowest integers that hold every criterion's digit, each bounded by the
+        // whole field (the exchange keys are weighed apart: see `ExchangeKeys`).
         let edges = (n / 2) as u64 + 1;
         let bits = |x: u128| 128 - x.leading_zeros();
-        let size = n as u128 + 1;
         let needed: u32 = fields(&self.digits(&open, &roles, edges))
             .iter()
             .map(|f| bits(u128::from(f.max) * u128::from(edges) + 1))
-            .sum::<u32>()
-            + bits(2 * size * u128::from(edges) + 1)
-            + bits(u128::from(edges) + 1)
-            + bits(size * size * u128::from(edges) + 1);
-        if needed <= Wide::<2>::ROOM {
-            self.bracket_in::<2>(&open, &roles, bye, last)
-        } else if needed <= Wide::<3>::ROOM {
-            self.bracket_in::<3>(&open, &roles, bye, last)
-        } else if needed <= Wide::<4>::ROOM {
-            self.bracket_in::<4>(&open, &roles, bye, last)
-        } else if needed <= Wide::<5>::ROOM {
-            self.bracket_in::<5>(&open, &roles, bye, last)
-        } else if needed <= Wide::<6>::ROOM {
-            self.bracket_in::<6>(&open, &roles, bye, last)
-        } else if needed <= Wide::<8>::ROOM {
-            self.bracket_in::<8>(&open, &roles, bye, last)
-        } else {
-            self.bracket_in::<16>(&open, &roles, bye, last)
+            .sum::<u32>();
+        let width = Width::of(needed);
+        // Few stand-ins first, more if they prove too few.
+        let mut count = self.first_stand_ins.unwrap_or(usize::MAX);
+        while let Some((few, few_roles, sinks)) = self.stand_ins(&open, &roles, count) {
+            let few_bye = bye.map(|_| few.len());
+            let bracket = Bracket {
+                open: &few,
+                roles: &few_roles,
+                bye: few_bye,
+                sinks: &sinks,
+                last,
+                edges,
+            };
+            if let Ok(Some(mates)) = self.pair_in(width, &bracket) {
+                let lower: Vec<usize> = (0..open.len())
+                    .filter(|&v| roles[v] == Role::Lower)
+                    .map(|v| open[v])
+                    .collect();
+                if self.completes(&bracket, &mates, &lower) {
+                    return Ok(self.apply(&bracket, &mates));
+                }
+                break;
+            }
+            count = count.saturating_mul(4);
         }
+        let bracket = Bracket {
+            open: &open,
+            roles: &roles,
+            bye,
+            sinks: &Sinks::none(),
+            last,
+            edges,
+        };
+        match self.pair_in(width, &bracket)? {
+            Some(mates) => Ok(self.apply(&bracket, &mates)),
+            None => Err(DutchError::NoPairing),
+        }
+    }
+
+    /// Pair a bracket with the narrowest weights that hold its digits.
+    fn pair_in(
+        &self,
+        width: Width,
+        bracket: &Bracket,
+    ) -> Result<Option<Vec<Option<usize>>>, DutchError> {
+        match width {
+            Width::W2 => self.bracket_in::<2>(bracket),
+            Width::W3 => self.bracket_in::<3>(bracket),
+            Width::W4 => self.bracket_in::<4>(bracket),
+            Width::W5 => self.bracket_in::<5>(bracket),
+            Width::W6 => self.bracket_in::<6>(bracket),
+            Width::W8 => self.bracket_in::<8>(bracket),
+            Width::W16 => self.bracket_in::<16>(bracket),
+        }
+    }
+
+    /// The players a bracket's graph needs, and stand-ins for the rest (see [`Sinks`]),
+    /// if that graph is smaller than the whole.
+    fn stand_ins(
+        &self,
+        open: &[usize],
+        roles: &[Role],
+        count: usize,
+    ) -> Option<(Vec<usize>, Vec<Role>, Sinks)> {
+        let (few, lower): (Vec<usize>, Vec<usize>) =
+            (0..open.len()).partition(|&v| roles[v] != Role::Lower);
+        // Of the parity that leaves the graph's vertices even.
+        let mut count = count.min(lower.len());
+        if (lower.len() - count) % 2 == 1 {
+            count += 1;
+        }
+        if count >= lower.len() {
+            return None;
+        }
+        let reach = few
+            .iter()
+            .map(|&v| {
+                let p = &self.players[open[v]];
+                lower.iter().any(|&l| p.compatible(&self.players[open[l]]))
+            })
+            .collect();
+        let bye_score = lower
+            .iter()
+            .map(|&l| &self.players[open[l]])
+            .filter(|p| p.bye_ok)
+            .map(|p| p.score)
+            .min();
+        Some((
+            few.iter().map(|&v| open[v]).collect(),
+            few.iter().map(|&v| roles[v]).collect(),
+            Sinks {
+                count,
+                reach,
+                bye_score,
+            },
+        ))
+    }
+
+    /// Whether the players below can all be paired, with those of the bracket's graph the
+    /// stand-ins took (and the bye, given to one of the lowest who may have it): then the
+    /// pairing found with stand-ins is a real one, and as good as it was with them.
+    /// A pairing is looked for greedily, then by alternating paths (which may miss one in a
+    /// graph with odd cycles: then the whole graph is solved instead).
+    fn completes(&self, bracket: &Bracket, mates: &[Option<usize>], lower: &[usize]) -> bool {
+        let sunk = |v: usize| mates[v].is_some_and(|m| bracket.sink_range().contains(&m));
+        let taken: Vec<usize> = (0..bracket.open.len())
+            .filter(|&v| sunk(v))
+            .map(|v| bracket.open[v])
+            .collect();
+        let byed = bracket.bye.is_some_and(sunk);
+        // Vertices: the players taken, those below, then the bye.
+        let people: Vec<&Entrant> = taken
+            .iter()
+            .chain(lower)
+            .map(|&i| &self.players[i])
+            .collect();
+        let n = people.len() + usize::from(byed);
+        let joined = |a: usize, b: usize| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b == people.len() {
+                return a >= taken.len()
+                    && people[a].bye_ok
+                    && Some(people[a].score) == bracket.sinks.bye_score;
+            }
+            b >= taken.len() && people[a].compatible(people[b])
+        };
+        complete_pairing(n, joined)
+    }
+
+    /// Record a bracket's pairs (and the bye, in the last); returns its downfloaters.
+    fn apply(&mut self, bracket: &Bracket, mates: &[Option<usize>]) -> Vec<usize> {
+        let (open, roles) = (bracket.open, bracket.roles);
+        let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
+        let mut floaters = Vec::new();
+        for v in 0..open.len() {
+            if !in_bracket(roles[v]) {
+                continue;
+            }
+            match mates[v] {
+                Some(m) if m < open.len() && in_bracket(roles[m]) => {
+                    self.partner[open[v]] = Some(Some(open[m]));
+                }
+                Some(m) if Some(m) == bracket.bye && bracket.last => {
+                    self.partner[open[v]] = Some(None)
+                }
+                _ => floaters.push(open[v]),
+            }
+        }
+        floaters
     }
 
     /// Whether the bracket's first candidate (S1\[i\] against S2\[i\]; 3.2) pairs every
@@ -650,18 +952,18 @@ impl Pairer {
         )
     }
 
-    /// Pair one bracket with weights of `N` 64-bit digits.
+    /// Pair one bracket with weights of `N` 64-bit digits: each vertex's mate, or None if
+    /// the stand-ins were too few to tell.
     fn bracket_in<const N: usize>(
-        &mut self,
-        open: &[usize],
-        roles: &[Role],
-        bye: Option<usize>,
-        last: bool,
-    ) -> Result<Vec<usize>, DutchError> {
-        let n = open.len() + usize::from(bye.is_some());
+        &self,
+        bracket: &Bracket,
+    ) -> Result<Option<Vec<Option<usize>>>, DutchError> {
+        let (open, roles, bye) = (bracket.open, bracket.roles, bracket.bye);
+        let n = bracket.vertices();
+        let sinks = bracket.sink_range();
         let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
         let unit = Wide::from_u64(1);
-        let mut search = Search::new(self.criteria::<N>(open, roles, bye, last, false), unit)?;
+        let mut search = Search::new(self.criteria::<N>(bracket, false), unit, sinks.clone())?;
         // [C9] counts only where the bracket downfloats exactly one player and that player
         // gets the bye (its note): how many float is settled by [C6] above it.
         let floating = (0..open.len())
@@ -674,7 +976,7 @@ impl Pairer {
             .count();
         let byed = (0..open.len()).any(|v| in_bracket(roles[v]) && search.mate(v) == bye);
         if floating == 1 && byed {
-            search = Search::new(self.criteria::<N>(open, roles, bye, last, true), unit)?;
+            search = Search::new(self.criteria::<N>(bracket, true), unit, sinks.clone())?;
         }
         let paired_here = |search: &Search<N>, v: usize| {
             search
@@ -722,7 +1024,29 @@ impl Pairer {
             .count()
             / 2;
         let (s1, s2) = remainder.split_at(pairs_in_remainder);
-        let mut search = self.with_exchanges(search, s1, s2, n)?;
+        let keys = ExchangeKeys::new(s1, s2, n, bracket.edges);
+        // The rules are settled: the exchange keys are weighed on the best pairings alone
+        // (as the duals describe them), in narrow integers.
+        // The duals always prove the matching in hand best; were they not to, no pairing
+        // is claimed.
+        let face = search.matching.best_face().ok_or(DutchError::NoPairing)?;
+        let narrow = keys.on_face(&search, &face)?;
+        self.exchange(bracket, narrow, s1, s2, &remainder)
+    }
+
+    /// The exchanges and transpositions of a bracket's remainder (4.3, 4.2), on a search
+    /// that weighs the exchange keys below the rules.
+    fn exchange<const M: usize>(
+        &self,
+        bracket: &Bracket,
+        mut search: Search<M>,
+        s1: &[usize],
+        s2: &[usize],
+        remainder: &[usize],
+    ) -> Result<Option<Vec<Option<usize>>>, DutchError> {
+        let open = bracket.open;
+        let n = bracket.vertices();
+        let sinks = bracket.sink_range();
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
         let out = |u: usize| u >= open.len() || !remainder.contains(&u);
@@ -772,13 +1096,15 @@ impl Pairer {
         // Transpositions: each S1 player in turn takes the first S2 player that still
         // allows a best pairing.
         let mut mates: Vec<Option<usize>> = (0..n).map(|v| search.mate(v)).collect();
-        if s1x.len() == s2x.len() {
+        if s1x.len() == s2x.len() && remainder.len() < n {
             // Nobody floats from the remainder, so its pairing touches nothing else: the
             // choices are made on the remainder alone, a far smaller graph.
-            let mut local = search.within(&remainder)?;
-            transpose(&mut local, &s1x, &s2x, |v| {
-                remainder.iter().position(|&x| x == v).unwrap_or(0)
-            });
+            let mut local = search.within(remainder)?;
+            let mut at = vec![0; n];
+            for (i, &v) in remainder.iter().enumerate() {
+                at[v] = i;
+            }
+            transpose(&mut local, &s1x, &s2x, |v| at[v]);
             for (i, &v) in remainder.iter().enumerate() {
                 mates[v] = local.mate(i).map(|j| remainder[j]);
             }
@@ -786,39 +1112,24 @@ impl Pairer {
             transpose(&mut search, &s1x, &s2x, |v| v);
             mates = (0..n).map(|v| search.mate(v)).collect();
         }
-        let mut floaters = Vec::new();
-        for v in 0..open.len() {
-            if !in_bracket(roles[v]) {
-                continue;
-            }
-            match mates[v] {
-                Some(m) if m < open.len() && in_bracket(roles[m]) => {
-                    self.partner[open[v]] = Some(Some(open[m]));
-                }
-                Some(m) if Some(m) == bye && last => self.partner[open[v]] = Some(None),
-                _ => floaters.push(open[v]),
-            }
+        if search.unsure && !sinks.is_empty() {
+            return Ok(None);
         }
-        Ok(floaters)
+        Ok(Some(mates))
     }
 
     /// The criteria weights of the bracket [C4–C21], most important first.
-    fn criteria<const N: usize>(
-        &self,
-        open: &[usize],
-        roles: &[Role],
-        bye: Option<usize>,
-        last: bool,
-        c9: bool,
-    ) -> Graph<N> {
-        let n = open.len() + usize::from(bye.is_some());
-        let edges = (n / 2) as u64 + 1;
+    fn criteria<const N: usize>(&self, bracket: &Bracket, c9: bool) -> Graph<N> {
+        let (open, roles, bye, last) = (bracket.open, bracket.roles, bracket.bye, bracket.last);
+        let n = bracket.vertices();
+        let edges = bracket.edges;
         let digits = self.digits(open, roles, edges);
         let fields = fields(&digits);
         let layout = Layout::new(&fields, edges);
         let score_digit = |score: u32| digits.of(score);
         let mut graph = Graph::new(n);
         let in_bracket = |r: Role| matches!(r, Role::Mdp | Role::Resident);
+        let top = fields.len() - 1;
         let mut v = vec![0u64; fields.len()];
         for a in 0..open.len() {
             for b in a + 1..open.len() {
@@ -828,7 +1139,6 @@ impl Pairer {
                 }
                 let (ra, rb) = (roles[a], roles[b]);
                 v.fill(0);
-                let top = fields.len() - 1;
                 v[top] = 1;
                 let here = in_bracket(ra) && in_bracket(rb);
                 if here && ra == Role::Mdp && rb == Role::Mdp {
@@ -855,21 +1165,40 @@ impl Pairer {
                 graph.set(a, b, layout.weight(&v));
             }
         }
-        if let Some(bye) = bye {
+        let bye_weight = |score: u32, unplayed: Option<u32>| {
             let max_score = self.levels.first().copied().unwrap_or(0);
+            let mut v = vec![0u64; fields.len()];
+            v[top] = 1;
+            v[top - 1] = u64::from(max_score - score).min(127) + 1;
+            if let Some(unplayed) = unplayed {
+                v[12] = 63u64.saturating_sub(u64::from(unplayed));
+            }
+            layout.weight(&v)
+        };
+        if let Some(bye) = bye {
             for a in 0..open.len() {
                 let p = &self.players[open[a]];
-                if !p.bye_ok {
-                    continue;
+                if p.bye_ok {
+                    let unplayed = (c9 && in_bracket(roles[a])).then_some(p.unplayed);
+                    graph.set(a, bye, bye_weight(p.score, unplayed));
                 }
-                let mut v = vec![0u64; fields.len()];
-                let top = fields.len() - 1;
-                v[top] = 1;
-                v[top - 1] = u64::from(max_score - p.score).min(127) + 1;
-                if c9 && in_bracket(roles[a]) {
-                    v[12] = 63u64.saturating_sub(u64::from(p.unplayed));
-                }
-                graph.set(a, bye, layout.weight(&v));
+            }
+        }
+        // The stand-ins weigh as the players below: an edge to them counts only as an edge
+        // [C4], and the bye to them is the bye to the lowest who may have it [C5].
+        let sinks = bracket.sink_range();
+        let mut only_edge = vec![0u64; fields.len()];
+        only_edge[top] = 1;
+        let edge = layout.weight(&only_edge);
+        for d in sinks.clone() {
+            for (a, _) in bracket.sinks.reach.iter().enumerate().filter(|(_, r)| **r) {
+                graph.set(a, d, edge);
+            }
+            for e in d + 1..sinks.end {
+                graph.set(d, e, edge);
+            }
+            if let (Some(bye), Some(score)) = (bye, bracket.sinks.bye_score) {
+                graph.set(bye, d, bye_weight(score, None));
             }
         }
         graph
@@ -916,69 +1245,6 @@ impl Pairer {
         v[2] = 2 - u64::from(top && h3) - u64::from(top && l3);
         v[3] = 2 - u64::from(top && hd) - u64::from(top && ld);
     }
-
-    /// The search re-weighed with the exchange order's first two keys below every
-    /// criterion: fewest players exchanged, then the smallest difference of the exchanged
-    /// numbers. Away from the remainder every weight is only scaled and shifted, so the
-    /// search's solution carries over as a warm start.
-    fn with_exchanges<const N: usize>(
-        &self,
-        search: Search<N>,
-        s1: &[usize],
-        s2: &[usize],
-        n: usize,
-    ) -> Result<Search<N>, DutchError> {
-        let size = (s1.len() + s2.len()) as u64 + 1;
-        let fields = [Field { max: 2 * size }, Field { max: 1 }];
-        let edges = (n / 2) as u64 + 1;
-        let layout = Layout::new(&fields, edges);
-        // Both far below 2^64 for the largest field paired.
-        let scale = (2 * size * edges + 1) * (edges + 1);
-        // Below every rule, a hint towards the candidate generated first (S1[i] with
-        // S2[i], the last of S2 floating), so that the matching in hand usually is the one
-        // the choices below keep and few of them need a solve. Totals are compared above it.
-        let hint = size * size * edges + 1;
-        let p = s1.len() as u64;
-        let graph = &search.matching;
-        // Each vertex's place in S1 (true) or S2, numbered from 1 across both.
-        let mut places = vec![None; graph.vertices()];
-        for (i, &v) in s1.iter().chain(s2).enumerate() {
-            places[v] = Some((i < s1.len(), i as u64 + 1));
-        }
-        let position = |v: usize| places[v];
-        let mut out = Graph::new(graph.vertices());
-        for a in 0..graph.vertices() {
-            for b in a + 1..graph.vertices() {
-                if !graph.has_edge(a, b) {
-                    continue;
-                }
-                let w = graph.weight(a, b);
-                let (stays, d, near) = match (position(a), position(b)) {
-                    (Some((true, x)), Some((true, y))) => (false, x.max(y), 0),
-                    (Some((false, x)), Some((false, y))) => (false, size - x.min(y), 0),
-                    (Some((true, x)), None) | (None, Some((true, x))) => (false, x, 0),
-                    // Earlier S1 players weigh more, and nearer S2 players are worth more:
-                    // the heaviest assignment pairs them in order where it can.
-                    (Some((true, x)), Some((false, y))) | (Some((false, y)), Some((true, x))) => {
-                        (true, 0, (p + 1 - x) * (size - (y - p)))
-                    }
-                    (Some((false, y)), None) | (None, Some((false, y))) => (true, 0, y),
-                    _ => (true, 0, 0),
-                };
-                let extra = layout.weight(&[d, u64::from(stays)]);
-                out.set(
-                    a,
-                    b,
-                    (w.times(scale) + extra).times(hint) + Wide::from_u64(near),
-                );
-            }
-        }
-        let remainder: Vec<usize> = s1.iter().chain(s2).copied().collect();
-        let shift = layout.weight(&[0, 1]).times(hint);
-        let k = Wide::from_u64(scale).times(hint);
-        let matching = search.matching.rescaled(out, k, shift, &remainder);
-        Search::solved(matching, Wide::from_u64(hint))
-    }
 }
 
 /// Float digits for a pair in the bracket [C14–C21]: higher is better.
@@ -1022,6 +1288,90 @@ fn float_fields(a: &Entrant, b: &Entrant, ra: Role, rb: Role, v: &mut [u64], dig
     }
 }
 
+/// The exchange order's first two keys (4.3), to weigh below every rule: fewest players
+/// exchanged, then the smallest difference of the exchanged numbers; and below those, a
+/// hint towards the candidate generated first (S1\[i\] with S2\[i\], the last of S2
+/// floating), so that the matching in hand usually is the one the choices keep and few of
+/// them need a solve. Totals are compared above the hint.
+struct ExchangeKeys {
+    /// Each vertex's place in S1 (true) or S2, numbered from 1 across both.
+    places: Vec<Option<(bool, u64)>>,
+    size: u64,
+    /// The players of S1.
+    p: u64,
+    edges: u64,
+    /// The unit of the keys: the hint is below it.
+    hint: u64,
+}
+
+impl ExchangeKeys {
+    fn new(s1: &[usize], s2: &[usize], vertices: usize, edges: u64) -> ExchangeKeys {
+        let mut places = vec![None; vertices];
+        for (i, &v) in s1.iter().chain(s2).enumerate() {
+            places[v] = Some((i < s1.len(), i as u64 + 1));
+        }
+        let size = (s1.len() + s2.len()) as u64 + 1;
+        ExchangeKeys {
+            places,
+            size,
+            p: s1.len() as u64,
+            edges,
+            hint: size * size * edges + 1,
+        }
+    }
+
+    /// The multiplier of the second key, such that no sum of the first over a pairing
+    /// reaches it.
+    fn stays_unit(&self) -> u64 {
+        2 * self.size * self.edges + 1
+    }
+
+    /// An edge's keys, as one number, and its hint.
+    fn of(&self, a: usize, b: usize) -> (u64, u64) {
+        let (size, p) = (self.size, self.p);
+        let (stays, d, near) = match (self.places[a], self.places[b]) {
+            (Some((true, x)), Some((true, y))) => (false, x.max(y), 0),
+            (Some((false, x)), Some((false, y))) => (false, size - x.min(y), 0),
+            (Some((true, x)), None) | (None, Some((true, x))) => (false, x, 0),
+            // Earlier S1 players weigh more, and nearer S2 players are worth more: the
+            // heaviest assignment pairs them in order where it can.
+            (Some((true, x)), Some((false, y))) | (Some((false, y)), Some((true, x))) => {
+                (true, 0, (p + 1 - x) * (size - (y - p)))
+            }
+            (Some((false, y)), None) | (None, Some((false, y))) => (true, 0, y),
+            _ => (true, 0, 0),
+        };
+        (d + u64::from(stays) * self.stays_unit(), near)
+    }
+
+    /// The keys alone on the best pairings by the rules (`face`: the tight edges, each with
+    /// the number of blossoms holding a dual around it; see `Matching::best_face`): a
+    /// graph of narrow weights, where filling those blossoms weighs above every key.
+    /// For [`MAX_PLAYERS`] they take at most 75 bits: the keys and hint 65 (see
+    /// `ExchangeKeys::new`), the blossoms nested at most 1,000 deep 10 more.
+    fn on_face<const N: usize>(
+        &self,
+        search: &Search<N>,
+        face: &[(usize, usize, u32)],
+    ) -> Result<Search<2>, DutchError> {
+        // Above the most that keys and hints sum to over a pairing.
+        let most = Wide::<2>::from_u64(self.size + self.stays_unit() + 2)
+            .times(self.hint)
+            .times(self.edges)
+            + Wide::from_u64(1);
+        let mut graph = Graph::new(search.matching.vertices());
+        for &(a, b, depth) in face {
+            let (keys, near) = self.of(a, b);
+            // One more on every edge, so that none weighs nothing.
+            let w = Wide::from_u64(keys + 1).times(self.hint) + Wide::from_u64(near);
+            graph.set(a, b, most.times(u64::from(depth)) + w);
+        }
+        let mut narrow = Search::new(graph, Wide::from_u64(self.hint), search.sinks.clone())?;
+        narrow.unsure |= search.unsure;
+        Ok(narrow)
+    }
+}
+
 /// The choices made so far in a bracket (edges removed from its graph), the best total
 /// they must keep, and a best matching within them.
 struct Search<const N: usize> {
@@ -1030,21 +1380,31 @@ struct Search<const N: usize> {
     best: Wide<N>,
     /// The weights' unit of the rules: below it, only a hint of the generation order.
     hint: Wide<N>,
+    /// The stand-ins for the players below, if the graph has them (see [`Sinks`]).
+    sinks: Range<usize>,
+    /// Whether the best pairing found may need more stand-ins: the search proves nothing.
+    unsure: bool,
 }
 
 impl<const N: usize> Search<N> {
     /// The search on a whole graph, before any choice.
-    fn new(graph: Graph<N>, hint: Wide<N>) -> Result<Search<N>, DutchError> {
-        Search::solved(Matching::new(graph), hint)
+    fn new(graph: Graph<N>, hint: Wide<N>, sinks: Range<usize>) -> Result<Search<N>, DutchError> {
+        Search::solved(Matching::new(graph), hint, sinks)
     }
 
     /// The search from a matching to solve (perhaps warm).
-    fn solved(mut matching: Matching<N>, hint: Wide<N>) -> Result<Search<N>, DutchError> {
+    fn solved(
+        mut matching: Matching<N>,
+        hint: Wide<N>,
+        sinks: Range<usize>,
+    ) -> Result<Search<N>, DutchError> {
         matching.solve().map_err(|_| DutchError::NoPairing)?;
         Ok(Search {
             best: matching.total().above(hint),
+            unsure: !spare(&matching, &sinks),
             matching,
             hint,
+            sinks,
         })
     }
 
@@ -1072,7 +1432,7 @@ impl<const N: usize> Search<N> {
     }
 
     /// The same search on `vertices` alone, which the matching in hand pairs among
-    /// themselves.
+    /// themselves (none of them a stand-in).
     fn within(&self, vertices: &[usize]) -> Result<Search<N>, DutchError> {
         let mut graph = Graph::new(vertices.len());
         for (i, &a) in vertices.iter().enumerate() {
@@ -1082,8 +1442,17 @@ impl<const N: usize> Search<N> {
                 }
             }
         }
-        Search::new(graph, self.hint)
+        Search::new(graph, self.hint, 0..0)
     }
+}
+
+/// Whether two stand-ins are paired together, so that more of them would change nothing
+/// (see [`Sinks`]); true where there are none.
+fn spare<const N: usize>(m: &Matching<N>, sinks: &Range<usize>) -> bool {
+    sinks.is_empty()
+        || sinks
+            .clone()
+            .any(|d| m.mate(d).is_some_and(|e| sinks.contains(&e)))
 }
 
 /// The transpositions' choices (4.2): each S1 player in turn takes the first S2 player that
@@ -1306,7 +1675,7 @@ mod tests {
     fn random_tournaments(mut dice: Dice, count: usize, swap: Option<u64>) -> usize {
         let mut rounds_paired = 0;
         for _ in 0..count {
-            let players = 3 + dice.roll(18) as u16;
+            let players = 3 + dice.roll(22) as u16;
             let rounds = 3 + dice.roll(7) as u16;
             let mut t = field(players);
             t.rounds = rounds;
@@ -1334,6 +1703,12 @@ mod tests {
                     // A field too small to pair without rematches: a legal outcome.
                     break;
                 };
+                // Stand-ins change how long a pairing takes, never what it is: with none,
+                // and with too few at first.
+                for stand_ins in [None, Some(2)] {
+                    let other = pair_with(&t, round, &Progress::default(), stand_ins);
+                    assert_eq!(other.as_ref(), Ok(&pairings), "round {round} of {t:?}");
+                }
                 if let Err(rejected) = crate::checker::check(&t, round, &pairings) {
                     panic!("round {round} of {t:?}: {rejected}");
                 }

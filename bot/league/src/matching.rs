@@ -397,6 +397,51 @@ impl<const N: usize> Matching<N> {
         doubled.half().wide()
     }
 
+    /// The heaviest perfect matchings, described by the duals (complementary slackness):
+    /// they are the perfect matchings of the edges whose duals are tight that fill every
+    /// blossom holding a dual (half its vertices, rounded down, paired inside it). Returns
+    /// each tight edge with the number of such blossoms around both its ends. Asked of a
+    /// solved matching; None if the duals do not prove it optimal.
+    pub fn best_face(&self) -> Option<Vec<(usize, usize, u32)>> {
+        let n = self.graph.n;
+        let st = &self.state;
+        // Each vertex's blossoms that hold a dual, outermost last.
+        let around: Vec<Vec<usize>> = (0..n)
+            .map(|v| {
+                self.ancestors(v)
+                    .into_iter()
+                    .filter(|&b| !st.dual[b].is_zero())
+                    .collect()
+            })
+            .collect();
+        let mut face = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if !self.graph.has_edge(a, b) {
+                    continue;
+                }
+                // Outermost first, the common blossoms are a common suffix.
+                let common: Vec<usize> = around[a]
+                    .iter()
+                    .rev()
+                    .zip(around[b].iter().rev())
+                    .take_while(|(x, y)| x == y)
+                    .map(|(x, _)| *x)
+                    .collect();
+                let mut slack = self.slack((a, b));
+                for &c in &common {
+                    slack = slack.add(st.dual[c]).add(st.dual[c]);
+                }
+                if slack.is_zero() {
+                    face.push((a, b, common.len() as u32));
+                } else if st.mate[a] == b {
+                    return None;
+                }
+            }
+        }
+        Some(face)
+    }
+
     /// Make the matching a maximum-weight perfect one.
     pub fn solve(&mut self) -> Result<(), NoPerfectMatching> {
         if self.graph.n % 2 == 1 {
@@ -407,60 +452,6 @@ impl<const N: usize> Matching<N> {
             self.stage()?;
         }
         Ok(())
-    }
-
-    /// A warm start for `graph`, on the same vertices and edges, whose weight is `k` times
-    /// this one's plus `c` on every edge with neither end in `changed`. There the duals
-    /// scaled alike stay feasible and the matched edges and blossoms tight; the changed
-    /// vertices are set free (their blossoms dissolved, their edges unmatched) and given
-    /// the least duals their new edges allow.
-    pub fn rescaled(
-        mut self,
-        graph: Graph<N>,
-        k: Wide<N>,
-        c: Wide<N>,
-        changed: &[usize],
-    ) -> Matching<N> {
-        for &v in changed {
-            self.set_free(v);
-        }
-        let n = self.graph.n;
-        let st = &mut self.state;
-        for (b, d) in st.dual.iter_mut().enumerate() {
-            if b < n {
-                *d = Num::of(d.wide() * k + c);
-            } else if st.base[b] != NONE {
-                *d = Num::of(d.wide() * k);
-            }
-        }
-        self.graph = graph;
-        let mut fitted = vec![true; n];
-        for &v in changed {
-            fitted[v] = false;
-        }
-        for &v in changed {
-            let least = (0..n)
-                .filter(|&u| fitted[u] && self.graph.has_edge(v, u))
-                .map(|u| self.graph.doubled(v, u).sub(self.state.dual[u]))
-                .max();
-            if let Some(least) = least {
-                self.state.dual[v] = least;
-            }
-            fitted[v] = true;
-        }
-        self
-    }
-
-    /// Make `v` a top-level vertex, unmatched.
-    fn set_free(&mut self, v: usize) {
-        while self.state.top[v] != v {
-            self.dissolve(self.state.top[v]);
-        }
-        let m = self.state.mate[v];
-        if m != NONE {
-            self.state.mate[v] = NONE;
-            self.state.mate[m] = NONE;
-        }
     }
 
     /// Remove `edges` if the best perfect matching without them still passes `keep` (which
@@ -1297,41 +1288,51 @@ mod tests {
     /// but for the edges of a few vertices): the warm start from the old solution finds
     /// what a solve from nothing finds.
     #[test]
-    fn a_rescaled_warm_start_finds_the_heaviest_matching() {
+    fn the_best_face_holds_exactly_the_heaviest_matchings() {
+        // Weighing a second key on the face alone (its blossoms filled first) finds the
+        // same matching as weighing both keys on the whole graph.
         let mut dice = Dice(0x6a09_e667_f3bc_c909);
-        for _ in 0..200 {
-            let n = 2 * (2 + dice.roll(20) as usize);
-            let density = 40 + dice.roll(61);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let n = 2 * (2 + dice.roll(4) as usize);
+            let density = 50 + dice.roll(51);
             let g = random_graph::<2>(&mut dice, n, density);
-            let mut old = Matching::new(g.clone());
-            if old.solve().is_err() {
+            let mut m = Matching::new(g.clone());
+            if m.solve().is_err() {
                 continue;
             }
-            let changed: Vec<usize> = (0..n).filter(|_| dice.roll(4) == 0).collect();
-            let (k, c) = (
-                Wide::from_u64(50 + dice.roll(50)),
-                Wide::from_u64(dice.roll(30)),
-            );
-            let mut new = Graph::new(n);
+            let face = m
+                .best_face()
+                .expect("a solved matching's duals prove it best");
+            let key: Vec<u64> = (0..n * n).map(|_| 1 + dice.roll(20)).collect();
+            let key = |a: usize, b: usize| key[a.min(b) * n + a.max(b)];
+            let mut both = Graph::new(n);
             for a in 0..n {
                 for b in a + 1..n {
-                    if !g.has_edge(a, b) {
-                        continue;
+                    if g.has_edge(a, b) {
+                        both.set(
+                            a,
+                            b,
+                            g.weight(a, b) * Wide::from_u64(1000) + Wide::from_u64(key(a, b)),
+                        );
                     }
-                    let w = if changed.contains(&a) || changed.contains(&b) {
-                        g.weight(a, b) * k + Wide::from_u64(dice.roll(60))
-                    } else {
-                        g.weight(a, b) * k + c
-                    };
-                    new.set(a, b, w);
                 }
             }
-            let mut cold = Matching::new(new.clone());
-            cold.solve().unwrap();
-            let mut warm = old.rescaled(new, k, c, &changed);
-            warm.solve().unwrap();
-            assert_eq!(warm.total(), cold.total());
+            let mut on_face = Graph::new(n);
+            for &(a, b, depth) in &face {
+                on_face.set(
+                    a,
+                    b,
+                    Wide::from_u64(1_000_000 * u64::from(depth) + key(a, b)),
+                );
+            }
+            let expected = brute_force(&both).unwrap().0 % BInt::from(1000u64);
+            let mut found = Matching::new(on_face);
+            found.solve().unwrap();
+            assert_eq!(found.total().0 % BInt::from(1_000_000u64), expected);
+            checked += 1;
         }
+        assert!(checked > 100);
     }
 
     /// Larger graphs, as the pairing's: the same total as a solve from nothing after each
