@@ -536,12 +536,13 @@ impl Width {
     }
 }
 
-/// Whether `n` vertices joined where `joined` says can all be paired: greedily, then by
-/// alternating paths from each vertex left over. Such a path found is always a real one;
-/// one may be missed where the graph has odd cycles, so "no" means only "not found".
-fn complete_pairing(n: usize, joined: impl Fn(usize, usize) -> bool) -> bool {
+/// A pairing of all `n` vertices, joined where `joined` says (each one's mate): found
+/// greedily, then by alternating paths from each vertex left over. Such a path found is
+/// always a real one; one may be missed where the graph has odd cycles, so None means only
+/// "not found".
+fn complete_pairing(n: usize, joined: impl Fn(usize, usize) -> bool) -> Option<Vec<usize>> {
     if n % 2 == 1 {
-        return false;
+        return None;
     }
     let adjacent: Vec<Vec<usize>> = (0..n)
         .map(|a| (0..n).filter(|&b| b != a && joined(a, b)).collect())
@@ -587,9 +588,7 @@ fn complete_pairing(n: usize, joined: impl Fn(usize, usize) -> bool) -> bool {
                 }
             }
         }
-        let Some(mut u) = end else {
-            return false;
-        };
+        let mut u = end?;
         // Flip the path back to the root.
         loop {
             let v = via[u];
@@ -602,7 +601,7 @@ fn complete_pairing(n: usize, joined: impl Fn(usize, usize) -> bool) -> bool {
             u = next;
         }
     }
-    true
+    Some(mate)
 }
 
 /// The state of one round's pairing: players in pairing order, who is paired already.
@@ -852,7 +851,7 @@ impl Pairer {
             }
             b >= taken.len() && people[a].compatible(people[b])
         };
-        complete_pairing(n, joined)
+        complete_pairing(n, joined).is_some()
     }
 
     /// Record a bracket's pairs (and the bye, in the last); returns its downfloaters.
@@ -978,6 +977,9 @@ impl Pairer {
         if floating == 1 && byed {
             search = Search::new(self.criteria::<N>(bracket, true), unit, sinks.clone())?;
         }
+        if search.unsure {
+            return Ok(None);
+        }
         let paired_here = |search: &Search<N>, v: usize| {
             search
                 .mate(v)
@@ -1030,6 +1032,9 @@ impl Pairer {
         // The duals always prove the matching in hand best; were they not to, no pairing
         // is claimed.
         let face = search.matching.best_face().ok_or(DutchError::NoPairing)?;
+        if let Some(mates) = first_candidate(&face, s1, s2, n) {
+            return Ok(Some(mates));
+        }
         let narrow = keys.on_face(&search, &face)?;
         self.exchange(bracket, narrow, s1, s2, &remainder)
     }
@@ -1359,8 +1364,23 @@ impl ExchangeKeys {
             .times(self.hint)
             .times(self.edges)
             + Wide::from_u64(1);
-        let mut graph = Graph::new(search.matching.vertices());
+        // Where the face falls apart, only the parts that hold the remainder weigh
+        // anything: elsewhere every edge has the same keys, and the matching in hand stays.
+        let n = search.matching.vertices();
+        let mut parts = Parts::new(n);
+        for &(a, b, _) in face {
+            parts.join(a, b);
+        }
+        let mut weighed = vec![false; n];
+        for v in (0..n).filter(|&v| self.places[v].is_some()) {
+            let root = parts.root(v);
+            weighed[root] = true;
+        }
+        let mut graph = Graph::new(n);
         for &(a, b, depth) in face {
+            if !weighed[parts.root(a)] && search.mate(a) != Some(b) {
+                continue;
+            }
             let (keys, near) = self.of(a, b);
             // One more on every edge, so that none weighs nothing.
             let w = Wide::from_u64(keys + 1).times(self.hint) + Wide::from_u64(near);
@@ -1369,6 +1389,74 @@ impl ExchangeKeys {
         let mut narrow = Search::new(graph, Wide::from_u64(self.hint), search.sinks.clone())?;
         narrow.unsure |= search.unsure;
         Ok(narrow)
+    }
+}
+
+/// The remainder's first candidate (S1\[i\] with S2\[i\], the rest of S2 floating; 3.2)
+/// if it is a best pairing, with the other vertices' mates: then, generated first, it is
+/// the pairing (4.2, 4.3), and no exchange or transposition need be weighed. Known when no
+/// blossom holds a dual (the best pairings are then the perfect matchings of the face's
+/// edges) and the face's edges pair the candidate's floaters and everyone else.
+fn first_candidate(
+    face: &[(usize, usize, u32)],
+    s1: &[usize],
+    s2: &[usize],
+    n: usize,
+) -> Option<Vec<Option<usize>>> {
+    if face.iter().any(|&(_, _, depth)| depth > 0) {
+        return None;
+    }
+    let mut joined = vec![false; n * n];
+    for &(a, b, _) in face {
+        joined[a * n + b] = true;
+        joined[b * n + a] = true;
+    }
+    let mut mates = vec![None; n];
+    for (&a, &b) in s1.iter().zip(s2) {
+        if !joined[a * n + b] {
+            return None;
+        }
+        mates[a] = Some(b);
+        mates[b] = Some(a);
+    }
+    let mut floating = vec![false; n];
+    for &v in &s2[s1.len()..] {
+        floating[v] = true;
+    }
+    let rest: Vec<usize> = (0..n).filter(|&v| mates[v].is_none()).collect();
+    let completion = complete_pairing(rest.len(), |i, j| {
+        let (a, b) = (rest[i], rest[j]);
+        joined[a * n + b] && !(floating[a] && floating[b])
+    })?;
+    for (i, &v) in rest.iter().enumerate() {
+        mates[v] = Some(rest[completion[i]]);
+    }
+    Some(mates)
+}
+
+/// The connected parts of a graph, joined an edge at a time (union–find).
+struct Parts {
+    parent: Vec<usize>,
+}
+
+impl Parts {
+    fn new(n: usize) -> Parts {
+        Parts {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn root(&mut self, mut v: usize) -> usize {
+        while self.parent[v] != v {
+            self.parent[v] = self.parent[self.parent[v]];
+            v = self.parent[v];
+        }
+        v
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.parent[ra] = rb;
     }
 }
 
@@ -1434,15 +1522,7 @@ impl<const N: usize> Search<N> {
     /// The same search on `vertices` alone, which the matching in hand pairs among
     /// themselves (none of them a stand-in).
     fn within(&self, vertices: &[usize]) -> Result<Search<N>, DutchError> {
-        let mut graph = Graph::new(vertices.len());
-        for (i, &a) in vertices.iter().enumerate() {
-            for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
-                if self.matching.has_edge(a, b) {
-                    graph.set(i, j, self.matching.weight(a, b));
-                }
-            }
-        }
-        Search::new(graph, self.hint, 0..0)
+        Search::solved(self.matching.restricted(vertices), self.hint, 0..0)
     }
 }
 

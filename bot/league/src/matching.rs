@@ -20,6 +20,7 @@
 //! the matching costs O(k·n²) for the k pairs it leaves unmatched, usually one or two.
 
 use bnum::BInt;
+use std::collections::HashMap;
 
 /// An edge weight of `N` 64-bit digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,7 +72,7 @@ impl<const N: usize> std::ops::AddAssign for Wide<N> {
 
 /// The solver's own integers: two's complement, least significant digit first, with the
 /// few operations its inner loops need inlined (sums, differences, comparisons).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Num<const N: usize>([u64; N]);
 
 impl<const N: usize> Num<N> {
@@ -179,31 +180,51 @@ impl<const N: usize> Ord for Num<N> {
 #[derive(Clone, Debug)]
 pub struct Graph<const N: usize> {
     n: usize,
-    /// Twice each weight: the duals are compared with it.
-    doubled: Vec<Num<N>>,
-    /// Which edges there are: one byte to read where a weight is several digits.
-    edge: Vec<bool>,
+    weights: Weights<N>,
+}
+
+/// Twice each weight (the duals are compared with it), row by row.
+#[derive(Clone, Debug)]
+enum Weights<const N: usize> {
+    /// Each weight in place: the fastest to read, for weights of one or two digits.
+    Direct(Vec<Num<N>>),
+    /// Each weight as its place in a list of the distinct ones (0: no edge, zero first).
+    /// The pairing criteria give few distinct wide weights, so a matrix of places is a
+    /// fraction of one of weights (2,000 players: 16 MB, not 192).
+    Shared {
+        place: Vec<u32>,
+        distinct: Vec<Num<N>>,
+        known: HashMap<Num<N>, u32>,
+    },
 }
 
 impl<const N: usize> Graph<N> {
     /// `n` vertices and no edges.
     pub fn new(n: usize) -> Graph<N> {
-        Graph {
-            n,
-            doubled: vec![Num::ZERO; n * n],
-            edge: vec![false; n * n],
-        }
+        let weights = if N <= 2 {
+            Weights::Direct(vec![Num::ZERO; n * n])
+        } else {
+            Weights::Shared {
+                place: vec![0; n * n],
+                distinct: vec![Num::ZERO],
+                known: HashMap::from([(Num::ZERO, 0)]),
+            }
+        };
+        Graph { n, weights }
     }
 
     /// The weight of the edge between `a` and `b` (zero: none).
     pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
-        self.doubled[a * self.n + b].half().wide()
+        self.doubled(a, b).half().wide()
     }
 
     /// Whether `a` and `b` are joined.
     #[inline(always)]
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
-        self.edge[a * self.n + b]
+        match &self.weights {
+            Weights::Direct(w) => !w[a * self.n + b].is_zero(),
+            Weights::Shared { place, .. } => place[a * self.n + b] != 0,
+        }
     }
 
     /// Join `a` and `b` with weight `w` (zero: remove the edge).
@@ -212,19 +233,48 @@ impl<const N: usize> Graph<N> {
     }
 
     fn set_doubled(&mut self, a: usize, b: usize, doubled: Num<N>) {
-        for i in [a * self.n + b, b * self.n + a] {
-            self.doubled[i] = doubled;
-            self.edge[i] = !doubled.is_zero();
+        let (ab, ba) = (a * self.n + b, b * self.n + a);
+        match &mut self.weights {
+            Weights::Direct(w) => {
+                w[ab] = doubled;
+                w[ba] = doubled;
+            }
+            Weights::Shared {
+                place,
+                distinct,
+                known,
+            } => {
+                let next = distinct.len() as u32;
+                let at = *known.entry(doubled).or_insert(next);
+                if at == next {
+                    distinct.push(doubled);
+                }
+                place[ab] = at;
+                place[ba] = at;
+            }
         }
     }
 
     #[inline(always)]
     fn doubled(&self, a: usize, b: usize) -> Num<N> {
-        self.doubled[a * self.n + b]
+        match &self.weights {
+            Weights::Direct(w) => w[a * self.n + b],
+            Weights::Shared {
+                place, distinct, ..
+            } => distinct[place[a * self.n + b] as usize],
+        }
     }
 
     fn clear(&mut self, a: usize, b: usize) {
         self.set_doubled(a, b, Num::ZERO);
+    }
+
+    /// Every weight, row by row (for comparing graphs).
+    #[cfg(test)]
+    fn matrix(&self) -> Vec<Num<N>> {
+        (0..self.n * self.n)
+            .map(|i| self.doubled(i / self.n, i % self.n))
+            .collect()
     }
 }
 
@@ -338,6 +388,13 @@ impl<const N: usize> Matching<N> {
                 mate[u] = v;
             }
         }
+        Matching::from_parts(graph, mate, dual)
+    }
+
+    /// A matching in hand (`mate`, each edge tight under `dual`, which is feasible on every
+    /// edge), without blossoms.
+    fn from_parts(graph: Graph<N>, mate: Vec<usize>, dual: Vec<Num<N>>) -> Matching<N> {
+        let n = graph.n;
         let mut base = vec![NONE; 2 * n];
         for (v, b) in base.iter_mut().take(n).enumerate() {
             *b = v;
@@ -363,6 +420,41 @@ impl<const N: usize> Matching<N> {
                 queue: Vec::new(),
             },
         }
+    }
+
+    /// The matching on `vertices` alone, which it pairs among themselves, as a warm start
+    /// for their own graph: each blossom's dual moved onto its vertices (every edge stays
+    /// feasible, those inside as tight as they were), and the matched edges then no longer
+    /// tight left unmatched, so that a solve has only those few to pair again.
+    pub fn restricted(&self, vertices: &[usize]) -> Matching<N> {
+        let k = vertices.len();
+        let mut graph = Graph::new(k);
+        let mut at = vec![NONE; self.graph.n];
+        for (i, &v) in vertices.iter().enumerate() {
+            at[v] = i;
+            for (j, &u) in vertices.iter().enumerate().take(i) {
+                graph.set_doubled(i, j, self.graph.doubled(v, u));
+            }
+        }
+        let st = &self.state;
+        let mut dual = vec![Num::ZERO; 2 * k];
+        for (i, &v) in vertices.iter().enumerate() {
+            dual[i] = self
+                .ancestors(v)
+                .iter()
+                .fold(st.dual[v], |d, &b| d.add(st.dual[b]));
+        }
+        let mut mate = vec![NONE; k];
+        for (i, &v) in vertices.iter().enumerate() {
+            let m = st.mate[v];
+            if m != NONE && at[m] != NONE {
+                let j = at[m];
+                if dual[i].add(dual[j]) == graph.doubled(i, j) {
+                    mate[i] = j;
+                }
+            }
+        }
+        Matching::from_parts(graph, mate, dual)
     }
 
     /// How many vertices the graph has (a matching's length would be ambiguous: vertices or
@@ -1270,7 +1362,7 @@ mod tests {
                     assert_eq!(m.total(), before.0);
                 } else {
                     assert_eq!(m.total(), before.0);
-                    assert_eq!(m.graph.doubled, before.1.doubled);
+                    assert_eq!(m.graph.matrix(), before.1.matrix());
                     if fresh.is_some() {
                         m.without(&cut).unwrap();
                         assert_eq!(Some(m.total()), fresh);
