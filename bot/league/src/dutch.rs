@@ -1054,18 +1054,24 @@ impl Pairer {
         let sinks = bracket.sink_range();
         // Exchanges: the highest players moved from S1 to S2, the lowest from S2 to S1.
         // How many move is fixed by the rules (the exchange count is one of them).
-        let out = |u: usize| u >= open.len() || !remainder.contains(&u);
+        // Each vertex's half of the remainder: S1 (true) or S2.
+        let mut half = vec![None; n];
+        for &v in s1 {
+            half[v] = Some(true);
+        }
+        for &v in s2 {
+            half[v] = Some(false);
+        }
+        let out = |u: usize| u >= open.len() || half[u].is_none();
+        let in_s1 = |u: usize| half[u] == Some(true);
+        let in_s2 = |u: usize| half[u] == Some(false);
         let exchanges = s1
             .iter()
-            .filter(|&&b| {
-                search
-                    .mate(b)
-                    .is_none_or(|m| out(m) || (s1.contains(&m) && m < b))
-            })
+            .filter(|&&b| search.mate(b).is_none_or(|m| out(m) || (in_s1(m) && m < b)))
             .count();
         let mut moved_down = Vec::new();
         for &b in s1.iter().rev() {
-            let lower_s1 = |u: usize| s1.contains(&u) && u < b;
+            let lower_s1 = |u: usize| in_s1(u) && u < b;
             if moved_down.len() < exchanges
                 && search.attempt(|m| keep_only(m, b, |u| out(u) || lower_s1(u)))
             {
@@ -1079,25 +1085,21 @@ impl Pairer {
             if moved_up.len() == moved_down.len() {
                 break;
             }
-            let higher_s2 = |u: usize| s2.contains(&u) && u > a;
+            let higher_s2 = |u: usize| in_s2(u) && u > a;
             if search.attempt(|m| keep_only(m, a, higher_s2)) {
                 moved_up.push(a);
             } else {
                 search.force(|m| keep_only(m, a, |u| !higher_s2(u)))?;
             }
         }
-        let mut s1x: Vec<usize> = s1
-            .iter()
-            .copied()
-            .filter(|v| !moved_down.contains(v))
-            .chain(moved_up.iter().copied())
-            .collect();
-        s1x.sort_unstable();
-        let s2x: Vec<usize> = remainder
-            .iter()
-            .copied()
-            .filter(|v| !s1x.contains(v))
-            .collect();
+        for &v in &moved_down {
+            half[v] = Some(false);
+        }
+        for &v in &moved_up {
+            half[v] = Some(true);
+        }
+        let (s1x, s2x): (Vec<usize>, Vec<usize>) =
+            remainder.iter().partition(|&&v| half[v] == Some(true));
         // Transpositions: each S1 player in turn takes the first S2 player that still
         // allows a best pairing.
         let mut mates: Vec<Option<usize>> = (0..n).map(|v| search.mate(v)).collect();
@@ -1338,10 +1340,11 @@ impl ExchangeKeys {
             (Some((true, x)), Some((true, y))) => (false, x.max(y), 0),
             (Some((false, x)), Some((false, y))) => (false, size - x.min(y), 0),
             (Some((true, x)), None) | (None, Some((true, x))) => (false, x, 0),
-            // Earlier S1 players weigh more, and nearer S2 players are worth more: the
-            // heaviest assignment pairs them in order where it can.
+            // S1[i] weighs most with S2[i], less the further apart they are: the heaviest
+            // assignment pairs them in order where it can, and a solve's first guess (each
+            // vertex with its heaviest edge) already does.
             (Some((true, x)), Some((false, y))) | (Some((false, y)), Some((true, x))) => {
-                (true, 0, (p + 1 - x) * (size - (y - p)))
+                (true, 0, size * size - x.abs_diff(y - p).pow(2))
             }
             (Some((false, y)), None) | (None, Some((false, y))) => (true, 0, y),
             _ => (true, 0, 0),
