@@ -56,6 +56,8 @@
 #![warn(missing_docs)]
 
 pub mod checker;
+#[cfg(test)]
+mod dice;
 pub mod dutch;
 pub mod matching;
 pub mod model;

@@ -1209,17 +1209,7 @@ impl<const N: usize> Matching<N> {
 mod tests {
     use super::*;
 
-    /// A seeded xorshift: random graphs that replay.
-    struct Dice(u64);
-
-    impl Dice {
-        fn roll(&mut self, sides: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % sides
-        }
-    }
+    use crate::dice::Dice;
 
     /// Every perfect matching's best total, by trying them all (None: there is none).
     fn brute_force<const N: usize>(g: &Graph<N>) -> Option<Wide<N>> {
