@@ -58,6 +58,10 @@ fn main() {
         ("Dutch round 9, 1000 players", "dutch/bench-1000-r9"),
         ("Dutch round 1, 2000 players", "dutch/bench-2000-r1"),
         ("Dutch round 2, 2000 players", "dutch/bench-2000-r2"),
+        (
+            "Dutch round 2, 2000 players, White won every game",
+            "dutch/bench-2000-r2-white-wins",
+        ),
     ] {
         let path = fixture(name);
         let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
