@@ -43,7 +43,9 @@ struct Browser {
     driver: Child,
     port: u16,
     client: Client,
-    profile: PathBuf,
+    /// The test's own directory: the browser's profile, its files and (unless kept
+    /// elsewhere) the screenshots, all removed when the browser is.
+    scratch: PathBuf,
     shots: PathBuf,
 }
 
@@ -105,7 +107,7 @@ impl Browser {
             driver,
             port,
             client,
-            profile: scratch,
+            scratch,
             shots,
         }
     }
@@ -288,7 +290,7 @@ impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(self.profile.join("profile"));
+        let _ = std::fs::remove_dir_all(&self.scratch);
     }
 }
 
@@ -571,11 +573,11 @@ async fn the_pages_in_a_real_browser() {
     );
     let picture = builder.picture.clone().unwrap();
     std::fs::write(
-        browser.profile.join("builder-diagram.png"),
+        browser.scratch.join("builder-diagram.png"),
         crate::picture::encode(&picture),
     )
     .unwrap();
-    let page = browser.profile.join("builder.html");
+    let page = browser.scratch.join("builder.html");
     std::fs::write(
         &page,
         discord_message(&builder, &crate::picture::describe(&picture)),
@@ -590,7 +592,9 @@ async fn the_pages_in_a_real_browser() {
     std::fs::write(browser.shots.join("design-builder.png"), png).unwrap();
     b.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
 
-    eprintln!("screenshots: {}", browser.shots.display());
+    if std::env::var_os("CSIPGS_SCREENSHOTS").is_some() {
+        eprintln!("screenshots: {}", browser.shots.display());
+    }
     browser.client.clone().close().await.unwrap();
 }
 
