@@ -20,6 +20,7 @@ use fantoccini::actions::{
 };
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -60,8 +61,11 @@ impl Browser {
             let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             free.local_addr().unwrap().port()
         };
+        // A process group of its own, the browser it starts included, so that all of it
+        // can be stopped at once: killing the driver alone leaves Chromium running.
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -288,7 +292,8 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.driver.kill();
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.scratch);
     }
