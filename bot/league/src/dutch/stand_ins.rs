@@ -9,10 +9,12 @@ use super::*;
 /// next scoregroup, and a few interchangeable stand-ins, joined to each other and to every
 /// player with someone below to meet. Its best pairing is the real one when
 /// - two stand-ins are paired together: more of them would change nothing (the best weight
-///   with k pairs is concave in k), and so for every choice a search rejects; and
+///   with k pairs is concave in k). Every best pairing then takes as many stand-ins (the
+///   pairs the graph keeps are counted by [C6] and [C8]), so the search's answer to each
+///   choice is the whole graph's too; and
 /// - the players below can all be paired, with those the stand-ins took.
 ///
-/// Otherwise the whole graph is solved.
+/// Otherwise more stand-ins are tried, and in the end the whole graph.
 pub(super) struct Sinks {
     pub(super) count: usize,
     /// For each player of the graph: whether someone below may meet them.
