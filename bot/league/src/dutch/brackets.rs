@@ -8,13 +8,13 @@ use super::*;
 pub(super) struct Pairer {
     pub(super) players: Vec<Entrant>,
     /// The partner of each paired player (None: the bye).
-    pub(super) partner: Vec<Option<Option<usize>>>,
+    partner: Vec<Option<Option<usize>>>,
     /// Score levels present, highest first (for the score digits).
     pub(super) levels: Vec<u32>,
     /// The colour the odd pairing numbers get when nothing else decides (5.2.5).
     pub(super) first: Color,
     /// How many stand-ins to try first (None: none).
-    pub(super) first_stand_ins: Option<usize>,
+    first_stand_ins: Option<usize>,
 }
 
 /// Vertex roles in the bracket being paired.

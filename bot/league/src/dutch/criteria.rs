@@ -11,7 +11,7 @@ pub(super) struct Field {
 
 /// The stacked weight's layout: each field's multiplier, most important last.
 pub(super) struct Layout<const N: usize> {
-    pub(super) multipliers: Vec<Wide<N>>,
+    multipliers: Vec<Wide<N>>,
 }
 
 impl<const N: usize> Layout<N> {
@@ -43,10 +43,10 @@ impl<const N: usize> Layout<N> {
 /// bracket and the one after it are told apart (below those a score difference no longer
 /// decides anything in practice, and the digits must fit a u64).
 pub(super) struct Digits {
-    pub(super) scores: Vec<u32>,
-    pub(super) base: u64,
+    scores: Vec<u32>,
+    base: u64,
     /// The power of the highest score: one less than the scores told apart.
-    pub(super) depth: u32,
+    depth: u32,
 }
 
 impl Digits {

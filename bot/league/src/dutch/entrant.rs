@@ -37,7 +37,7 @@ pub(super) struct Entrant {
     /// Floats of the previous round and of the one before it.
     pub(super) floats: [Float; 2],
     pub(super) topscorer: bool,
-    pub(super) met: HashSet<PlayerNo>,
+    met: HashSet<PlayerNo>,
 }
 
 impl Entrant {

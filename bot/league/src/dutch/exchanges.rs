@@ -10,13 +10,13 @@ use super::*;
 /// them need a solve. Totals are compared above the hint.
 pub(super) struct ExchangeKeys {
     /// Each vertex's place in S1 (true) or S2, numbered from 1 across both.
-    pub(super) places: Vec<Option<(bool, u64)>>,
-    pub(super) size: u64,
+    places: Vec<Option<(bool, u64)>>,
+    size: u64,
     /// The players of S1.
-    pub(super) p: u64,
-    pub(super) edges: u64,
+    p: u64,
+    edges: u64,
     /// The unit of the keys: the hint is below it.
-    pub(super) hint: u64,
+    hint: u64,
 }
 
 impl ExchangeKeys {
@@ -147,7 +147,7 @@ pub(super) fn first_candidate(
 
 /// The connected parts of a graph, joined an edge at a time (union–find).
 pub(super) struct Parts {
-    pub(super) parent: Vec<usize>,
+    parent: Vec<usize>,
 }
 
 impl Parts {

@@ -7,9 +7,9 @@ use super::*;
 pub(super) struct Search<const N: usize> {
     pub(super) matching: Matching<N>,
     /// The best total of the rules, above the hint.
-    pub(super) best: Wide<N>,
+    best: Wide<N>,
     /// The weights' unit of the rules: below it, only a hint of the generation order.
-    pub(super) hint: Wide<N>,
+    hint: Wide<N>,
     /// The stand-ins for the players below, if the graph has them (see [`Sinks`]).
     pub(super) sinks: Range<usize>,
     /// Whether the best pairing found may need more stand-ins: the search proves nothing.
