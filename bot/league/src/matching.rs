@@ -513,19 +513,19 @@ impl<const N: usize> Matching<N> {
                     continue;
                 }
                 // Outermost first, the common blossoms are a common suffix.
-                let common: Vec<usize> = around[a]
+                let mut slack = self.slack((a, b));
+                let mut depth = 0;
+                for (&c, _) in around[a]
                     .iter()
                     .rev()
                     .zip(around[b].iter().rev())
                     .take_while(|(x, y)| x == y)
-                    .map(|(x, _)| *x)
-                    .collect();
-                let mut slack = self.slack((a, b));
-                for &c in &common {
+                {
                     slack = slack.add(st.dual[c]).add(st.dual[c]);
+                    depth += 1;
                 }
                 if slack.is_zero() {
-                    face.push((a, b, common.len() as u32));
+                    face.push((a, b, depth));
                 } else if st.mate[a] == b {
                     return None;
                 }

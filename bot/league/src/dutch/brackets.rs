@@ -130,34 +130,33 @@ impl Pairer {
             .sum::<u32>();
         let width = Width::of(needed);
         // Few stand-ins first, more if they prove too few.
-        let mut count = self.first_stand_ins.unwrap_or(usize::MAX);
-        while let Some((few, few_roles, sinks)) = self.stand_ins(&open, &roles, count) {
-            let few_bye = bye.map(|_| few.len());
-            let bracket = Bracket {
-                open: &few,
-                roles: &few_roles,
-                bye: few_bye,
-                sinks: &sinks,
-                last,
-                edges,
-            };
-            if let Ok(Some(mates)) = self.pair_in(width, &bracket) {
-                let lower: Vec<usize> = (0..open.len())
-                    .filter(|&v| roles[v] == Role::Lower)
-                    .map(|v| open[v])
-                    .collect();
-                if self.completes(&bracket, &mates, &lower) {
-                    return Ok(self.apply(&bracket, &mates));
+        if let (Some(first), Some(mut graph)) =
+            (self.first_stand_ins, self.stand_ins(&open, &roles))
+        {
+            let mut wanted = first;
+            while graph.sinks.fit(wanted, graph.below.len()) {
+                let bracket = Bracket {
+                    open: &graph.players,
+                    roles: &graph.roles,
+                    bye: bye.map(|_| graph.players.len()),
+                    sinks: &graph.sinks,
+                    last,
+                    edges,
+                };
+                if let Ok(Some(mates)) = self.pair_in(width, &bracket) {
+                    if self.completes(&bracket, &mates, &graph.below) {
+                        return Ok(self.apply(&bracket, &mates));
+                    }
+                    break;
                 }
-                break;
+                wanted = wanted.saturating_mul(4);
             }
-            count = count.saturating_mul(4);
         }
         let bracket = Bracket {
             open: &open,
             roles: &roles,
             bye,
-            sinks: &Sinks::none(),
+            sinks: &Sinks::default(),
             last,
             edges,
         };
@@ -254,20 +253,8 @@ impl Pairer {
         let rest: Vec<usize> = (0..open.len())
             .filter(|&v| roles[v] != Role::Resident)
             .collect();
-        if rest.is_empty() {
-            return true;
-        }
-        let mut graph = Graph::<1>::new(rest.len());
-        let one = Wide::from_u64(1);
-        for (i, &a) in rest.iter().enumerate() {
-            let pa = &self.players[open[a]];
-            for (j, &b) in rest.iter().enumerate().skip(i + 1) {
-                if pa.compatible(&self.players[open[b]]) {
-                    graph.set(i, j, one);
-                }
-            }
-        }
-        Matching::new(graph).solve().is_ok()
+        let player = |i: usize| &self.players[open[rest[i]]];
+        complete_pairing(rest.len(), |i, j| player(i).compatible(player(j))).is_some()
     }
 
     /// Pair one bracket with weights of `N` 64-bit digits: each vertex's mate, or None if
@@ -460,12 +447,12 @@ pub(super) struct Bracket<'a> {
 
 impl Bracket<'_> {
     pub(super) fn vertices(&self) -> usize {
-        self.open.len() + usize::from(self.bye.is_some()) + self.sinks.count
+        self.open.len() + usize::from(self.bye.is_some()) + self.sinks.count()
     }
 
     pub(super) fn sink_range(&self) -> Range<usize> {
         let first = self.open.len() + usize::from(self.bye.is_some());
-        first..first + self.sinks.count
+        first..first + self.sinks.count()
     }
 }
 

@@ -15,8 +15,9 @@ use super::*;
 /// - the players below can all be paired, with those the stand-ins took.
 ///
 /// Otherwise more stand-ins are tried, and in the end the whole graph.
+#[derive(Default)]
 pub(super) struct Sinks {
-    pub(super) count: usize,
+    count: usize,
     /// For each player of the graph: whether someone below may meet them.
     pub(super) reach: Vec<bool>,
     /// The lowest score below of a player who may have the bye.
@@ -24,32 +25,38 @@ pub(super) struct Sinks {
 }
 
 impl Sinks {
-    pub(super) fn none() -> Sinks {
-        Sinks {
-            count: 0,
-            reach: Vec::new(),
-            bye_score: None,
+    /// How many stand-ins the graph has.
+    pub(super) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Take `wanted` stand-ins for `below` players, or one more for the parity that leaves
+    /// the graph's vertices even; false if that is no fewer than the players themselves.
+    pub(super) fn fit(&mut self, wanted: usize, below: usize) -> bool {
+        self.count = wanted.min(below);
+        if (below - self.count) % 2 == 1 {
+            self.count += 1;
         }
+        self.count < below
     }
 }
 
+/// A bracket's graph with stand-ins: the players it keeps, their roles, the players the
+/// stand-ins stand for, and the stand-ins.
+pub(super) struct StandIns {
+    pub(super) players: Vec<usize>,
+    pub(super) roles: Vec<Role>,
+    pub(super) below: Vec<usize>,
+    pub(super) sinks: Sinks,
+}
+
 impl Pairer {
-    /// The players a bracket's graph needs, and stand-ins for the rest (see [`Sinks`]),
-    /// if that graph is smaller than the whole.
-    pub(super) fn stand_ins(
-        &self,
-        open: &[usize],
-        roles: &[Role],
-        count: usize,
-    ) -> Option<(Vec<usize>, Vec<Role>, Sinks)> {
+    /// The players a bracket's graph needs (with their roles), the players below, and
+    /// stand-ins for those (see [`Sinks`]; how many is `Sinks::fit`'s), if there are any.
+    pub(super) fn stand_ins(&self, open: &[usize], roles: &[Role]) -> Option<StandIns> {
         let (few, lower): (Vec<usize>, Vec<usize>) =
             (0..open.len()).partition(|&v| roles[v] != Role::Lower);
-        // Of the parity that leaves the graph's vertices even.
-        let mut count = count.min(lower.len());
-        if (lower.len() - count) % 2 == 1 {
-            count += 1;
-        }
-        if count >= lower.len() {
+        if lower.is_empty() {
             return None;
         }
         let reach = few
@@ -65,15 +72,16 @@ impl Pairer {
             .filter(|p| p.bye_ok)
             .map(|p| p.score)
             .min();
-        Some((
-            few.iter().map(|&v| open[v]).collect(),
-            few.iter().map(|&v| roles[v]).collect(),
-            Sinks {
-                count,
+        Some(StandIns {
+            players: few.iter().map(|&v| open[v]).collect(),
+            roles: few.iter().map(|&v| roles[v]).collect(),
+            below: lower.iter().map(|&v| open[v]).collect(),
+            sinks: Sinks {
+                count: 0,
                 reach,
                 bye_score,
             },
-        ))
+        })
     }
 
     /// Whether the players below can all be paired, with those of the bracket's graph the
