@@ -138,7 +138,7 @@ pub fn choose(game: &Game, think: &Think, stop: &AtomicBool) -> Option<(Turn, Re
     // Each turn gets its own seed, so a game is not the same blur every turn.
     let seed = think.seed ^ u64::from(game.position().ply()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let searched = belief::position(game);
-    let report = search_with_noise(&searched, &limits, seed, noise, stop);
+    let report = search_with_noise(&searched, &limits, seed, noise, &[], stop);
     let mut turn = report
         .best
         .map(|mv| searched.turn_of(mv))

@@ -30,7 +30,7 @@ const MONEY_PERMILLE: i32 = 800;
 pub(crate) const EXTRA_ROYAL: i32 = 350;
 
 /// Per-kind values of one position's kind table, worked out once per search.
-pub(crate) struct Values {
+pub struct Values {
     /// Each kind's worth on the board, in centipawns.
     pub(crate) piece: [i32; MAX_KINDS],
     /// Centipawns per zorkmid for each side: what its best slot design pays.

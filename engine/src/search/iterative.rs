@@ -3,16 +3,16 @@
 //! completes (the computer must move), and a new one is not begun once half the time is
 //! gone, since it would take longer than all before it.
 
+use super::node::Node;
 use super::types::{Report, Score, MATE, MAX_PLY};
 use super::Searcher;
-use crate::position::Position;
 use std::time::Instant;
 
 /// Deepest iteration when no depth limit is given.
 const MAX_DEPTH: u32 = 64;
 
-impl Searcher<'_> {
-    pub(super) fn iterate(&mut self, position: &Position) -> Report {
+impl<N: Node> Searcher<'_, N> {
+    pub(super) fn iterate(&mut self, position: &N) -> Report<N::Move> {
         self.started = Instant::now();
         let mut pos = position.clone();
         let max_depth = self

@@ -1,10 +1,10 @@
 //! The computer's search: iterative deepening (`iterative`) over an alpha-beta negamax
-//! with principal-variation windows, a transposition table (`tt`, keyed by `zobrist`),
-//! move ordering (`ordering`), quiescence on captures and checks, check extensions and
-//! mate scores (`alpha_beta`). It searches the whole action set: moves, drops and buys
-//! (under `power`, buys as each action's design phase); redesigns are the caller's, at the
-//! root. Synchronous and free of I/O: the caller runs it where it may block and stops it
-//! with the flag or the limits.
+//! with principal-variation windows, a transposition table (`tt`), move ordering
+//! (`ordering`), quiescence on captures and checks, check extensions, null moves and mate
+//! scores (`alpha_beta`). It walks any [`Node`]: csipgs positions (`csipgs`: moves, drops
+//! and buys; redesigns are the caller's, at the root) and the FIDE family's. Synchronous
+//! and free of I/O: the caller runs it where it may block and stops it with the flag or
+//! the limits.
 //!
 //! ```
 //! use engine::search::{search, Limits};
@@ -19,18 +19,18 @@
 //! ```
 
 mod alpha_beta;
+mod csipgs;
 mod iterative;
+mod node;
 mod ordering;
 pub mod time;
 mod tt;
 mod types;
-mod zobrist;
+pub(crate) mod zobrist;
 
+pub use node::{Node, QuietOrder};
 pub use types::{Limits, Report, Score};
 
-use crate::eval::Values;
-use crate::moves::Move;
-use crate::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use types::MAX_PLY;
@@ -41,34 +41,44 @@ const CHECKPOINT: u64 = 1024;
 /// Search `position` within `limits` until done or `stop` is set. `seed` decides between
 /// equally good moves (the same seed, limits and position give the same move, unless a time
 /// limit cuts an iteration short) and, with `noise`, how much the evaluation is blurred.
-pub fn search(position: &Position, limits: &Limits, seed: u64, stop: &AtomicBool) -> Report {
-    search_with_noise(position, limits, seed, 0, stop)
+pub fn search<N: Node>(
+    position: &N,
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Report<N::Move> {
+    search_with_noise(position, limits, seed, 0, &[], stop)
 }
 
-/// [`search`] with up to `noise` centipawns of seeded blur on every evaluation: the weaker
-/// levels' way of missing things.
-pub fn search_with_noise(
-    position: &Position,
+/// [`search`] with up to `noise` centipawns of seeded blur on every evaluation (the weaker
+/// levels' way of missing things), after a game whose earlier positions had the keys
+/// `history` (oldest first): where repetition draws, returning to one of them is a draw.
+pub fn search_with_noise<N: Node>(
+    position: &N,
     limits: &Limits,
     seed: u64,
     noise: i32,
+    history: &[u64],
     stop: &AtomicBool,
-) -> Report {
+) -> Report<N::Move> {
     let mut searcher = Searcher::new(position, limits, seed, noise, stop);
+    searcher.path.extend_from_slice(history);
     searcher.iterate(position)
 }
 
 /// Everything one search keeps between nodes.
-pub(crate) struct Searcher<'a> {
-    values: Values,
-    tt: tt::Table,
-    killers: Vec<[Option<Move>; 2]>,
+pub(crate) struct Searcher<'a, N: Node> {
+    values: N::Values,
+    tt: tt::Table<N::Move>,
+    killers: Vec<[Option<N::Move>; 2]>,
     history: Box<[[i32; 64]; 64]>,
     /// A move list and its sort keys per ply, reused so nodes allocate nothing.
-    lists: Vec<Vec<Move>>,
+    lists: Vec<Vec<N::Move>>,
     keys: Vec<Vec<i32>>,
     /// The principal variation found below each ply (a triangular table).
-    pv: Vec<Vec<Move>>,
+    pv: Vec<Vec<N::Move>>,
+    /// The keys of the game's positions and of the search's path to this node.
+    path: Vec<u64>,
     nodes: u64,
     seed: u64,
     noise: i32,
@@ -78,22 +88,23 @@ pub(crate) struct Searcher<'a> {
     stopped: bool,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, N: Node> Searcher<'a, N> {
     fn new(
-        position: &Position,
+        position: &N,
         limits: &Limits,
         seed: u64,
         noise: i32,
         stop: &'a AtomicBool,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, N> {
         Searcher {
-            values: Values::new(position),
+            values: position.values(),
             tt: tt::Table::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 64]; 64]),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            path: Vec::with_capacity(MAX_PLY * 2),
             nodes: 0,
             seed,
             noise,

@@ -3,7 +3,6 @@
 //! mate found through a transposition keeps its true distance.
 
 use super::types::{is_mate, MAX_PLY};
-use crate::moves::Move;
 
 /// Entries in a table: 2^18 of 24 bytes, 6 MiB; a turn's search fills a fraction of it.
 const ENTRIES: usize = 1 << 18;
@@ -19,20 +18,20 @@ pub(crate) enum Bound {
 }
 
 #[derive(Clone, Copy)]
-pub(crate) struct Entry {
+pub(crate) struct Entry<M> {
     key: u64,
-    pub(crate) best: Option<Move>,
+    pub(crate) best: Option<M>,
     value: i32,
     pub(crate) depth: u8,
     pub(crate) bound: Bound,
 }
 
-pub(crate) struct Table {
-    entries: Vec<Option<Entry>>,
+pub(crate) struct Table<M> {
+    entries: Vec<Option<Entry<M>>>,
 }
 
-impl Table {
-    pub(crate) fn new() -> Table {
+impl<M: Copy> Table<M> {
+    pub(crate) fn new() -> Table<M> {
         Table {
             entries: vec![None; ENTRIES],
         }
@@ -43,8 +42,8 @@ impl Table {
     }
 
     /// The entry for this key, if stored, with its value as seen from `ply`.
-    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<(Entry, i32)> {
-        let entry = self.entries[Table::slot(key)].filter(|e| e.key == key)?;
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<(Entry<M>, i32)> {
+        let entry = self.entries[Self::slot(key)].filter(|e| e.key == key)?;
         Some((entry, from_stored(entry.value, ply)))
     }
 
@@ -55,9 +54,9 @@ impl Table {
         depth: u32,
         value: i32,
         bound: Bound,
-        best: Option<Move>,
+        best: Option<M>,
     ) {
-        let slot = &mut self.entries[Table::slot(key)];
+        let slot = &mut self.entries[Self::slot(key)];
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         if let Some(old) = slot {
             if old.key == key && old.depth > depth {

@@ -1,7 +1,6 @@
 //! The search's inputs and outputs: [`Limits`], [`Report`], and [`Score`] with its mate
 //! encoding.
 
-use crate::moves::Move;
 use std::fmt;
 use std::time::Duration;
 
@@ -61,9 +60,9 @@ impl fmt::Display for Score {
 /// What a search found: the best move of the deepest completed iteration, its score and
 /// principal variation, and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct Report<M = crate::moves::Move> {
     /// The best move; none when the side to move has no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Its score.
     pub score: Score,
     /// The deepest completed iteration.
@@ -73,7 +72,7 @@ pub struct Report {
     /// Time spent.
     pub time: Duration,
     /// The expected line, best move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Whether a value is a mate score (either side).
