@@ -351,6 +351,7 @@ fn match_scores_read_as_points() {
             wins,
             losses,
             draws,
+            ..MatchScore::default()
         }
         .to_string()
     };

@@ -2,11 +2,12 @@
 //! issue names, a random player and a greedy one-ply player. Used by the tests that measure
 //! strength and by `csipgs match`. Seeded: the same seed plays the same games.
 
-use super::{choose_turn, Level, Think};
+use super::{choose_fide, choose_turn, Level, Think};
 use crate::action::{Action, Turn};
 use crate::color::Color;
 use crate::design::Design;
 use crate::eval::kind_value;
+use crate::fide::{FideGame, Variants, Worths};
 use crate::fog::splitmix64;
 use crate::game::Game;
 use crate::kinds::Kind;
@@ -15,7 +16,7 @@ use crate::ruleset::Rules;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Someone who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +40,20 @@ impl fmt::Display for Player {
     }
 }
 
+/// The game an arena plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arena {
+    /// csipgs chess under these rules.
+    Csipgs(Rules),
+    /// FIDE chess under these variants.
+    Fide(Variants),
+}
+
 /// How one game of a match is set up.
 #[derive(Clone, Debug)]
 pub struct Setting {
-    /// The rules both play under.
-    pub rules: Rules,
+    /// The game both play.
+    pub arena: Arena,
     /// Random plies played first, so games differ.
     pub opening_plies: u32,
     /// A game still going after this many plies is scored a draw.
@@ -51,10 +61,19 @@ pub struct Setting {
 }
 
 impl Setting {
-    /// Two random plies a side, and a draw after 300 plies.
+    /// csipgs chess: two random plies a side, and a draw after 300 plies.
     pub fn new(rules: Rules) -> Setting {
+        Setting::of(Arena::Csipgs(rules))
+    }
+
+    /// FIDE chess under `variants`, set up as [`Setting::new`].
+    pub fn fide(variants: Variants) -> Setting {
+        Setting::of(Arena::Fide(variants))
+    }
+
+    fn of(arena: Arena) -> Setting {
         Setting {
-            rules,
+            arena,
             opening_plies: 4,
             max_plies: 300,
         }
@@ -68,29 +87,49 @@ pub struct GameEnd {
     pub winner: Option<Color>,
     /// Plies played.
     pub plies: u32,
+    /// The longest a computer took over one turn: below its budget, it never loses on time.
+    pub slowest: Duration,
 }
 
 /// One game from the start position. Every turn is the game's to accept, so a player that
 /// offered an illegal turn would show up as an error, not a silent skip.
 pub fn play_game(white: Player, black: Player, setting: &Setting, seed: u64) -> GameEnd {
-    let mut start = Position::start(setting.rules.clone());
-    if setting.rules.options.fog {
+    match &setting.arena {
+        Arena::Csipgs(rules) => csipgs_game(white, black, rules, setting, seed),
+        Arena::Fide(variants) => fide_game(white, black, *variants, setting, seed),
+    }
+}
+
+/// Who plays the ply: the side's player, or the random opening.
+fn player_for(white: Player, black: Player, color: Color, ply: u32, setting: &Setting) -> Player {
+    if ply < setting.opening_plies {
+        return Player::Random;
+    }
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+fn csipgs_game(
+    white: Player,
+    black: Player,
+    rules: &Rules,
+    setting: &Setting,
+    seed: u64,
+) -> GameEnd {
+    let mut start = Position::start(rules.clone());
+    if rules.options.fog {
         start.place_terrain(seed);
     }
     let mut game = Game::from_position(start);
     let mut state = seed;
     let stop = AtomicBool::new(false);
+    let mut slowest = Duration::ZERO;
     while !game.is_over() && (game.turns().len() as u32) < setting.max_plies {
         let ply = game.turns().len() as u32;
-        let player = match game.position().to_move() {
-            Color::White => white,
-            Color::Black => black,
-        };
-        let player = if ply < setting.opening_plies {
-            Player::Random
-        } else {
-            player
-        };
+        let player = player_for(white, black, game.position().to_move(), ply, setting);
+        let started = Instant::now();
         let turn = match player {
             Player::Random => random_turn(&game, &mut state),
             Player::Greedy => greedy_turn(&game, &mut state),
@@ -100,7 +139,9 @@ pub fn play_game(white: Player, black: Player, setting: &Setting, seed: u64) -> 
                     budget,
                     seed: splitmix64(&mut state),
                 };
-                choose_turn(&game, &think, &stop)
+                let turn = choose_turn(&game, &think, &stop);
+                slowest = slowest.max(started.elapsed());
+                turn
             }
         };
         let Some(turn) = turn else { break };
@@ -109,6 +150,61 @@ pub fn play_game(white: Player, black: Player, setting: &Setting, seed: u64) -> 
     GameEnd {
         winner: game.result().and_then(|o| o.winner),
         plies: game.turns().len() as u32,
+        slowest,
+    }
+}
+
+fn fide_game(
+    white: Player,
+    black: Player,
+    variants: Variants,
+    setting: &Setting,
+    seed: u64,
+) -> GameEnd {
+    let mut game = FideGame::new(variants);
+    let worths = Worths::new(variants);
+    let mut state = seed;
+    let stop = AtomicBool::new(false);
+    let mut slowest = Duration::ZERO;
+    while !game.is_over() && (game.moves().len() as u32) < setting.max_plies {
+        let ply = game.moves().len() as u32;
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        let random = |state: &mut u64| {
+            let pick = (splitmix64(state) % legal.len().max(1) as u64) as usize;
+            legal.get(pick).copied()
+        };
+        let mv = match player_for(white, black, pos.turn(), ply, setting) {
+            Player::Random => random(&mut state),
+            Player::Greedy => legal
+                .iter()
+                .filter_map(|m| {
+                    let (_, role) = pos.board().get(m.to)?;
+                    (pos.board().by_color(!pos.turn()).contains(m.to))
+                        .then(|| (worths.of(role), *m))
+                })
+                .max_by_key(|(worth, _)| *worth)
+                .map(|(_, m)| m)
+                .or_else(|| random(&mut state)),
+            Player::Computer(level, budget) => {
+                let think = Think {
+                    level,
+                    budget,
+                    seed: splitmix64(&mut state),
+                };
+                let started = Instant::now();
+                let mv = choose_fide(&game, &think, &stop).map(|(m, _)| m);
+                slowest = slowest.max(started.elapsed());
+                mv
+            }
+        };
+        let Some(mv) = mv else { break };
+        game.play(mv).expect("arena players offer legal moves");
+    }
+    GameEnd {
+        winner: game.result().and_then(|o| o.winner),
+        plies: game.moves().len() as u32,
+        slowest,
     }
 }
 
@@ -119,8 +215,10 @@ pub struct MatchScore {
     pub wins: u32,
     /// Games it lost.
     pub losses: u32,
-    /// Games stopped at the ply limit.
+    /// Games drawn, or stopped at the ply limit.
     pub draws: u32,
+    /// The longest any computer took over one turn.
+    pub slowest: Duration,
 }
 
 impl MatchScore {
@@ -172,7 +270,9 @@ pub fn play_match(
         } else {
             (second, first, Color::Black)
         };
-        match play_game(white, black, setting, game_seed).winner {
+        let end = play_game(white, black, setting, game_seed);
+        score.slowest = score.slowest.max(end.slowest);
+        match end.winner {
             Some(c) if c == first_color => score.wins += 1,
             Some(_) => score.losses += 1,
             None => score.draws += 1,

@@ -3,11 +3,15 @@
 //! buys as the design phase); a redesign is chosen at the root from a catalogue
 //! (`design`); in a fog game the search sees only what the computer's side sees
 //! (`belief`). [`Level`] sets how deep it looks and how much it blurs; [`arena`] plays
-//! whole games against it, for tests and `csipgs match`.
+//! whole games against it, for tests and `csipgs match`. The FIDE family's computer
+//! (`fide`) is the same search over its positions.
 
 pub mod arena;
 mod belief;
 mod design;
+mod fide;
+
+pub use fide::{analyse_fide, choose_fide};
 
 use crate::action::Turn;
 use crate::eval::{evaluate, Values};
@@ -58,7 +62,7 @@ impl Level {
     /// The search limits and evaluation blur of this level within a time budget. Levels
     /// below the top are bounded by depth or nodes, so given a seed they play the same move
     /// however fast the machine (the budget still caps them on a slow one).
-    fn settings(self, budget: Duration) -> (Limits, i32) {
+    pub(crate) fn settings(self, budget: Duration) -> (Limits, i32) {
         let (depth, nodes, noise) = match self.0 {
             1 => (Some(1), None, 300),
             2 => (Some(2), None, 60),
@@ -185,16 +189,16 @@ fn fallback(game: &Game, searched: &Position) -> Option<Turn> {
 
 /// What `csipgs analyse` prints: the search's report, with its moves in record notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
+pub struct Analysis<M = crate::moves::Move> {
     /// The search's report.
-    pub report: Report,
+    pub report: Report<M>,
     /// The best turn in record notation, if there is a move.
     pub best: Option<String>,
     /// The principal variation in record notation, best turn first.
     pub line: Vec<String>,
 }
 
-impl Analysis {
+impl<M> Analysis<M> {
     /// The machine-readable summary:
     /// `best <turn> score <cp N | mate N> depth D nodes N time_ms T` (`best none` without a
     /// legal turn).

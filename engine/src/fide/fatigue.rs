@@ -10,11 +10,12 @@
 //! check (check is the FIDE attack: the seed frees a king in check "to avoid making
 //! Checkmate too easy", which only matters if the piece that just moved can check).
 
+use super::eval::{stuck, Worths};
 use super::moves::{Move, Special};
 use super::pieces::route_of;
 use super::position::Position;
 use super::variant::Variants;
-use crate::{Fide, Square};
+use crate::{Bitboard, Color, Fide, Square};
 
 /// Whether a fatigue rule is in force.
 #[inline]
@@ -89,5 +90,25 @@ fn stage_steps(role: Fide, a: Square, b: Square) -> u8 {
         (Some((r, i)), Some((s, j))) if r == s => i.abs_diff(j) as u8,
         _ if (dx, dy) == (2, 4) || (dx, dy) == (4, 2) => 2,
         _ => 1,
+    }
+}
+
+/// Fatigue's term: the piece that moved last may not move at all this turn (its move
+/// captured, or went far, and the level forbids any move after that; or level 4), so if
+/// the enemy attacks it, it can't run.
+pub(super) fn value(pos: &Position, w: &Worths, color: Color) -> i32 {
+    let v = pos.variants;
+    let Some(last) = pos.last[color.index()] else {
+        return 0;
+    };
+    let tired = |level: Option<u8>, first: bool| match level {
+        Some(4) => true,
+        Some(2 | 3) => first,
+        _ => false,
+    };
+    if tired(v.battle_fatigue(), last.captured) || tired(v.travel_fatigue(), last.long) {
+        stuck(pos, w, color, Bitboard::from_square(last.square))
+    } else {
+        0
     }
 }

@@ -1,6 +1,7 @@
 //! Legal moves: the pieces' moves, castling and the kings' powers, less what fatigue
 //! forbids, then only those that leave the mover's king safe.
 
+use super::eval::Worths;
 use super::movegen::pieces_moves;
 use super::moves::Move;
 use super::pieces::reach;
@@ -76,3 +77,34 @@ impl Position {
         )
     }
 }
+
+/// Movewise extinction's term: a side down to its last rook-mover, bishop-mover or
+/// knight-mover is one capture from losing, so each such last piece weighs on it (a queen
+/// counts for both lines); and a side already extinct has lost.
+pub(super) fn value(pos: &Position, w: &Worths, color: Color) -> i32 {
+    if !pos.variants.has(Variant::MovewiseExtinction) {
+        return 0;
+    }
+    let count = |roles: &[Fide]| {
+        roles
+            .iter()
+            .map(|&r| pos.board.pieces(color, r).count())
+            .sum::<u32>()
+    };
+    let classes = [
+        count(&[Fide::Rook, Fide::Queen]),
+        count(&[Fide::Bishop, Fide::Queen]),
+        count(&[Fide::Knight]),
+    ];
+    classes
+        .into_iter()
+        .map(|n| match n {
+            0 => -10 * w.of(Fide::Queen),
+            1 => -LAST_OF_ITS_MOVE,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// What being down to the last piece of a move costs under Movewise extinction.
+const LAST_OF_ITS_MOVE: i32 = 150;

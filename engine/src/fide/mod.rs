@@ -11,6 +11,8 @@
 //!   its piece), `train`, `stungun`, `fatigue`, `play` (making a move), `movegen` (every
 //!   piece's moves; two-stage moves for double steps and Camp-follower), `check`, `castle`,
 //!   `power` (Promoting- and Demoting-king), `legal` (legal moves), [`perft`](fn@perft).
+//! - The computer: `eval` (the static evaluation; each variant's own terms sit beside its
+//!   rules) and `node` (the position as the search walks it).
 //! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
 //!   results).
 
@@ -18,12 +20,14 @@ mod attacks;
 mod castle;
 mod check;
 mod effects;
+mod eval;
 mod fatigue;
 pub mod fen;
 pub mod game;
 mod legal;
 mod movegen;
 pub mod moves;
+mod node;
 mod perft;
 pub mod pgn;
 mod pieces;
@@ -35,6 +39,7 @@ mod stungun;
 mod train;
 pub mod variant;
 
+pub use eval::Worths;
 pub use fen::{FenError, START};
 pub use game::{FideGame, FideTurnError};
 pub use moves::{Move, Special};

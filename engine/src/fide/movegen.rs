@@ -6,6 +6,7 @@
 //! generator: each stage is a quiet move or a capture, and the variant in force says which
 //! pairs are allowed.
 
+use super::eval::Worths;
 use super::moves::{Move, Special};
 use super::pieces::{self, reach};
 use super::position::Position;
@@ -179,5 +180,40 @@ fn two_stage(pos: &Position, from: Square, role: Fide, out: &mut Vec<Move>) {
                 });
             }
         }
+    }
+}
+
+/// The double steps' term (Warhead, Trident, Helmsman, Eurofighter): a pawn still on its
+/// second rank whose double step captures threatens a blast two cells away, through or
+/// onto pieces no FIDE pawn attack shows, and under Warhead two pieces at once. Worth a
+/// share of the most it could take: all of it to come if the side is to move.
+pub(super) fn value(pos: &Position, w: &Worths, color: Color) -> i32 {
+    if pos.variants.double_step().is_none() {
+        return 0;
+    }
+    let mut as_mover = *pos;
+    as_mover.turn = color;
+    as_mover.stunned = Bitboard::EMPTY;
+    let second = Bitboard(0xff << if color == Color::White { 8 } else { 48 });
+    let mut blasts = Vec::new();
+    for from in pos.board.pieces(color, Fide::Pawn) & second {
+        two_stage(&as_mover, from, Fide::Pawn, &mut blasts);
+    }
+    let theirs = pos.board.by_color(!color);
+    let taken = |s: Square| {
+        pos.board
+            .role(s)
+            .filter(|_| theirs.contains(s))
+            .map_or(0, |role| w.of(role).min(w.of(Fide::Queen)))
+    };
+    let best = blasts
+        .iter()
+        .map(|m| m.via.map_or(0, taken) + taken(m.to))
+        .max()
+        .unwrap_or(0);
+    if pos.turn == color {
+        best / 3
+    } else {
+        best / 8
     }
 }

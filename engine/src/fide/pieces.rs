@@ -259,3 +259,53 @@ pub fn line_range(v: Variants, color: Color, from: Square) -> u8 {
         8
     }
 }
+
+/// A role's worth in centipawns: FIDE's scale, changed where a variant changes the piece.
+/// A Hoppera knight's double leap and Shortcut's routes and lines add range; under Pawned
+/// and yeomanned a rook captures only diagonally (as a bishop does) and a bishop
+/// orthogonally (as a rook), and a knight's camel captures keep to one colour.
+pub fn worth(v: Variants, role: Fide) -> i32 {
+    let mut worth = match role {
+        Fide::Pawn => 100,
+        Fide::Knight => 320,
+        Fide::Bishop => 330,
+        Fide::Rook => 500,
+        Fide::Queen => 900,
+        Fide::King => 0,
+    };
+    if v.has(Variant::KnightAtTheHoppera) && role == Fide::Knight {
+        worth += 45;
+    }
+    if v.has(Variant::Shortcut) {
+        worth += match role {
+            Fide::Knight => 20,
+            Fide::Bishop | Fide::Rook => 25,
+            _ => 0,
+        };
+    }
+    if v.has(Variant::PawnedAndYeomanned) {
+        worth += match role {
+            Fide::Knight => -40,
+            Fide::Bishop => 60,
+            Fide::Rook => -60,
+            _ => 0,
+        };
+    }
+    worth
+}
+
+/// Familiarity's term: a line piece far forward moves only a few cells, so it is worth
+/// less there than at home (the mobility count sees the board; this sees the rule).
+pub fn value(board: &Board, v: Variants, color: Color) -> i32 {
+    if !v.has(Variant::Familiarity) {
+        return 0;
+    }
+    let lines = [Fide::Bishop, Fide::Rook, Fide::Queen]
+        .into_iter()
+        .map(|r| board.pieces(color, r))
+        .fold(Bitboard::EMPTY, |a, b| a | b);
+    lines
+        .into_iter()
+        .map(|s| -6 * (8 - i32::from(familiar_range(color, s))))
+        .sum()
+}

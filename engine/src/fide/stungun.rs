@@ -8,10 +8,12 @@
 //! castling stuns nothing; a frozen piece cannot move, so it cannot take a king either, and
 //! a frozen king in check with nothing else to answer is mated.
 
+use super::eval::{stuck, Worths};
 use super::moves::{Move, Special};
 use super::pieces::is_line;
 use super::position::Position;
 use super::train::line;
+use super::variant::Variant;
 use crate::{Bitboard, Color, Fide};
 
 /// The enemy pieces a move freezes, on the position after it.
@@ -45,4 +47,12 @@ pub(super) fn stunned(after: &Position, m: &Move, role: Fide, mover: Color) -> B
         Some(b) if enemy(b) => Bitboard::from_square(b),
         _ => Bitboard::EMPTY,
     }
+}
+
+/// Stungun's term: a frozen piece the enemy attacks can't run this turn.
+pub(super) fn value(pos: &Position, w: &Worths, color: Color) -> i32 {
+    if !pos.variants.has(Variant::Stungun) {
+        return 0;
+    }
+    stuck(pos, w, color, pos.stunned)
 }

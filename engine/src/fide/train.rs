@@ -17,8 +17,9 @@
 //!    captured, and must all be enemies of the motor.
 
 use super::effects::Effects;
+use super::eval::relative_rank;
 use super::moves::{Move, Special};
-use super::pieces::{line_range, move_directions};
+use super::pieces::{forward, is_line, line_range, move_directions};
 use super::position::Board;
 use super::position::Position;
 use crate::{Color, Fide, Square};
@@ -171,4 +172,27 @@ pub(super) fn push(board: &mut Board, from: Square, to: Square, fx: &mut Effects
         board.put(to, color, role);
     }
     pull(board, from, to, fx);
+}
+
+/// The trains' term: a rook or queen standing just ahead of its own pawn on the pawn's file
+/// tows it forward whenever it advances, a pawn's slow march done at a line piece's pace
+/// (short of the last rank, which a train may not reach), so the further the pawn has come,
+/// the more the pair is worth.
+pub(super) fn value(pos: &Position, color: Color) -> i32 {
+    if !pos.variants.trains() {
+        return 0;
+    }
+    let board = &pos.board;
+    board
+        .pieces(color, Fide::Pawn)
+        .into_iter()
+        .filter(|&pawn| {
+            pawn.offset(0, forward(color)).is_some_and(|ahead| {
+                board
+                    .get(ahead)
+                    .is_some_and(|(c, role)| c == color && is_line(role) && role != Fide::Bishop)
+            })
+        })
+        .map(|pawn| 10 + 6 * i32::from(relative_rank(color, pawn)))
+        .sum()
 }

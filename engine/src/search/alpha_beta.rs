@@ -4,7 +4,7 @@
 //! and at its first ply on moves and drops that give check (a drop next to a royal is
 //! csipgs's sharpest threat).
 
-use super::node::Node;
+use super::node::{Ending, Node};
 use super::tt::Bound;
 use super::types::{is_mate, MATE, MAX_PLY};
 use super::Searcher;
@@ -196,10 +196,10 @@ impl<N: Node> Searcher<'_, N> {
     /// The value of a position without a legal move: lost (mated `ply` plies from the
     /// root) or drawn, as the game says.
     fn no_moves(&self, pos: &N, ply: usize) -> i32 {
-        if pos.lost_without_moves() {
-            -(MATE - ply as i32)
-        } else {
-            0
+        match pos.ending() {
+            Ending::Lost => -(MATE - ply as i32),
+            Ending::Drawn => 0,
+            Ending::Won => MATE - ply as i32,
         }
     }
 

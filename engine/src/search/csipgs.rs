@@ -1,7 +1,7 @@
 //! csipgs positions as search nodes: moves, drops and buys (under `power`, buys as each
 //! action's design phase), made in place where they can be; a lost royal or no action loses.
 
-use super::node::{Node, QuietOrder};
+use super::node::{Ending, Node, QuietOrder};
 use super::zobrist;
 use crate::eval::{evaluate, Values};
 use crate::moves::{Act, Buys, Move};
@@ -30,8 +30,8 @@ impl Node for Position {
     }
 
     /// No legal action (or no royal left) loses (RULES.md sections 2 and 5.1).
-    fn lost_without_moves(&self) -> bool {
-        true
+    fn ending(&self) -> Ending {
+        Ending::Lost
     }
 
     /// Whether the side to move's only royal is attacked (check rules apply).

@@ -28,7 +28,7 @@ mod tt;
 mod types;
 pub(crate) mod zobrist;
 
-pub use node::{Node, QuietOrder};
+pub use node::{Ending, Node, QuietOrder};
 pub use types::{Limits, Report, Score};
 
 use std::sync::atomic::{AtomicBool, Ordering};

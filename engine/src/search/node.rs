@@ -14,6 +14,17 @@ pub enum QuietOrder {
     Step(usize, usize),
 }
 
+/// How a position without a legal move ends for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Checkmate, no action, extinction: the side to move has lost.
+    Lost,
+    /// Stalemate.
+    Drawn,
+    /// The side that just moved has lost (it left itself extinct).
+    Won,
+}
+
 /// A position the search walks: its legal moves, how they change it, and what it is worth.
 pub trait Node: Clone {
     /// A move, small and `Copy`: the table and the killer slots keep them.
@@ -35,10 +46,8 @@ pub trait Node: Clone {
     /// The legal moves into `out`, cleared first.
     fn generate(&self, out: &mut Vec<Self::Move>);
 
-    /// The value of a position without a legal move, from the side to move's point of view,
-    /// as a share of a mate: `true` when it has lost (checkmate, extinction), `false` for a
-    /// draw (stalemate).
-    fn lost_without_moves(&self) -> bool;
+    /// How the game ends when the side to move has no legal move.
+    fn ending(&self) -> Ending;
 
     /// Whether the side to move's king (or only royal) is attacked: the search extends.
     fn in_check(&self) -> bool;

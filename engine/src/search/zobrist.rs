@@ -21,7 +21,7 @@ struct Keys {
     black: u64,
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -29,7 +29,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn fill<const N: usize>(mut state: u64) -> ([u64; N], u64) {
+pub(crate) const fn fill<const N: usize>(mut state: u64) -> ([u64; N], u64) {
     let mut out = [0; N];
     let mut i = 0;
     while i < N {
