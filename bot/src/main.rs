@@ -195,12 +195,11 @@ enum Command {
     /// `best <turn> score <cp N | mate N> depth D nodes N time_ms T` (`best none` when the
     /// side to move has no legal turn, and so has lost). Scores are from the side to move's
     /// side. Without --time or --depth it thinks for 2 seconds; with both, whichever limit
-    /// is reached first ends the search.
-    // The computer plays csipgs only: --game and --variants are read, to be refused by name,
-    // but not offered.
-    #[command(mut_arg("game", |a| a.hide(true)), mut_arg("variants", |a| a.hide(true)))]
+    /// is reached first ends the search. With --game fide (and --variants), a FEN, and moves
+    /// in SAN.
     Analyse {
-        /// The position string, such as "7k/8/6K1/8/8/8/8/R7 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 20".
+        /// The position string, such as "7k/8/6K1/8/8/8/8/R7 w 0/0 -/- P,N,B,R,Q,K/P,N,B,R,Q,K 20"
+        /// (with --game fide, a FEN).
         position: String,
         #[command(flatten)]
         rules: cli::RulesArgs,
@@ -221,8 +220,8 @@ enum Command {
     /// still going after 300 plies is a draw). A and B swap colours every game, A taking
     /// White in the first; the score is A's. Prints "A vs B over N games: P of N (+W -L =D)",
     /// and last the machine-readable line `score A_POINTS B_POINTS wins W losses L draws D`
-    /// (points as decimals, such as 6.5; wins and losses are A's).
-    #[command(mut_arg("game", |a| a.hide(true)), mut_arg("variants", |a| a.hide(true)))]
+    /// (points as decimals, such as 6.5; wins and losses are A's). With --game fide (and
+    /// --variants), games of FIDE chess.
     Match {
         /// Player A, White in the first game (and the third, ...): a level from 1 (easiest)
         /// to 6 (strongest), or random (any legal action) or greedy (takes the best

@@ -1,6 +1,7 @@
 //! `csipgs analyse`: the computer's search on one position, for people and for scripts.
 
-use super::{position_arg, GameArgs, RulesArgs};
+use super::{position_arg, position_error, GameArgs, RulesArgs};
+use crate::family::{FamilyPosition, GameRules};
 use engine::computer::{self, Analysis, DEFAULT_BUDGET};
 use engine::search::{Limits, Score};
 use engine::Color;
@@ -29,9 +30,9 @@ pub fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
     }
 }
 
-/// `csipgs analyse POSITION [--rules R] [--options O] [--time S | --depth D] [--seed N]`:
-/// the best turn, the score and the expected line, then on the last line
-/// [`Analysis::summary`]. `--game fide` is refused: the computer plays csipgs only.
+/// `csipgs analyse POSITION [--rules R] [--options O | --game fide --variants V]
+/// [--time S | --depth D] [--seed N]`: the best turn (a FIDE position's best move in SAN),
+/// the score and the expected line, then on the last line [`Analysis::summary`].
 pub fn run(
     position: &str,
     (rules, game): (&RulesArgs, &GameArgs),
@@ -39,41 +40,84 @@ pub fn run(
     depth: Option<u32>,
     seed: u64,
 ) -> ExitCode {
-    if let Err(code) = game.computer_rules(rules) {
-        return code;
-    }
-    let pos = match position_arg(position, rules) {
-        Ok(p) => p,
+    let computer_rules = match game.computer_rules(rules) {
+        Ok(r) => r,
         Err(code) => return code,
     };
     // Nothing stops this search but its limits.
     let stop = AtomicBool::new(false);
-    let analysis = computer::analyse(&pos, &limits(time, depth), seed, &stop);
-    for line in describe(&analysis, pos.to_move(), pos.ply()) {
+    let limits = limits(time, depth);
+    let (lines, summary) = match computer_rules {
+        GameRules::Csipgs(_) => {
+            let pos = match position_arg(position, rules) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
+            let analysis = computer::analyse(&pos, &limits, seed, &stop);
+            let none = "no legal turn (no move, transfer or buy): it has lost";
+            let numbers = (pos.ply()..).map(|n| format!("{n}."));
+            (
+                describe(&analysis, pos.to_move(), numbers, none),
+                analysis.summary(),
+            )
+        }
+        GameRules::Fide(_) => {
+            let pos = match computer_rules.position(Some(position)) {
+                Ok(FamilyPosition::Fide(p)) => p,
+                Ok(FamilyPosition::Csipgs(_)) => unreachable!("FIDE rules read a FEN"),
+                Err(e) => return position_error(e),
+            };
+            let analysis = computer::analyse_fide(&pos, &limits, seed, &stop);
+            let none = match (analysis.report.score, pos.in_check()) {
+                (_, true) => "no legal move: checkmate, it has lost",
+                (Score::Cp(0), false) => "no legal move: stalemate, a draw",
+                _ => "no legal move: it has lost",
+            };
+            let first = pos.fullmoves();
+            let numbers = (0..).map(|i: u32| {
+                let white = (pos.turn() == Color::White) == (i % 2 == 0);
+                let n = first + (i + u32::from(pos.turn() == Color::Black)) / 2;
+                match (white, i) {
+                    (true, _) => format!("{n}. "),
+                    (false, 0) => format!("{n}... "),
+                    (false, _) => String::new(),
+                }
+            });
+            (
+                describe(&analysis, pos.turn(), numbers, none),
+                analysis.summary(),
+            )
+        }
+    };
+    for line in lines {
         say!("{line}");
     }
-    say!("{}", analysis.summary());
+    say!("{summary}");
     ExitCode::SUCCESS
 }
 
-/// The human-readable lines before the summary.
-fn describe(analysis: &Analysis, mover: Color, ply: u32) -> Vec<String> {
+/// The human-readable lines before the summary: `numbers` gives each turn of the line its
+/// number as written before it; `none` says what having no legal turn means.
+fn describe<M>(
+    analysis: &Analysis<M>,
+    mover: Color,
+    numbers: impl Iterator<Item = String>,
+    none: &str,
+) -> Vec<String> {
     let Some(best) = &analysis.best else {
-        return vec![format!(
-            "{mover} to move has no legal turn (no move, transfer or buy): {mover} has lost"
-        )];
+        return vec![format!("{mover} to move has {none}")];
     };
-    let line = if analysis.line.is_empty() {
-        format!("{ply}.{best}")
+    let turns = if analysis.line.is_empty() {
+        std::slice::from_ref(best)
     } else {
-        analysis
-            .line
-            .iter()
-            .zip(ply..)
-            .map(|(turn, n)| format!("{n}.{turn}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        &analysis.line[..]
     };
+    let line = turns
+        .iter()
+        .zip(numbers)
+        .map(|(turn, n)| format!("{n}{turn}"))
+        .collect::<Vec<_>>()
+        .join(" ");
     let report = &analysis.report;
     vec![
         format!("{mover} to move"),

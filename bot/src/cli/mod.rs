@@ -153,19 +153,12 @@ impl GameArgs {
 
 impl GameArgs {
     /// The rules for the computer's commands (`analyse`, `match`), as a game against it
-    /// takes them: csipgs chess (the computer doesn't play FIDE chess yet), without
-    /// proposals (it neither proposes nor bids). Refusals are printed (status 2).
-    pub fn computer_rules(&self, rules: &RulesArgs) -> Result<Rules, ExitCode> {
-        let Some(computer) = self
+    /// takes them: csipgs chess without proposals (it neither proposes nor bids), or FIDE
+    /// chess under its variants. Refusals are printed (status 2).
+    pub fn computer_rules(&self, rules: &RulesArgs) -> Result<GameRules, ExitCode> {
+        let computer = self
             .rules(&rules.given(), || rules.rules())?
-            .computer_rules()
-        else {
-            complain!(
-                "the computer plays csipgs chess only, not FIDE chess: leave out --game fide \
-                 (moves, perft and render take FIDE positions)"
-            );
-            return Err(Exit::BadInput.into());
-        };
+            .computer_rules();
         if rules.options.is_some_and(|o| o.proposals) {
             complain!("the computer neither proposes nor bids: leave proposals out of --options");
             return Err(Exit::BadInput.into());

@@ -2,6 +2,7 @@
 //! games from varied openings.
 
 use super::{GameArgs, RulesArgs};
+use crate::family::GameRules;
 use engine::computer::arena::{play_match, MatchScore, Player, Setting};
 use engine::computer::Level;
 use std::fmt;
@@ -79,8 +80,8 @@ pub struct Match {
 }
 
 /// `csipgs match`: plays the games, then prints the score from the first player's side;
-/// the last line is `score A_POINTS B_POINTS wins W losses L draws D`. Rules a game against
-/// the computer can't have (FIDE chess, proposals) are refused.
+/// the last line is `score A_POINTS B_POINTS wins W losses L draws D`. Proposals, which
+/// the computer can't have, are refused.
 pub fn run(the_match: &Match, (rules, game): (&RulesArgs, &GameArgs)) -> ExitCode {
     let rules = match game.computer_rules(rules) {
         Ok(rules) => rules,
@@ -93,7 +94,10 @@ pub fn run(the_match: &Match, (rules, game): (&RulesArgs, &GameArgs)) -> ExitCod
         budget,
         seed,
     } = *the_match;
-    let setting = Setting::new(rules);
+    let setting = match rules {
+        GameRules::Csipgs(rules) => Setting::new(rules),
+        GameRules::Fide(variants) => Setting::fide(variants),
+    };
     let plural = if games == 1 { "" } else { "s" };
     complain!(
         "playing {games} game{plural} of {first} against {second}, swapping colours every \
@@ -107,6 +111,13 @@ pub fn run(the_match: &Match, (rules, game): (&RulesArgs, &GameArgs)) -> ExitCod
         seed,
     );
     say!("{first} vs {second} over {games} game{plural}: {score}");
+    if score.slowest > Duration::ZERO {
+        say!(
+            "longest turn: {} ms of the {} ms a turn may take",
+            score.slowest.as_millis(),
+            budget.as_millis()
+        );
+    }
     say!("{}", summary(&score));
     ExitCode::SUCCESS
 }
@@ -157,6 +168,7 @@ mod tests {
             wins: 5,
             losses: 2,
             draws: 3,
+            ..MatchScore::default()
         };
         assert_eq!(summary(&score), "score 6.5 3.5 wins 5 losses 2 draws 3");
         let sweep = MatchScore {

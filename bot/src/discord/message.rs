@@ -233,7 +233,6 @@ pub fn local(words: Local) -> &'static str {
         Local::OwnView => {
             "gets your own view by DM (with your next command if your DMs are closed), and /board shows it again"
         }
-        Local::WithoutFide => "challenge me without game:fide, or challenge a member to fide chess",
         Local::ProposalsWithoutComputer => {
             "leave out proposals, or play them against a member"
         }

@@ -51,7 +51,6 @@ fn local(words: Local) -> &'static str {
         Local::OwnView => {
             "sees your own view when the keyboard passes to you, and /board shows it again"
         }
-        Local::WithoutFide => "leave out --game fide, or play fide chess without --computer",
         Local::ProposalsWithoutComputer => "leave out --proposals, or play them without --computer",
         Local::AddFide => "add --game fide, or leave --variants out for csipgs",
     }

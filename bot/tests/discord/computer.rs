@@ -2,8 +2,9 @@
 //! /challenge naming the bot starts a game at once, in a thread of its own; the computer's
 //! turns follow the member's by themselves, posted as the bot's own messages with the board;
 //! it opens when it plays White, makes the member wait while it thinks, refuses draws, and
-//! other bots and a level without the computer are refused. Runs inside `unshare -rn` like
-//! the other e2e suites; a few seconds.
+//! other bots and a level without the computer are refused; a game of FIDE chess with
+//! variants is played against it to its end. Runs inside `unshare -rn` like the other e2e
+//! suites; a few seconds.
 
 use crate::support;
 
@@ -259,6 +260,59 @@ async fn the_computer_opens(fake: &FakeDiscord) {
     );
 }
 
+/// Alice (White) plays FIDE chess under warhead and stungun against the computer at level 1:
+/// the game says its variants, /move's autocomplete offers SAN, the computer answers each
+/// move in SAN with the board, and the game ends when Alice resigns.
+async fn a_fide_game_with_variants(fake: &FakeDiscord) {
+    let parent = 604;
+    let options = vec![
+        Opt::BotUser("opponent", CSIPGS),
+        Opt::Int("game", 1),
+        s("variants", "warhead,stungun"),
+        Opt::Int("colour", 0),
+        Opt::Int("level", 1),
+    ];
+    let started = fake
+        .answer(&slash(channel(parent), &ALICE, "challenge", options))
+        .await;
+    assert!(
+        started.content().starts_with("Game on!")
+            && started
+                .content()
+                .contains("FIDE chess with warhead, stungun")
+            && started.content().contains("level 1"),
+        "{}",
+        started.content()
+    );
+    let content = started.content().to_string();
+    let game_thread = fake
+        .eventually("the game's thread", Duration::from_secs(20), || {
+            fake.threads_under(parent)
+                .into_iter()
+                .find(|t| content.contains(&format!("in <#{}>", t.id)))
+        })
+        .await;
+    let place = thread(parent, game_thread.id);
+    for n in 1..=3 {
+        let played = alice_plays(fake, place).await;
+        assert!(!played.contains('/'), "SAN, not csipgs notation: {played}");
+        let turn = computer_turn(fake, place, "Black", n).await;
+        assert!(
+            turn.content().ends_with("White to move: <@101>."),
+            "after {played}: {}",
+            turn.content()
+        );
+    }
+    let ended = alice_resigns(fake, place).await;
+    assert!(
+        ended.content().contains("0-1, Black wins by resignation"),
+        "{}",
+        ended.content()
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(computer_turns(fake, place, "Black").len(), 3);
+}
+
 /// Other bots don't play, and a level needs the computer as the opponent.
 async fn refusals(fake: &FakeDiscord) {
     let place = channel(603);
@@ -299,6 +353,7 @@ async fn scenario() {
     refusals(&fake).await;
     alice_plays_white(&fake).await;
     the_computer_opens(&fake).await;
+    a_fide_game_with_variants(&fake).await;
 
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());

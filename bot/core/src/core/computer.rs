@@ -16,13 +16,14 @@ use super::spec::{GameTerms, Terms};
 use super::{
     member, named_channel, BoxFuture, ChallengeRequest, Core, CoreError, Place, Reply, Target, Who,
 };
-use crate::family::GameRules;
+use crate::family::GameState;
 use crate::lane::Lane;
 use crate::store::{
     Channel, ColourChoice, Computer, ComputerDue, GameRow, NewGame, Player, StoreError,
 };
 use crate::words;
-use engine::computer::{choose_turn, Level, Think, DEFAULT_BUDGET};
+use engine::computer::{choose_fide, choose_turn, Level, Think, DEFAULT_BUDGET};
+use engine::fide::san;
 use engine::search::time::budget;
 use engine::{Clock, Color, TimeControl};
 use futures_util::stream::{FuturesUnordered, StreamExt};
@@ -203,18 +204,13 @@ impl Core {
             Some(n) => Level::new(n)?,
             None => Level::default(),
         };
-        if !request.game.family.unwrap_or_default().computer_plays() {
-            return Err(CoreError::ComputerFide);
-        }
         let Terms {
             terms: GameTerms { rules, control, .. },
             threaded,
             web,
         } = self.terms(place, &request).await?;
         // The server's default may have proposals on; the computer doesn't bid.
-        let Some(rules) = rules.computer_rules() else {
-            return Err(CoreError::ComputerFide);
-        };
+        let rules = rules.computer_rules();
         let member_white = match request.colour.unwrap_or(ColourChoice::Random) {
             ColourChoice::White => true,
             ColourChoice::Black => false,
@@ -238,7 +234,6 @@ impl Core {
             channel: thread.unwrap_or(channel.channel),
         };
         let now = self.now();
-        let rules = GameRules::Csipgs(rules);
         let game = self.new_game(&rules);
         let clocks =
             Clock::start(control, now).map(|clock| clock_views(clock, Color::White, true, now));
@@ -261,7 +256,9 @@ impl Core {
         ];
         let announce = words![
             players_terms.clone(),
-            ". Take turns with /move, /transfer, /buy or /turn; the computer answers each. ",
+            ". ",
+            rules.how_to_play(),
+            " The computer answers each turn. ",
             first,
         ];
         let mut replies = match thread {
@@ -461,10 +458,7 @@ impl Core {
             budget: turn_budget(&row, computer.color, now),
             seed: row.id as u64,
         };
-        // Games against the computer are csipgs games: the challenge allows no other.
-        let Some(state) = row.game.csipgs().cloned() else {
-            return Err(CoreError::ComputerFide);
-        };
+        let state = row.game.clone();
         let cut = claim.cut.clone();
         let turn = self
             .thinking
@@ -472,7 +466,13 @@ impl Core {
             .run(move || {
                 let _slot = slot;
                 let began = std::time::Instant::now();
-                let turn = choose_turn(&state, &think, &cut);
+                let turn = match &state {
+                    GameState::Csipgs(game) => {
+                        choose_turn(game, &think, &cut).map(ComputerTurn::Csipgs)
+                    }
+                    GameState::Fide(game) => choose_fide(game, &think, &cut)
+                        .map(|(m, _)| ComputerTurn::Fide(san::write(game.position(), &m))),
+                };
                 crate::measure::search(began.elapsed());
                 turn
             })
@@ -496,18 +496,18 @@ impl Core {
         &self,
         mut row: GameRow,
         channel: u64,
-        turn: engine::Turn,
+        turn: ComputerTurn,
     ) -> Result<Vec<Reply>, CoreError> {
         let place = Place::Channel(Channel {
             guild: row.guild,
             channel,
         });
         let mover = row.game.to_move();
-        let played = row
-            .game
-            .csipgs_mut()
-            .ok_or(CoreError::ComputerFide)?
-            .play(turn)?;
+        let played = match (&mut row.game, turn) {
+            (GameState::Csipgs(game), ComputerTurn::Csipgs(turn)) => game.play(turn)?,
+            (game, ComputerTurn::Fide(text)) => game.play_text(&text)?,
+            (_, ComputerTurn::Csipgs(_)) => return Err(CoreError::Conflict),
+        };
         let now = self.now();
         let mut replies = self.turn_played(&mut row, &played, place, now).await?;
         // The computer's own private confirmation (in fog) is for nobody.
@@ -523,6 +523,12 @@ impl Core {
         self.save(place, &row, Some(by), &mut replies).await?;
         Ok(replies)
     }
+}
+
+/// The computer's choice: a csipgs turn, or a FIDE move in SAN (played as a member's).
+enum ComputerTurn {
+    Csipgs(engine::Turn),
+    Fide(String),
 }
 
 /// The time the computer may think: the default budget, or less when its clock is short.

@@ -63,8 +63,6 @@ pub enum Local {
     NoReplay,
     /// How a fog player gets their own view, after "each of you ".
     OwnView,
-    /// What to do instead of a computer game of fide chess, after a colon.
-    WithoutFide,
     /// What to do instead of a computer game with proposals, after a colon.
     ProposalsWithoutComputer,
     /// What to do with variants asked for in a csipgs game, after a colon.

@@ -35,8 +35,6 @@ pub enum CoreError {
     Choice(#[from] ChoiceError),
     #[error("/{0} is a csipgs command, and this is a game of fide chess: play your move with /move (SAN such as e4, Nf3, O-O, e8=Q)")]
     CsipgsCommand(&'static str),
-    #[error("{}", self.logged())]
-    ComputerFide,
     #[error("another command changed this game at the same moment, so yours was not carried out: look at /board and try again")]
     Conflict,
     #[error("you can't challenge yourself: name another member of this server")]
@@ -303,10 +301,6 @@ impl CoreError {
             NoGame => words!["there is no game", Span::Local(Local::NoGame)],
             NoRematch => words!["there is no finished game", Span::Local(Local::NoRematch)],
             NothingToReplay => words!["there is no game", Span::Local(Local::NoReplay)],
-            ComputerFide => words![
-                "the computer plays csipgs only: ",
-                Span::Local(Local::WithoutFide)
-            ],
             ComputerProposals => words![
                 "the computer doesn't bid on proposals: ",
                 Span::Local(Local::ProposalsWithoutComputer)

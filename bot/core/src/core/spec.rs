@@ -102,15 +102,9 @@ impl GameSpec {
             .collect()
     }
 
-    /// The game asked for, over the server's default rules; `csipgs_only` names more options
-    /// of csipgs games only (with whether they were given) that the caller has.
-    pub fn apply_defaults(
-        &self,
-        defaults: &Rules,
-        csipgs_only: &[(&'static str, bool)],
-    ) -> Result<GameTerms, SpecError> {
-        let mut given = self.csipgs_options();
-        given.extend_from_slice(csipgs_only);
+    /// The game asked for, over the server's default rules.
+    pub fn apply_defaults(&self, defaults: &Rules) -> Result<GameTerms, SpecError> {
+        let given = self.csipgs_options();
         let rules = choose(self.family, self.variants.as_deref(), &given, || {
             Rules::new(
                 self.ruleset.unwrap_or(defaults.ruleset),
@@ -156,8 +150,7 @@ impl Core {
                 return Err(CoreError::busy(&game.players));
             }
         }
-        let level = [("level", request.level.is_some())];
-        let terms = request.game.apply_defaults(&settings.rules, &level)?;
+        let terms = request.game.apply_defaults(&settings.rules)?;
         Ok(Terms {
             terms,
             threaded,

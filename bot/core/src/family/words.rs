@@ -51,11 +51,6 @@ impl Family {
             Family::Fide => format!("Leaderboard ({self})"),
         }
     }
-
-    /// Whether the computer plays this family's games.
-    pub fn computer_plays(self) -> bool {
-        self == Family::Csipgs
-    }
 }
 
 impl GameRules {
@@ -83,18 +78,18 @@ impl GameRules {
         }
     }
 
-    /// The rules the computer plays these under, when it plays this family: without
-    /// proposals (it neither proposes nor bids).
-    pub fn computer_rules(&self) -> Option<engine::Rules> {
+    /// The rules the computer plays these under: csipgs without proposals (it neither
+    /// proposes nor bids); FIDE chess under the variants as they are.
+    pub fn computer_rules(&self) -> GameRules {
         match self {
-            GameRules::Csipgs(rules) => Some(engine::Rules {
+            GameRules::Csipgs(rules) => GameRules::Csipgs(engine::Rules {
                 options: engine::Options {
                     proposals: false,
                     ..rules.options
                 },
                 ..rules.clone()
             }),
-            GameRules::Fide(_) => None,
+            GameRules::Fide(variants) => GameRules::Fide(*variants),
         }
     }
 

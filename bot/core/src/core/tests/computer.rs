@@ -3,6 +3,7 @@
 //! options it refuses.
 
 use super::*;
+use crate::family::{Family, GameState};
 use crate::store::Computer;
 use engine::computer::Level;
 use tokio::sync::watch;
@@ -449,7 +450,44 @@ async fn the_task_shares_its_one_slot(backend: Backend) {
     assert_eq!(claimed[1], bobs.id, "{claimed:?} (saved in {order:?})");
 }
 
+/// A game of FIDE chess with variants against the computer: it answers in SAN, under the
+/// variants (no FIDE double step under Warhead), to the end of the game.
+async fn a_fide_game_with_variants_against_the_computer(backend: Backend) {
+    let f = fixture(backend).await;
+    let request = ChallengeRequest {
+        game: GameSpec {
+            family: Some(Family::Fide),
+            variants: Some("warhead,stungun".into()),
+            ..GameSpec::default()
+        },
+        ..against_computer(ColourChoice::White, Some(1))
+    };
+    let started = f.start_computer(request).await;
+    let text = started.text.shown();
+    assert!(text.contains("FIDE chess with warhead, stungun"), "{text}");
+    assert!(text.contains("Move with /move in SAN"), "{text}");
+    f.play(&alice(), "Nf3").await;
+    let answers = f.computer_plays().await;
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(
+        answers[0].starts_with("<@99> (Black) played **"),
+        "{}",
+        answers[0]
+    );
+    let row = f.row().await;
+    assert_eq!(row.game.turns(), 2);
+    let GameState::Fide(game) = &row.game else {
+        panic!("a FIDE game");
+    };
+    assert_eq!(game.variants().to_string(), "warhead,stungun");
+    assert_eq!(game.position().turn(), Color::White);
+    f.play(&alice(), "Ng1").await;
+    assert_eq!(f.computer_plays().await.len(), 1);
+    assert_eq!(f.row().await.game.turns(), 4);
+}
+
 on_both!(
+    a_fide_game_with_variants_against_the_computer,
     the_task_shares_its_one_slot,
     one_members_many_games_do_not_delay_anothers_one,
     a_clock_near_its_deadline_is_served_first,

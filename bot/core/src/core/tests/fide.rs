@@ -185,11 +185,6 @@ async fn a_fide_game_with_variants_is_played_to_mate(backend: Backend) {
 
 async fn options_of_the_other_game_are_refused(backend: Backend) {
     let f = fixture(backend).await;
-    let computer = ChallengeRequest {
-        opponent: Some(carol().player()),
-        computer: true,
-        ..fide(None)
-    };
     let refusals = [
         (
             ChallengeRequest {
@@ -219,7 +214,6 @@ async fn options_of_the_other_game_are_refused(backend: Backend) {
             fide(Some("wurhead")),
             "There is no modest variant called 'wurhead'",
         ),
-        (computer, "The computer plays csipgs only"),
     ];
     for (request, words) in refusals {
         let text = f.refused(&alice(), HERE, Request::Challenge(request)).await;

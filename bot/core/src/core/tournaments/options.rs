@@ -105,7 +105,7 @@ impl TournamentSpec {
             rules,
             control: time_control,
             rated,
-        } = self.game.apply_defaults(&defaults, &[])?;
+        } = self.game.apply_defaults(&defaults)?;
         if !time_control.is_timed() {
             return Err(OptionError::Untimed);
         }
