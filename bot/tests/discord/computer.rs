@@ -21,19 +21,21 @@ fn games_against_the_computer() {
     support::run_isolated("computer::games_against_the_computer", scenario);
 }
 
-/// Alice challenges the computer in the text channel `parent`; returns the "Game on!"
-/// answer and the game's thread.
+/// Alice challenges the computer in the text channel `parent`, with `more` options;
+/// returns the "Game on!" answer and the game's thread.
 async fn challenge_computer(
     fake: &FakeDiscord,
     parent: u64,
     colour: i64,
     level: i64,
+    more: Vec<Opt>,
 ) -> (Sent, Place) {
-    let options = vec![
+    let mut options = vec![
         Opt::BotUser("opponent", CSIPGS),
         Opt::Int("colour", colour),
         Opt::Int("level", level),
     ];
+    options.extend(more);
     let started = fake
         .answer(&slash(channel(parent), &ALICE, "challenge", options))
         .await;
@@ -157,7 +159,7 @@ fn level_option_registered(fake: &FakeDiscord) {
 /// draw, and she resigns.
 async fn alice_plays_white(fake: &FakeDiscord) {
     let parent = 601;
-    let (started, place) = challenge_computer(fake, parent, 0, 1).await;
+    let (started, place) = challenge_computer(fake, parent, 0, 1, vec![]).await;
     assert!(
         started
             .content()
@@ -178,15 +180,7 @@ async fn alice_plays_white(fake: &FakeDiscord) {
     );
     assert_eq!(opening.pngs().len(), 1);
 
-    for n in 1..=3 {
-        let played = alice_plays(fake, place).await;
-        let turn = computer_turn(fake, place, "Black", n).await;
-        assert!(
-            turn.content().ends_with("White to move: <@101>."),
-            "after {played}: {}",
-            turn.content()
-        );
-    }
+    alice_plays_three_the_computer_answers(fake, place).await;
 
     let draw = fake.answer(&slash(place, &ALICE, "draw", vec![])).await;
     assert!(draw.ephemeral(), "{}", draw.content());
@@ -216,7 +210,7 @@ async fn alice_plays_white(fake: &FakeDiscord) {
 /// turn: it opens by itself, and a move of hers while it thinks is refused.
 async fn the_computer_opens(fake: &FakeDiscord) {
     let parent = 602;
-    let (started, place) = challenge_computer(fake, parent, 1, 6).await;
+    let (started, place) = challenge_computer(fake, parent, 1, 6, vec![]).await;
     // Dispatched at once: the computer's first search at level 6 takes most of a second at
     // the least (it starts no new iteration before half its 1.9 s is gone).
     let early = fake
@@ -264,45 +258,20 @@ async fn the_computer_opens(fake: &FakeDiscord) {
 /// the game says its variants, /move's autocomplete offers SAN, the computer answers each
 /// move in SAN with the board, and the game ends when Alice resigns.
 async fn a_fide_game_with_variants(fake: &FakeDiscord) {
-    let parent = 604;
-    let options = vec![
-        Opt::BotUser("opponent", CSIPGS),
-        Opt::Int("game", 1),
-        s("variants", "warhead,stungun"),
-        Opt::Int("colour", 0),
-        Opt::Int("level", 1),
-    ];
-    let started = fake
-        .answer(&slash(channel(parent), &ALICE, "challenge", options))
-        .await;
+    let fide = vec![Opt::Int("game", 1), s("variants", "warhead,stungun")];
+    let (started, place) = challenge_computer(fake, 604, 0, 1, fide).await;
     assert!(
-        started.content().starts_with("Game on!")
-            && started
-                .content()
-                .contains("FIDE chess with warhead, stungun")
-            && started.content().contains("level 1"),
+        started
+            .content()
+            .contains("FIDE chess with warhead, stungun"),
         "{}",
         started.content()
     );
-    let content = started.content().to_string();
-    let game_thread = fake
-        .eventually("the game's thread", Duration::from_secs(20), || {
-            fake.threads_under(parent)
-                .into_iter()
-                .find(|t| content.contains(&format!("in <#{}>", t.id)))
-        })
-        .await;
-    let place = thread(parent, game_thread.id);
-    for n in 1..=3 {
-        let played = alice_plays(fake, place).await;
-        assert!(!played.contains('/'), "SAN, not csipgs notation: {played}");
-        let turn = computer_turn(fake, place, "Black", n).await;
-        assert!(
-            turn.content().ends_with("White to move: <@101>."),
-            "after {played}: {}",
-            turn.content()
-        );
-    }
+    let played = alice_plays_three_the_computer_answers(fake, place).await;
+    assert!(
+        played.iter().all(|m| !m.contains('/')),
+        "SAN, not csipgs notation: {played:?}"
+    );
     let ended = alice_resigns(fake, place).await;
     assert!(
         ended.content().contains("0-1, Black wins by resignation"),
@@ -311,6 +280,21 @@ async fn a_fide_game_with_variants(fake: &FakeDiscord) {
     );
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(computer_turns(fake, place, "Black").len(), 3);
+}
+
+/// Alice (White) plays three moves and the computer answers each; returns her moves.
+async fn alice_plays_three_the_computer_answers(fake: &FakeDiscord, place: Place) -> Vec<String> {
+    let mut played = Vec::new();
+    for n in 1..=3 {
+        played.push(alice_plays(fake, place).await);
+        let turn = computer_turn(fake, place, "Black", n).await;
+        assert!(
+            turn.content().ends_with("White to move: <@101>."),
+            "after {played:?}: {}",
+            turn.content()
+        );
+    }
+    played
 }
 
 /// Other bots don't play, and a level needs the computer as the opponent.

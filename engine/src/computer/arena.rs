@@ -111,6 +111,23 @@ fn player_for(white: Player, black: Player, color: Color, ply: u32, setting: &Se
     }
 }
 
+/// A level's thinking for one turn, seeded from the game's stream.
+fn think(level: Level, budget: Duration, state: &mut u64) -> Think {
+    Think {
+        level,
+        budget,
+        seed: splitmix64(state),
+    }
+}
+
+/// Run a computer's turn, keeping the longest any took in `slowest`.
+fn timed<T>(slowest: &mut Duration, turn: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let chosen = turn();
+    *slowest = (*slowest).max(started.elapsed());
+    chosen
+}
+
 fn csipgs_game(
     white: Player,
     black: Player,
@@ -129,20 +146,12 @@ fn csipgs_game(
     while !game.is_over() && (game.turns().len() as u32) < setting.max_plies {
         let ply = game.turns().len() as u32;
         let player = player_for(white, black, game.position().to_move(), ply, setting);
-        let started = Instant::now();
         let turn = match player {
             Player::Random => random_turn(&game, &mut state),
             Player::Greedy => greedy_turn(&game, &mut state),
-            Player::Computer(level, budget) => {
-                let think = Think {
-                    level,
-                    budget,
-                    seed: splitmix64(&mut state),
-                };
-                let turn = choose_turn(&game, &think, &stop);
-                slowest = slowest.max(started.elapsed());
-                turn
-            }
+            Player::Computer(level, budget) => timed(&mut slowest, || {
+                choose_turn(&game, &think(level, budget, &mut state), &stop)
+            }),
         };
         let Some(turn) = turn else { break };
         game.play(turn).expect("arena players offer legal turns");
@@ -186,17 +195,9 @@ fn fide_game(
                 .max_by_key(|(worth, _)| *worth)
                 .map(|(_, m)| m)
                 .or_else(|| random(&mut state)),
-            Player::Computer(level, budget) => {
-                let think = Think {
-                    level,
-                    budget,
-                    seed: splitmix64(&mut state),
-                };
-                let started = Instant::now();
-                let mv = choose_fide(&game, &think, &stop).map(|(m, _)| m);
-                slowest = slowest.max(started.elapsed());
-                mv
-            }
+            Player::Computer(level, budget) => timed(&mut slowest, || {
+                choose_fide(&game, &think(level, budget, &mut state), &stop).map(|(m, _)| m)
+            }),
         };
         let Some(mv) = mv else { break };
         game.play(mv).expect("arena players offer legal moves");

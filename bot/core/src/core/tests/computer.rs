@@ -24,6 +24,16 @@ fn against_computer(colour: ColourChoice, level: Option<u8>) -> ChallengeRequest
     }
 }
 
+/// The computer, Black, played one turn.
+fn assert_black_answered_once(answers: &[String]) {
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(
+        answers[0].starts_with("<@99> (Black) played **"),
+        "{}",
+        answers[0]
+    );
+}
+
 impl Fixture {
     /// Alice challenges the computer; returns the announcement.
     async fn start_computer(&self, request: ChallengeRequest) -> Reply {
@@ -96,12 +106,7 @@ async fn the_computer_answers_each_turn_once(backend: Backend) {
         .await;
     assert!(text.contains("wait for <@99>"), "{text}");
     let answers = f.computer_plays().await;
-    assert_eq!(answers.len(), 1, "{answers:?}");
-    assert!(
-        answers[0].starts_with("<@99> (Black) played **"),
-        "{}",
-        answers[0]
-    );
+    assert_black_answered_once(&answers);
     assert!(
         answers[0].ends_with("White to move: <@1>."),
         "{}",
@@ -468,12 +473,7 @@ async fn a_fide_game_with_variants_against_the_computer(backend: Backend) {
     assert!(text.contains("Move with /move in SAN"), "{text}");
     f.play(&alice(), "Nf3").await;
     let answers = f.computer_plays().await;
-    assert_eq!(answers.len(), 1, "{answers:?}");
-    assert!(
-        answers[0].starts_with("<@99> (Black) played **"),
-        "{}",
-        answers[0]
-    );
+    assert_black_answered_once(&answers);
     let row = f.row().await;
     assert_eq!(row.game.turns(), 2);
     let GameState::Fide(game) = &row.game else {
