@@ -7,7 +7,7 @@
 use super::pieces::{self, reach};
 use super::position::Position;
 use super::variant::Variants;
-use super::{fatigue, legal, movegen, stungun, train};
+use super::{check, fatigue, legal, movegen, stungun, train};
 use crate::{Bitboard, Color, Fide, Square};
 
 /// Each role's worth under the variants of one search, worked out once.
@@ -168,6 +168,9 @@ fn file_of(file: u8) -> Bitboard {
 /// Whether `by` attacks `s` with the moves its pieces have under the variants in force.
 pub(super) fn attacked_by(pos: &Position, s: Square, by: Color) -> bool {
     let board = pos.board();
+    if pieces::plain_pieces(pos.variants()) {
+        return check::attacked(board, s, by);
+    }
     board.by_color(by).into_iter().any(|from| {
         board.role(from).is_some_and(|role| {
             reach(board, pos.variants(), from, by, role)

@@ -51,3 +51,5 @@ pub use variant::{Variant, VariantError, Variants};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;

@@ -186,7 +186,8 @@ fn two_stage(pos: &Position, from: Square, role: Fide, out: &mut Vec<Move>) {
 /// The double steps' term (Warhead, Trident, Helmsman, Eurofighter): a pawn still on its
 /// second rank whose double step captures threatens a blast two cells away, through or
 /// onto pieces no FIDE pawn attack shows, and under Warhead two pieces at once. Worth a
-/// share of the most it could take: all of it to come if the side is to move.
+/// share of the most it could take: a third if the side is to move (the blast is its to
+/// play), an eighth if the other side may first step aside.
 pub(super) fn value(pos: &Position, w: &Worths, color: Color) -> i32 {
     if pos.variants.double_step().is_none() {
         return 0;

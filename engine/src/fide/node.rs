@@ -116,7 +116,8 @@ impl Node for Position {
     }
 
     /// What the move captures (under One out all out, with every other piece of that kind),
-    /// plus what a promotion adds.
+    /// plus what a promotion adds. A push captures what it knocks off the board or displaces
+    /// at the far end of the block, seen by playing it.
     fn victim(&self, mv: Move, w: &Worths) -> Option<i32> {
         let them = !self.turn;
         let theirs = self.board.by_color(them);
@@ -131,14 +132,30 @@ impl Node for Position {
             }
         };
         let taken = match mv.special {
-            Special::EnPassant => w.of(Fide::Pawn),
+            // Under Camp-follower the piece taken in passing may be of any kind.
+            Special::EnPassant => self.ep.map_or(0, |ep| worth(ep.victim)),
             Special::Plain => [Some(mv.to), mv.via]
                 .into_iter()
                 .flatten()
                 .filter(|&s| theirs.contains(s))
                 .map(worth)
                 .sum(),
-            Special::Castle { .. } | Special::Push => 0,
+            Special::Push => self.play(&mv).map_or(0, |after| {
+                Fide::ALL
+                    .into_iter()
+                    .map(|role| {
+                        let before = self.board.pieces(them, role).count();
+                        let gone = before.saturating_sub(after.board.pieces(them, role).count());
+                        let each = if role == Fide::King {
+                            KING_WORTH
+                        } else {
+                            w.of(role)
+                        };
+                        gone as i32 * each
+                    })
+                    .sum()
+            }),
+            Special::Castle { .. } => 0,
         };
         let promoted = mv.promotion.map_or(0, |role| w.of(role) - w.of(Fide::Pawn));
         (taken > 0 || promoted > 0).then_some(taken + promoted)

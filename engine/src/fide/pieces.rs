@@ -106,6 +106,11 @@ pub fn reach(board: &Board, v: Variants, from: Square, color: Color, role: Fide)
     }
 }
 
+/// Whether every piece moves and attacks as in FIDE chess under these variants.
+pub fn plain_pieces(v: Variants) -> bool {
+    plain_knights(v) && plain_lines(v)
+}
+
 /// Whether knights move as in FIDE chess under these variants.
 fn plain_knights(v: Variants) -> bool {
     !(v.has(Variant::PawnedAndYeomanned)
