@@ -74,6 +74,69 @@ const BLACK_PAWNS: PawnGeometry = PawnGeometry {
     last: RANK_1,
 };
 
+/// What the enemy does to the side to move, found once per node.
+struct Threats {
+    /// The enemy pieces giving check.
+    checkers: u64,
+    /// The side to move's pieces that alone shield its king from an enemy line piece.
+    pinned: u64,
+    /// The squares enemy pawns, knights and the king attack.
+    leaps: u64,
+}
+
+/// Finds the checkers, the pins and the leapers' attacks. Line pieces are looked along
+/// from the king once: an enemy line piece on one of its empty-board rays checks with
+/// nothing between, and pins a lone piece of ours between.
+#[inline]
+fn threats(node: &Node, sides: &Sides, enemy: &PawnGeometry, occupied: u64) -> Threats {
+    let Sides {
+        us,
+        ours,
+        theirs,
+        king,
+    } = *sides;
+    let enemy_pawns = node.pieces(theirs, Fide::Pawn);
+    let knights = node.pieces(theirs, Fide::Knight);
+    let mut leaps = enemy.captures.iter().fold(0, |map, &(offset, edge)| {
+        map | shift(enemy_pawns & !edge, offset)
+    });
+    for knight in Bits(knights) {
+        leaps |= attacks::knight(sq(knight)).0;
+    }
+    for enemy_king in Bits(node.pieces(theirs, Fide::King)) {
+        leaps |= attacks::king(sq(enemy_king)).0;
+    }
+    let mut checkers =
+        (attacks::knight(sq(king)).0 & knights) | (attacks::pawn(us, sq(king)).0 & enemy_pawns);
+    let mut pinned = 0;
+    let snipers = (lines::rook_rays(king) & node.rook_movers(theirs))
+        | (lines::bishop_rays(king) & node.bishop_movers(theirs));
+    for sniper in Bits(snipers) {
+        let between = lines::between(king, sniper) & occupied;
+        if between == 0 {
+            checkers |= 1 << sniper;
+        } else if between & (between - 1) == 0 {
+            pinned |= between & ours;
+        }
+    }
+    Threats {
+        checkers,
+        pinned,
+        leaps,
+    }
+}
+
+/// Whether an enemy line piece attacks `to` when `occupied` is occupied; the lines are
+/// walked only from a square on some enemy line piece's empty-board ray.
+#[inline]
+fn lines_attack(node: &Node, sides: &Sides, to: usize, occupied: u64) -> bool {
+    let rook_movers = node.rook_movers(sides.theirs);
+    let bishop_movers = node.bishop_movers(sides.theirs);
+    (lines::rook_rays(to) & rook_movers != 0 && lines::rook(to, occupied) & rook_movers != 0)
+        || (lines::bishop_rays(to) & bishop_movers != 0
+            && lines::bishop(to, occupied) & bishop_movers != 0)
+}
+
 /// Hands every legal move of the node's side to move to `out`.
 #[inline]
 pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
@@ -85,19 +148,24 @@ pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
         king,
     } = sides;
     let occupied = ours | theirs;
-    let checkers = node.attackers(&sides, king, occupied);
+    let (geometry, enemy_geometry) = match us {
+        Color::White => (&WHITE_PAWNS, &BLACK_PAWNS),
+        Color::Black => (&BLACK_PAWNS, &WHITE_PAWNS),
+    };
+    let Threats {
+        checkers,
+        pinned,
+        leaps,
+    } = threats(node, &sides, enemy_geometry, occupied);
     // The king may not hide behind itself from a line piece: look past its own square.
     let without_king = occupied ^ 1 << king;
-    let mut safe = attacks::king(Square::from_index(king)).0 & !ours;
-    let mut steps = safe;
-    while steps != 0 {
-        let to = steps.trailing_zeros() as usize;
-        steps &= steps - 1;
-        if node.attackers(&sides, to, without_king) != 0 {
-            safe ^= 1 << to;
+    let mut steps = attacks::king(sq(king)).0 & !ours & !leaps;
+    for to in Bits(steps) {
+        if lines_attack(node, &sides, to, without_king) {
+            steps ^= 1 << to;
         }
     }
-    out.piece(Fide::King, Square::from_index(king), safe);
+    out.piece(Fide::King, sq(king), steps);
     if checkers & (checkers - 1) != 0 {
         return;
     }
@@ -106,7 +174,6 @@ pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
         0 => !ours,
         _ => checkers | lines::between(king, checkers.trailing_zeros() as usize),
     };
-    let pinned = pinned(node, &sides, occupied);
     let free = !pinned;
     for from in Bits(node.pieces(ours & free, Fide::Knight)) {
         out.piece(Fide::Knight, sq(from), attacks::knight(sq(from)).0 & target);
@@ -125,10 +192,6 @@ pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
         }
     }
     let pawns = node.pieces(ours, Fide::Pawn);
-    let geometry = match us {
-        Color::White => &WHITE_PAWNS,
-        Color::Black => &BLACK_PAWNS,
-    };
     let board = (occupied, theirs, target);
     pawn_moves(geometry, pawns & free, board, out);
     for from in Bits(pawns & pinned) {
@@ -139,24 +202,8 @@ pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
         en_passant(node, &sides, occupied, ep, out);
     }
     if checkers == 0 {
-        castles(node, &sides, occupied, out);
+        castles(node, &sides, occupied, leaps, out);
     }
-}
-
-/// The side to move's pieces that alone stand between its king and an enemy line piece.
-#[inline]
-fn pinned(node: &Node, sides: &Sides, occupied: u64) -> u64 {
-    let king = sides.king;
-    let snipers = (lines::rook_rays(king) & node.rook_movers(sides.theirs))
-        | (lines::bishop_rays(king) & node.bishop_movers(sides.theirs));
-    let mut pinned = 0;
-    for sniper in Bits(snipers) {
-        let between = lines::between(king, sniper) & occupied;
-        if between & (between.wrapping_sub(1)) == 0 {
-            pinned |= between & sides.ours;
-        }
-    }
-    pinned
 }
 
 /// The moves of `pawns`, landing only on the `target` of `(occupied, theirs, target)`.
@@ -192,9 +239,9 @@ fn en_passant<V: Visit>(node: &Node, sides: &Sides, occupied: u64, ep: Square, o
 
 /// FIDE castling, as `castle::fide` allows it: the king on its home square and out of
 /// check, a rook on a corner with its right, the squares between empty, and the king safe on
-/// the square it passes and the one it lands on.
+/// the square it passes and the one it lands on (`leaps`: the squares enemy leapers attack).
 #[inline]
-fn castles<V: Visit>(node: &Node, sides: &Sides, occupied: u64, out: &mut V) {
+fn castles<V: Visit>(node: &Node, sides: &Sides, occupied: u64, leaps: u64, out: &mut V) {
     let king = sides.king;
     let home_rank = match sides.us {
         Color::White => 0,
@@ -215,12 +262,16 @@ fn castles<V: Visit>(node: &Node, sides: &Sides, occupied: u64, out: &mut V) {
         };
         let without_king = occupied ^ 1 << king;
         let after = (without_king ^ 1 << rook) | 1 << over | 1 << to;
-        if node.attackers(sides, over, without_king) == 0 && node.attackers(sides, to, after) == 0 {
+        let safe = |sq: usize, occupied: u64| {
+            leaps & 1 << sq == 0 && !lines_attack(node, sides, sq, occupied)
+        };
+        if safe(over, without_king) && safe(to, after) {
             out.castle(sq(king), sq(to), sq(rook));
         }
     }
 }
 
+#[inline]
 fn sq(index: usize) -> Square {
     Square::from_index(index)
 }
