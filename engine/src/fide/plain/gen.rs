@@ -262,8 +262,8 @@ fn castles<V: Visit>(node: &Node, sides: &Sides, occupied: u64, leaps: u64, out:
         };
         let without_king = occupied ^ 1 << king;
         let after = (without_king ^ 1 << rook) | 1 << over | 1 << to;
-        let safe = |sq: usize, occupied: u64| {
-            leaps & 1 << sq == 0 && !lines_attack(node, sides, sq, occupied)
+        let safe = |square: usize, occupied: u64| {
+            leaps & 1 << square == 0 && !lines_attack(node, sides, square, occupied)
         };
         if safe(over, without_king) && safe(to, after) {
             out.castle(sq(king), sq(to), sq(rook));
@@ -271,6 +271,7 @@ fn castles<V: Visit>(node: &Node, sides: &Sides, occupied: u64, leaps: u64, out:
     }
 }
 
+/// The square of an index the generator took from a set, so below 64.
 #[inline]
 fn sq(index: usize) -> Square {
     Square::from_index(index)

@@ -3,7 +3,9 @@
 //! pins).
 //!
 //! Obstruction difference needs two masks per line and square (4 KiB in all), built by the
-//! compiler, where magic bitboards need about 800 KiB of occupancy tables filled at start-up.
+//! compiler. Magic bitboards (800 KiB of occupancy tables, filled at start-up) were tried on
+//! this generator: perft ran as many instructions within 4% either way and took the same
+//! time within the noise, so the small tables stayed.
 
 /// One line through a square (rank, file, diagonal or anti-diagonal), split at the square:
 /// the squares with lower indices and those with higher.
