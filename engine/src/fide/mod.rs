@@ -11,10 +11,10 @@
 //!   its piece), `train`, `stungun`, `fatigue`, `play` (making a move), `movegen` (every
 //!   piece's moves; two-stage moves for double steps and Camp-follower), `check`, `castle`,
 //!   `power` (Promoting- and Demoting-king), `legal` (legal moves), [`perft`](fn@perft).
-//! - The fast path: `plain`, a legal generator of its own for positions whose variants
-//!   move as FIDE chess does, which `legal` and `perft` take whenever it applies.
 //! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
 //!   results).
+//! - The fast path: `plain`, a legal generator of its own for positions whose variants
+//!   move as FIDE chess does, which `legal` and `perft` take whenever it applies.
 
 mod attacks;
 mod castle;
