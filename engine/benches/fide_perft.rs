@@ -1,6 +1,7 @@
 //! Perft of FIDE chess in nodes per second: the start to depth 5 and Kiwipete to depth 4,
-//! with every legal move generated, played and checked (no bulk shortcut past legality).
-//! The tests check depth 6 and Kiwipete to depth 5 (tests/fide_perft.rs).
+//! every move above the last ply made, the last ply's legal moves counted (as Stockfish's
+//! `go perft` counts them). The tests check depth 6 and Kiwipete to depth 5
+//! (tests/fide_perft.rs).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use engine::fide::{perft, Position, Variants, START};

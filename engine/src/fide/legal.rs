@@ -7,7 +7,7 @@ use super::moves::Move;
 use super::pieces::reach;
 use super::position::{EnPassant, Position, RepetitionKey};
 use super::variant::Variant;
-use super::{castle, check, fatigue, power};
+use super::{castle, check, fatigue, plain, power};
 use crate::{Color, Fide};
 
 /// Every move of the side to move, before the king's safety.
@@ -22,12 +22,18 @@ pub(super) fn pseudo(pos: &Position, out: &mut Vec<Move>) {
 }
 
 /// The legal moves of the side to move; none once the game is decided on the board by
-/// Movewise extinction.
+/// Movewise extinction. Positions that move as FIDE chess take the fast path.
 fn legal(pos: &Position) -> Vec<Move> {
-    let mut out = Vec::with_capacity(64);
     if pos.variants.has(Variant::MovewiseExtinction) && pos.extinct().is_some() {
-        return out;
+        return Vec::new();
     }
+    plain::legal_moves(pos).unwrap_or_else(|| general(pos))
+}
+
+/// The legal moves by the general generator: each pseudo-legal move played, with every
+/// variant's hooks, and kept if it leaves the mover's king safe.
+pub(super) fn general(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(64);
     pseudo(pos, &mut out);
     out.retain(|m| {
         pos.play(m)

@@ -15,6 +15,8 @@
 //!   rules) and `node` (the position as the search walks it).
 //! - Records: [`san`] (moves as written), [`pgn`], [`game`] (a game with its draws and
 //!   results).
+//! - The fast path: `plain`, a legal generator of its own for positions whose variants
+//!   move as FIDE chess does, which `legal` and `perft` take whenever it applies.
 
 mod attacks;
 mod castle;
@@ -31,6 +33,7 @@ mod node;
 mod perft;
 pub mod pgn;
 mod pieces;
+mod plain;
 mod play;
 pub mod position;
 mod power;

@@ -388,6 +388,12 @@ impl Variants {
     pub fn trains(self) -> bool {
         self.has(Variant::Train) || self.has(Variant::PushPullTrain)
     }
+
+    /// Whether pieces move, and moves are made, as in FIDE chess: no variant, or only
+    /// Movewise extinction (which ends games early but changes no move).
+    pub(super) fn moves_as_fide(self) -> bool {
+        self.0 & !Variant::MovewiseExtinction.bit() == 0
+    }
 }
 
 impl FromStr for Variants {
