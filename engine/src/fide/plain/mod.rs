@@ -35,9 +35,22 @@ pub(super) fn legal_moves(pos: &Position) -> Option<Vec<Move>> {
     let node = Node::new(pos)?;
     let mut steps = Steps(ArrayVec::new());
     generate(&node, &mut steps);
-    let mut moves: Vec<Move> = steps.0.into_iter().map(Move::from).collect();
-    moves.sort_unstable_by_key(general_order);
-    Some(moves)
+    // Each key is found once and sorted as a plain integer, the step's index in its low
+    // byte (MAX_MOVES is 256): sorting the steps by a key found at each comparison took
+    // twice as long.
+    let mut order: ArrayVec<u32, MAX_MOVES> = steps
+        .0
+        .iter()
+        .enumerate()
+        .map(|(i, step)| general_order(step) << 8 | i as u32)
+        .collect();
+    order.sort_unstable();
+    Some(
+        order
+            .iter()
+            .map(|key| Move::from(steps.0[(key & 0xff) as usize]))
+            .collect(),
+    )
 }
 
 /// Perft `depth >= 1` plies deep from a position the fast path handles; none when it does
@@ -68,18 +81,18 @@ fn count(node: &Node, depth: u32) -> u64 {
 
 /// Where the general generator puts a move: by its piece's square, then plain moves and
 /// promotions (by target, promotions queen first), en passant, double steps, castling.
-fn general_order(m: &Move) -> u32 {
-    let stage = match (m.special, m.via) {
-        (Special::EnPassant, _) => 1,
-        (_, Some(_)) => 2,
-        (Special::Castle { .. }, _) => 3,
-        _ => 0,
+fn general_order(step: &Step) -> u32 {
+    let (stage, promotion) = match step.kind {
+        Kind::Plain(_) => (0, 0),
+        Kind::Promotion(role) => {
+            let place = PROMOTIONS.iter().position(|&p| p == role).unwrap_or(0);
+            (0, place as u32)
+        }
+        Kind::EnPassant => (1, 0),
+        Kind::Double => (2, 0),
+        Kind::Castle(_) => (3, 0),
     };
-    let promotion = m
-        .promotion
-        .and_then(|p| PROMOTIONS.iter().position(|&q| q == p))
-        .unwrap_or(0) as u32;
-    (m.from.index() as u32) << 12 | stage << 9 | (m.to.index() as u32) << 2 | promotion
+    (step.from.index() as u32) << 12 | stage << 9 | (step.to.index() as u32) << 2 | promotion
 }
 
 /// The square `offset` behind `to`, where a pawn batch's move starts.
