@@ -36,6 +36,11 @@ pub(super) trait Visit {
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
+
+/// Whether a set holds two squares or more (an empty set holds none).
+fn several(set: u64) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
 const RANK_1: u64 = 0xff;
 const RANK_3: u64 = RANK_1 << 16;
 const RANK_6: u64 = RANK_1 << 40;
@@ -115,7 +120,7 @@ fn threats(node: &Node, sides: &Sides, enemy: &PawnGeometry, occupied: u64) -> T
         let between = lines::between(king, sniper) & occupied;
         if between == 0 {
             checkers |= 1 << sniper;
-        } else if between & (between - 1) == 0 {
+        } else if !several(between) {
             pinned |= between & ours;
         }
     }
@@ -166,7 +171,7 @@ pub(super) fn generate<V: Visit>(node: &Node, out: &mut V) {
         }
     }
     out.piece(Fide::King, sq(king), steps);
-    if checkers & (checkers - 1) != 0 {
+    if several(checkers) {
         return;
     }
     // Out of check anywhere; in check only by taking the checker or standing in its way.
