@@ -54,10 +54,11 @@ pub fn run(
                 Err(code) => return code,
             };
             let analysis = computer::analyse(&pos, &limits, seed, &stop);
-            let none = "no legal turn (no move, transfer or buy): it has lost";
+            let mover = pos.to_move();
+            let none = format!("no legal turn (no move, transfer or buy): {mover} has lost");
             let numbers = (pos.ply()..).map(|n| format!("{n}."));
             (
-                describe(&analysis, pos.to_move(), numbers, none),
+                describe(&analysis, mover, numbers, &none),
                 analysis.summary(),
             )
         }
@@ -68,10 +69,11 @@ pub fn run(
                 Err(e) => return position_error(e),
             };
             let analysis = computer::analyse_fide(&pos, &limits, seed, &stop);
+            let mover = pos.turn();
             let none = match (analysis.report.score, pos.in_check()) {
-                (_, true) => "no legal move: checkmate, it has lost",
-                (Score::Cp(0), false) => "no legal move: stalemate, a draw",
-                _ => "no legal move: it has lost",
+                (_, true) => format!("no legal move: checkmate, {mover} has lost"),
+                (Score::Cp(0), false) => "no legal move: stalemate, a draw".to_string(),
+                _ => format!("no legal move: {mover} has lost"),
             };
             let first = pos.fullmoves();
             let numbers = (0..).map(|i: u32| {
@@ -84,7 +86,7 @@ pub fn run(
                 }
             });
             (
-                describe(&analysis, pos.turn(), numbers, none),
+                describe(&analysis, mover, numbers, &none),
                 analysis.summary(),
             )
         }

@@ -268,12 +268,20 @@ fn the_game_option_where_it_makes_sense() {
         ];
         [&base[..], more].concat()
     };
-    let refusals: [(Vec<&str>, &str); 4] = [
-        (
-            vec!["analyse", "--game", "fide", fen],
-            "leave out --game fide",
-        ),
-        (a_match(&["--game", "fide"]), "leave out --game fide"),
+    // The computer plays FIDE chess: analyse and match take --game fide.
+    let (code, out, err) = run(&["analyse", "--game", "fide", fen, "--depth", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("best turn: ") && out.contains("line: 1... "),
+        "{out}"
+    );
+    let (code, out, err) = run(&a_match(&["--game", "fide", "--variants", "stungun"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.lines().last().is_some_and(|l| l.starts_with("score ")),
+        "{out}"
+    );
+    let refusals: [(Vec<&str>, &str); 2] = [
         (
             a_match(&["--options", "proposals"]),
             "leave proposals out of --options",

@@ -63,10 +63,6 @@ fn the_terminal_speaks_of_flags_and_keyboards_not_of_discord() {
     for (args, flag) in [
         (&["--variants", "warhead"][..], "add --game fide"),
         (&["--computer", "black", "--proposals"][..], "--proposals"),
-        (
-            &["--computer", "black", "--game", "fide"][..],
-            "--game fide",
-        ),
     ] {
         let (code, said) = play(args, &[]);
         assert_eq!(code, Some(2), "{args:?}: {said}");

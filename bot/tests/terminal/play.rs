@@ -30,7 +30,6 @@ fn options_that_make_no_game_are_refused_before_the_prompt() {
         (&["--variants", "warhead"], "variants"),
         (&["--game", "fide", "--rules", "kurnia"], "fide"),
         (&["--game", "fide", "--fog"], "fog"),
-        (&["--game", "fide", "--computer", "white"], "computer"),
     ];
     for (options, named) in cases {
         let mut args = vec!["play", "--picture", "board.png"];
