@@ -77,7 +77,7 @@ pub fn run(
             };
             let first = pos.fullmoves();
             let numbers = (0..).map(|i: u32| {
-                let white = (pos.turn() == Color::White) == (i % 2 == 0);
+                let white = (pos.turn() == Color::White) == i.is_multiple_of(2);
                 let n = first + (i + u32::from(pos.turn() == Color::Black)) / 2;
                 match (white, i) {
                     (true, _) => format!("{n}. "),
