@@ -1,6 +1,6 @@
 //! Perft of FIDE chess: the start and the usual tricky positions, with the published counts
 //! (chessprogramming.org's "Perft Results" page; the same counts Stockfish's `go perft`
-//! prints).
+//! prints), and counts under variants that pin the general generator.
 
 use engine::fide::{perft, Position, Variants, START};
 
@@ -56,5 +56,37 @@ fn tricky_positions() {
     ];
     for (fen, depth, want) in cases {
         assert_eq!(count(fen, depth), want, "{fen} to depth {depth}");
+    }
+}
+
+#[test]
+fn variant_counts_stay_the_same() {
+    // Counted by the general generator when every check test still played out each reply
+    // (double steps, pushes): the faster tests since must find the same checks.
+    const ENDING: &str = "8/2k5/3p4/2P5/1K1R4/8/4p3/7B b - - 0 1";
+    let cases = [
+        ("push-pull-train", KIWIPETE, 226_923),
+        ("push-pull-train", ENDING, 2_027),
+        ("warhead,stungun", KIWIPETE, 85_119),
+        ("warhead,stungun", ENDING, 2_068),
+        ("train,familiarity", KIWIPETE, 109_317),
+        ("train,familiarity", ENDING, 2_239),
+        (
+            "eurofighter,camp-follower-3,push-pull-train,castle-and-cathedral",
+            ENDING,
+            30_564,
+        ),
+        (
+            "shortcut,pawned-and-yeomanned,helmsman,push-pull-train",
+            KIWIPETE,
+            235_072,
+        ),
+        ("familiarity,push-pull-train,stungun", KIWIPETE, 244_613),
+        ("familiarity,push-pull-train,stungun", ENDING, 1_755),
+    ];
+    for (variants, fen, want) in cases {
+        let variants: Variants = variants.parse().unwrap();
+        let pos = Position::from_fen(fen, variants).unwrap();
+        assert_eq!(perft(&pos, 3), want, "{variants}: {fen} to depth 3");
     }
 }

@@ -2,8 +2,8 @@
 //! positions under any variants. A game's earlier positions go to the search, so it
 //! steers into or away from a repetition as the score asks.
 
-use super::{Analysis, Think};
-use crate::fide::{san, FideGame, Move, Position};
+use super::{Analysis, Family, Think};
+use crate::fide::{san, FideGame, Move, Position, Variants};
 use crate::search::{search, search_with_noise, Limits, Node, Report};
 use std::sync::atomic::AtomicBool;
 
@@ -17,7 +17,12 @@ pub fn choose_fide(
     if game.is_over() {
         return None;
     }
-    let (limits, noise) = think.level.settings(think.budget);
+    let family = if game.position().variants() == Variants::NONE {
+        Family::Fide
+    } else {
+        Family::FideVariants
+    };
+    let (limits, noise) = think.level.settings(think.budget, family);
     let plies = game.moves().len() as u64;
     let seed = think.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let history = earlier_keys(game);

@@ -59,18 +59,18 @@ impl Level {
         self.0
     }
 
-    /// The search limits and evaluation blur of this level within a time budget. Levels
-    /// below the top are bounded by depth or nodes, so given a seed they play the same move
-    /// however fast the machine (the budget still caps them on a slow one).
-    pub(crate) fn settings(self, budget: Duration) -> (Limits, i32) {
-        let (depth, nodes, noise) = match self.0 {
-            1 => (Some(1), None, 300),
-            2 => (Some(2), None, 60),
-            3 => (Some(3), Some(40_000), 20),
-            4 => (None, Some(150_000), 0),
-            5 => (None, Some(600_000), 0),
-            _ => (None, None, 0),
-        };
+    /// The search limits and evaluation blur of this level within a time budget, in a game
+    /// of `family`. Levels below the top are bounded by depth or nodes, so given a seed they
+    /// play the same move however fast the machine (the budget still caps them on a slow one).
+    pub(crate) fn settings(self, budget: Duration, family: Family) -> (Limits, i32) {
+        let (depth, nodes, noise) = match family {
+            Family::Csipgs => CSIPGS_LEVELS,
+            Family::Fide => FIDE_LEVELS,
+            Family::FideVariants => FIDE_VARIANT_LEVELS,
+        }
+        .get(usize::from(self.0) - 1)
+        .copied()
+        .unwrap_or((None, None, 0));
         let limits = Limits {
             depth,
             nodes,
@@ -80,6 +80,49 @@ impl Level {
         (limits, noise)
     }
 }
+
+/// Which game's level table applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    Csipgs,
+    /// FIDE chess without variants.
+    Fide,
+    /// FIDE chess under one or more of Gilman's variants.
+    FideVariants,
+}
+
+/// Levels 1 to 5's deepest iteration, most nodes and blur (level 6 has only the budget).
+type LevelTable = [(Option<u32>, Option<u64>, i32); 5];
+
+const CSIPGS_LEVELS: LevelTable = [
+    (Some(1), None, 300),
+    (Some(2), None, 60),
+    (Some(3), Some(40_000), 20),
+    (None, Some(150_000), 0),
+    (None, Some(600_000), 0),
+];
+
+/// A FIDE position searches about 400,000 nodes a second here, so csipgs's caps would leave
+/// level 5 as strong as level 6; these keep each level four or more times the nodes of the
+/// one below (level 6 at a 1 s budget), which the arenas measured as 70% or better.
+const FIDE_LEVELS: LevelTable = [
+    (Some(1), None, 300),
+    (Some(2), None, 60),
+    (Some(3), Some(40_000), 20),
+    (None, Some(20_000), 0),
+    (None, Some(80_000), 0),
+];
+
+/// The variants' moves are played out to test for check, so their positions search about
+/// 100,000 nodes a second: the same spacing from a quarter of the nodes, and levels 2 and
+/// 3 blurred more to stay that far below the level above.
+const FIDE_VARIANT_LEVELS: LevelTable = [
+    (Some(1), None, 300),
+    (Some(2), None, 100),
+    (Some(3), Some(40_000), 60),
+    (None, Some(12_000), 0),
+    (None, Some(50_000), 0),
+];
 
 impl Default for Level {
     /// The middle of the range: sees mates in three, answers in well under a second.
@@ -138,7 +181,7 @@ pub fn choose(game: &Game, think: &Think, stop: &AtomicBool) -> Option<(Turn, Re
     if game.is_over() {
         return None;
     }
-    let (limits, noise) = think.level.settings(think.budget);
+    let (limits, noise) = think.level.settings(think.budget, Family::Csipgs);
     // Each turn gets its own seed, so a game is not the same blur every turn.
     let seed = think.seed ^ u64::from(game.position().ply()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let searched = belief::position(game);

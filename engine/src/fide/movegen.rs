@@ -81,10 +81,33 @@ fn two_stage_start(pos: &Position, from: Square, role: Fide) -> bool {
         .is_some_and(|zone| camp(zone, color, role).contains(from))
 }
 
-/// Only moves that may take a piece (the king-capture test): no castling, no powers, no
-/// fatigue.
-pub(super) fn captures(pos: &Position, out: &mut Vec<Move>) {
-    pieces_moves(pos, out, |_, _, _| {});
+/// Whether a two-stage move of the side to move takes the piece on `target` in either
+/// stage (the king-capture test). Only a double step's stages capture, and only a piece
+/// that may start one makes it.
+pub(super) fn two_stage_takes(pos: &Position, target: Square) -> bool {
+    if pos.variants.double_step().is_none() {
+        return false;
+    }
+    let mut moves = Vec::new();
+    (pos.board.by_color(pos.turn) & !pos.stunned)
+        .into_iter()
+        .any(|from| {
+            let Some(role) = pos.board.role(from) else {
+                return false;
+            };
+            // A pawn's two steps end at most two cells away.
+            let near = role != Fide::Pawn
+                || (from.file().abs_diff(target.file()) <= 2
+                    && from.rank().abs_diff(target.rank()) <= 2);
+            if !near || !two_stage_start(pos, from, role) {
+                return false;
+            }
+            moves.clear();
+            two_stage(pos, from, role, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.to == target || m.via == Some(target))
+        })
 }
 
 /// Every move of the side to move that the pieces' powers allow, before the king's safety.

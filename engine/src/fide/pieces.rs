@@ -43,14 +43,33 @@ pub fn familiar_range(color: Color, from: Square) -> u8 {
     }
 }
 
-fn within(from: Square, range: u8) -> Bitboard {
-    Square::all()
-        .filter(|s| {
-            let df = s.file().abs_diff(from.file());
-            let dr = s.rank().abs_diff(from.rank());
-            df.max(dr) <= range
-        })
-        .collect()
+pub(super) fn within(from: Square, range: u8) -> Bitboard {
+    Bitboard(WITHIN[usize::from(range.min(8))][from.index()])
+}
+
+/// The squares at most `range` king steps from each square, by range 0 to 8.
+static WITHIN: [[u64; 64]; 9] = within_table();
+
+const fn within_table() -> [[u64; 64]; 9] {
+    let mut table = [[0; 64]; 9];
+    let mut range: usize = 0;
+    while range < 9 {
+        let mut from: usize = 0;
+        while from < 64 {
+            let mut s: usize = 0;
+            while s < 64 {
+                let df = (s % 8).abs_diff(from % 8);
+                let dr = (s / 8).abs_diff(from / 8);
+                if df <= range && dr <= range {
+                    table[range][from] |= 1 << s;
+                }
+                s += 1;
+            }
+            from += 1;
+        }
+        range += 1;
+    }
+    table
 }
 
 /// The knight route `from` stands on, and its place along it.
@@ -91,12 +110,15 @@ pub fn reach(board: &Board, v: Variants, from: Square, color: Color, role: Fide)
             }
         }
         Fide::Knight => knight(board, v, from),
-        _ if plain_lines(v) => {
-            let seen = match role {
+        _ if fide_lines(v) => {
+            let mut seen = match role {
                 Fide::Rook => attacks::rook(from, occupied),
                 Fide::Bishop => attacks::bishop(from, occupied),
                 _ => attacks::rook(from, occupied) | attacks::bishop(from, occupied),
             };
+            if v.has(Variant::Familiarity) {
+                seen &= within(from, familiar_range(color, from));
+            }
             Reach {
                 quiet: seen & !occupied,
                 capture: seen,
@@ -111,6 +133,12 @@ pub fn plain_pieces(v: Variants) -> bool {
     plain_knights(v) && plain_lines(v)
 }
 
+/// Whether every piece moves as in FIDE chess under these variants, save that Familiarity
+/// may cut a line short.
+pub fn fide_pieces_but_range(v: Variants) -> bool {
+    plain_knights(v) && fide_lines(v)
+}
+
 /// Whether knights move as in FIDE chess under these variants.
 fn plain_knights(v: Variants) -> bool {
     !(v.has(Variant::PawnedAndYeomanned)
@@ -120,7 +148,13 @@ fn plain_knights(v: Variants) -> bool {
 
 /// Whether bishops, rooks and queens move as in FIDE chess under these variants.
 fn plain_lines(v: Variants) -> bool {
-    !(v.has(Variant::PawnedAndYeomanned) || v.has(Variant::Familiarity) || v.has(Variant::Shortcut))
+    fide_lines(v) && !v.has(Variant::Familiarity)
+}
+
+/// Whether bishops, rooks and queens move along FIDE chess's lines, perhaps cut short by
+/// Familiarity.
+fn fide_lines(v: Variants) -> bool {
+    !(v.has(Variant::PawnedAndYeomanned) || v.has(Variant::Shortcut))
 }
 
 fn knight(board: &Board, v: Variants, from: Square) -> Reach {

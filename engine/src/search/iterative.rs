@@ -1,16 +1,14 @@
 //! Iterative deepening: search depth 1, 2, 3, ... and keep the result of each completed
-//! iteration; an iteration the limits interrupt is dropped. The first iteration has four
-//! times the time (the computer must move; cut short, its best move so far stands), and a
-//! new one is not begun once half the time is gone, since it would take longer than all
+//! iteration; an iteration the limits interrupt is dropped. The first iteration owes a
+//! move, so no node limit stops it, and until its first root move is searched it may run
+//! to four times the time limit; stopped after that, its best move so far stands. A new
+//! iteration is not begun once half the time is gone, since it would take longer than all
 //! before it.
 
 use super::node::Node;
 use super::types::{Report, Score, MATE, MAX_PLY};
 use super::Searcher;
 use std::time::Instant;
-
-/// How many times the time limit the first iteration may take.
-const FIRST_ITERATION_STRETCH: u32 = 4;
 
 /// Deepest iteration when no depth limit is given.
 const MAX_DEPTH: u32 = 64;
@@ -34,17 +32,11 @@ impl<N: Node> Searcher<'_, N> {
         };
         for depth in 1..=max_depth {
             let first = depth == 1;
-            let saved = self.limits;
-            if first {
-                // The first iteration ignores the node limit and stretches the time limit: a
-                // move is owed. Stretched, not lifted: a budget is at most a fifth of the
-                // clock (see `time`), so even a first iteration cut short at four budgets
-                // (its best move so far then stands) never loses on time.
-                self.limits.nodes = None;
-                self.limits.time = self.limits.time.map(|t| t * FIRST_ITERATION_STRETCH);
-            }
+            // The time limit is stretched for a first move, not lifted: a budget is at most
+            // a fifth of the clock (see `time`), so even four budgets never lose on time.
+            self.first_iteration = first;
             let value = self.negamax(&mut pos, depth, -MATE, MATE, 0);
-            self.limits = saved;
+            self.first_iteration = false;
             if self.stopped && (!first || self.pv[0].is_empty()) {
                 break;
             }

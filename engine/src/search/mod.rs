@@ -38,6 +38,9 @@ use types::MAX_PLY;
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECKPOINT: u64 = 1024;
 
+/// How many times the time limit the first iteration may take while it has no move yet.
+const FIRST_ITERATION_STRETCH: u32 = 4;
+
 /// Search `position` within `limits` until done or `stop` is set. `seed` decides between
 /// equally good moves (the same seed, limits and position give the same move, unless a time
 /// limit cuts an iteration short) and, with `noise`, how much the evaluation is blurred.
@@ -84,6 +87,9 @@ pub(crate) struct Searcher<'a, N: Node> {
     noise: i32,
     started: Instant,
     limits: Limits,
+    /// Whether the first iteration is running: no node limit stops it, and until it has a
+    /// move only [`FIRST_ITERATION_STRETCH`] times the time limit (or the flag) does.
+    first_iteration: bool,
     stop: &'a AtomicBool,
     stopped: bool,
 }
@@ -110,6 +116,7 @@ impl<'a, N: Node> Searcher<'a, N> {
             noise,
             started: Instant::now(),
             limits: *limits,
+            first_iteration: true,
             stop,
             stopped: false,
         }
@@ -119,11 +126,16 @@ impl<'a, N: Node> Searcher<'a, N> {
     /// [`CHECKPOINT`] nodes, and once true stays true.
     fn should_stop(&mut self) -> bool {
         if !self.stopped && self.nodes.is_multiple_of(CHECKPOINT) {
-            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            // The first iteration is never cut by nodes, so a node-bound level's first
+            // move is its whole depth 1 on any machine.
+            let owed = self.first_iteration && self.pv[0].is_empty();
+            let out_of_nodes =
+                !self.first_iteration && self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            let stretch = if owed { FIRST_ITERATION_STRETCH } else { 1 };
             let out_of_time = self
                 .limits
                 .time
-                .is_some_and(|t| self.started.elapsed() >= t);
+                .is_some_and(|t| self.started.elapsed() >= t * stretch);
             self.stopped = out_of_nodes || out_of_time || self.stop.load(Ordering::Relaxed);
         }
         self.stopped
