@@ -27,6 +27,14 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
         return Ok(Line::Nothing);
     }
     let Some(command) = line.strip_prefix('/') else {
+        // A command's name typed without its slash ("resign") is no turn in any notation.
+        let word = line.to_ascii_lowercase();
+        let own = ["quit", "exit", "as", "press"].contains(&word.as_str());
+        if own || catalogue::command(&word).is_some_and(|c| c.terminal) {
+            return Err(format!(
+                "commands start with a slash: type /{word} (/help lists them)"
+            ));
+        }
         return request("turn", &[("text", line.to_string())]).map(Line::Command);
     };
     let (name, rest) = command.split_once(' ').unwrap_or((command, ""));
@@ -448,6 +456,11 @@ mod tests {
             .starts_with("usage: /propose kind name notation estimate"));
         assert!(parse("/price WD chess").unwrap_err().contains("classic"));
         assert!(parse("/fly").unwrap_err().contains("/help"));
+        assert_eq!(
+            parse("Resign").unwrap_err(),
+            "commands start with a slash: type /resign (/help lists them)"
+        );
+        assert!(parse("quit").unwrap_err().contains("/quit"));
         assert!(parse("/tournament join")
             .unwrap_err()
             .contains("is for Discord"));
