@@ -8,7 +8,7 @@
 
 use super::eval::Worths;
 use super::moves::{Move, Special};
-use super::pieces::{self, reach};
+use super::pieces::{self, reach, within};
 use super::position::Position;
 use super::train;
 use super::variant::Variant;
@@ -96,9 +96,7 @@ pub(super) fn two_stage_takes(pos: &Position, target: Square) -> bool {
                 return false;
             };
             // A pawn's two steps end at most two cells away.
-            let near = role != Fide::Pawn
-                || (from.file().abs_diff(target.file()) <= 2
-                    && from.rank().abs_diff(target.rank()) <= 2);
+            let near = role != Fide::Pawn || within(from, 2).contains(target);
             if !near || !two_stage_start(pos, from, role) {
                 return false;
             }

@@ -36,7 +36,6 @@ impl<N: Node> Searcher<'_, N> {
             // a fifth of the clock (see `time`), so even four budgets never lose on time.
             self.first_iteration = first;
             let value = self.negamax(&mut pos, depth, -MATE, MATE, 0);
-            self.first_iteration = false;
             if self.stopped && (!first || self.pv[0].is_empty()) {
                 break;
             }
